@@ -1,0 +1,55 @@
+import Benchmark
+import BurgeeCore
+
+// Malloc counts gate CI (their thresholds are exact); wall-clock time is reported, never gated.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        scalingFactor: .kilo,
+        maxDuration: .seconds(2),
+        maxIterations: .kilo(10),
+        thresholds: [.mallocCountTotal: .init(absolute: [.p90: 0])]
+    )
+
+    func evaluation(_ name: String, _ snapshot: @autoclosure @escaping @Sendable () -> Snapshot, flag: String) {
+        Benchmark(name) { benchmark in
+            let snapshot = snapshot()
+            let context = Scenarios.user
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(snapshot.evaluate(flag, context: context, default: false, as: .boolean))
+            }
+        }
+    }
+
+    evaluation("SimpleFlag", Scenarios.simple, flag: "simple")
+    evaluation("TargetAmong1000", Scenarios.targets, flag: "targeted")
+    evaluation("TenRulesLastMatches", Scenarios.tenRules, flag: "ten-rules")
+    evaluation("SegmentMatch", Scenarios.segment, flag: "segment-flag")
+    evaluation("Rollout5050", Scenarios.rollout, flag: "rollout")
+    evaluation("PrerequisiteChain3", Scenarios.prerequisites, flag: "level-0")
+
+    Benchmark("AllFlags1000", configuration: .init(scalingFactor: .one, maxIterations: .kilo(2))) { benchmark in
+        let snapshot = Scenarios.realistic
+        let keys = snapshot.flagKeys
+        let context = Scenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            for key in keys {
+                blackHole(snapshot.evaluate(key, context: context))
+            }
+        }
+    }
+
+    Benchmark("Compile10000Flags", configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], scalingFactor: .one,
+        maxDuration: .seconds(10), maxIterations: 10,
+        thresholds: [.mallocCountTotal: .init(relative: [.p90: 5])])
+    ) { benchmark in
+        let bytes = Scenarios.largeDocumentBytes
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try! Snapshot(jsonBytes: bytes))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// The values of an `in` clause, arranged for lookup by JSON equality.
+///
+/// Short lists are scanned (a few byte comparisons beat hashing); long ones are hashed once at compile time.
+struct ValueSet: Sendable {
+    /// Lists up to this long are scanned rather than hashed.
+    static let scanLimit = 8
+
+    private let strings: [String]
+    private let stringSet: Set<ExactString>
+    private let numbers: [Double]
+    private let numberSet: Set<Double>
+    private let hasTrue: Bool
+    private let hasFalse: Bool
+    /// Arrays and objects: compared by full JSON equality.
+    private let composites: [JSONValue]
+
+    init(_ values: [JSONValue], lowercased: Bool) {
+        var strings: [String] = []
+        var numbers: [Double] = []
+        var hasTrue = false, hasFalse = false
+        var composites: [JSONValue] = []
+        for value in values {
+            switch value {
+            case .string(let s): strings.append(lowercased ? s.lowercased() : s)
+            case .number(let n): numbers.append(n == 0 ? 0 : n)
+            case .bool(let b): if b { hasTrue = true } else { hasFalse = true }
+            case .null: break  // a null attribute counts as absent, so null never matches
+            case .array, .object: composites.append(value)
+            }
+        }
+        if strings.count > Self.scanLimit {
+            stringSet = Set(strings.map(ExactString.init))
+            self.strings = []
+        } else {
+            stringSet = []
+            self.strings = strings
+        }
+        if numbers.count > Self.scanLimit {
+            numberSet = Set(numbers)
+            self.numbers = []
+        } else {
+            numberSet = []
+            self.numbers = numbers
+        }
+        self.hasTrue = hasTrue
+        self.hasFalse = hasFalse
+        self.composites = composites
+    }
+
+    /// Whether `value` equals one of the values; `value` must already be lowercased when the set is.
+    func contains(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s):
+            if !stringSet.isEmpty { return stringSet.contains(ExactString(s)) }
+            for candidate in strings where candidate.utf8.elementsEqual(s.utf8) { return true }
+            return false
+        case .number(let n):
+            if !numberSet.isEmpty { return numberSet.contains(n == 0 ? 0 : n) }
+            for candidate in numbers where candidate == n { return true }
+            return false
+        case .bool(let b):
+            return b ? hasTrue : hasFalse
+        case .null:
+            return false
+        case .array, .object:
+            for candidate in composites where candidate == value { return true }
+            return false
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// A parsed attribute reference: a plain name (`country`) or a path into nested objects
+/// (`/address/city`, with `~1` for `/` and `~0` for `~`). Parsed once when definitions compile.
+public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
+    @usableFromInline
+    enum Storage: Sendable, Hashable {
+        /// The context kind, which is not an attribute map member but matches any of a context's kinds.
+        case kind
+        /// One top-level attribute.
+        case name(String)
+        /// Nested members, two or more components.
+        case path([String])
+    }
+
+    @usableFromInline let storage: Storage
+    /// The reference as written.
+    public let text: String
+
+    /// The built-in `key` attribute.
+    public static let key = AttributeReference(validated: "key", .name("key"))
+
+    private init(validated text: String, _ storage: Storage) {
+        self.text = text
+        self.storage = storage
+    }
+
+    /// Parses a reference; `nil` for an invalid one (`""`, `/`, `/a//b`, `~` not followed by 0 or 1).
+    public init?(_ text: String) {
+        guard let first = text.unicodeScalars.first else { return nil }
+        guard first == "/" else {
+            self.init(validated: text, text == "kind" ? .kind : .name(text))
+            return
+        }
+        var components: [String] = []
+        for raw in text.unicodeScalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            guard !raw.isEmpty, let component = Self.unescape(raw) else { return nil }
+            components.append(component)
+        }
+        if components.count == 1 {
+            self.init(validated: text, components[0] == "kind" ? .kind : .name(components[0]))
+        } else {
+            self.init(validated: text, .path(components))
+        }
+    }
+
+    private static func unescape(_ raw: Substring.UnicodeScalarView.SubSequence) -> String? {
+        var out = String.UnicodeScalarView()
+        var iterator = raw.makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "~" else {
+                out.append(scalar)
+                continue
+            }
+            switch iterator.next() {
+            case "0"?: out.append("~")
+            case "1"?: out.append("/")
+            default: return nil
+            }
+        }
+        return String(out)
+    }
+
+    /// Whether this names the context kind.
+    @inlinable
+    public var isKind: Bool {
+        if case .kind = storage { return true }
+        return false
+    }
+
+    /// The reference as written.
+    public var description: String { text }
+}

@@ -1,0 +1,120 @@
+/// Why an evaluation served what it did (design §4).
+public struct EvaluationReason: Sendable, Hashable {
+    /// The reason kinds.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The flag is disabled.
+        case off = "OFF"
+        /// The context's key is in a target list.
+        case targetMatch = "TARGET_MATCH"
+        /// A rule matched.
+        case ruleMatch = "RULE_MATCH"
+        /// A prerequisite flag did not serve the required variation.
+        case prerequisiteFailed = "PREREQUISITE_FAILED"
+        /// Nothing matched; the fallthrough served.
+        case `fallthrough` = "FALLTHROUGH"
+        /// The flag could not be evaluated; the caller's default served.
+        case error = "ERROR"
+    }
+
+    /// The error kinds.
+    public enum ErrorKind: String, Sendable, Hashable, CaseIterable {
+        /// No definitions have been loaded yet.
+        case clientNotReady = "CLIENT_NOT_READY"
+        /// No flag has this key.
+        case flagNotFound = "FLAG_NOT_FOUND"
+        /// The flag's definition has errors.
+        case malformedFlag = "MALFORMED_FLAG"
+        /// The context cannot be evaluated.
+        case invalidContext = "INVALID_CONTEXT"
+        /// The served value is not of the requested type.
+        case wrongType = "WRONG_TYPE"
+        /// An unexpected failure.
+        case exception = "EXCEPTION"
+    }
+
+    /// The kind.
+    public var kind: Kind
+    /// For `RULE_MATCH`: the rule's index.
+    public var ruleIndex: Int?
+    /// For `RULE_MATCH`: the rule's id, when it has one.
+    public var ruleId: String?
+    /// For `PREREQUISITE_FAILED`: the first prerequisite that failed.
+    public var prerequisiteKey: String?
+    /// Whether an experiment rollout picked the variation for a context of its kind.
+    public var inExperiment: Bool
+    /// For `ERROR`: what went wrong.
+    public var errorKind: ErrorKind?
+    /// Whether a rollout picked the variation (OpenFeature's `SPLIT`); not part of the JSON form.
+    public var fromRollout: Bool
+
+    /// A reason.
+    @inlinable
+    public init(kind: Kind, ruleIndex: Int? = nil, ruleId: String? = nil, prerequisiteKey: String? = nil,
+                inExperiment: Bool = false, errorKind: ErrorKind? = nil, fromRollout: Bool = false) {
+        self.kind = kind
+        self.ruleIndex = ruleIndex
+        self.ruleId = ruleId
+        self.prerequisiteKey = prerequisiteKey
+        self.inExperiment = inExperiment
+        self.errorKind = errorKind
+        self.fromRollout = fromRollout
+    }
+
+    /// `OFF`.
+    public static let off = EvaluationReason(kind: .off)
+    /// `TARGET_MATCH`.
+    public static let targetMatch = EvaluationReason(kind: .targetMatch)
+
+    /// An `ERROR` reason.
+    @inlinable
+    public static func error(_ errorKind: ErrorKind) -> EvaluationReason {
+        EvaluationReason(kind: .error, errorKind: errorKind)
+    }
+
+    /// The OpenFeature reason: `DISABLED`, `TARGETING_MATCH`, `SPLIT`, `DEFAULT` or `ERROR`.
+    public var openFeatureReason: String {
+        switch kind {
+        case .off, .prerequisiteFailed: return "DISABLED"
+        case .targetMatch: return "TARGETING_MATCH"
+        case .ruleMatch: return fromRollout ? "SPLIT" : "TARGETING_MATCH"
+        case .fallthrough: return fromRollout ? "SPLIT" : "DEFAULT"
+        case .error: return "ERROR"
+        }
+    }
+
+    /// The OpenFeature error code for an `ERROR` reason, else `nil`.
+    public var openFeatureErrorCode: String? {
+        switch errorKind {
+        case nil: return nil
+        case .clientNotReady?: return "PROVIDER_NOT_READY"
+        case .flagNotFound?: return "FLAG_NOT_FOUND"
+        case .malformedFlag?: return "PARSE_ERROR"
+        case .invalidContext?: return "INVALID_CONTEXT"
+        case .wrongType?: return "TYPE_MISMATCH"
+        case .exception?: return "GENERAL"
+        }
+    }
+
+    /// The JSON form: `kind` and only the fields that apply (`inExperiment` only when true).
+    public var json: JSONValue {
+        var o: [String: JSONValue] = ["kind": .string(kind.rawValue)]
+        if let ruleIndex { o["ruleIndex"] = .number(Double(ruleIndex)) }
+        if let ruleId { o["ruleId"] = .string(ruleId) }
+        if let prerequisiteKey { o["prerequisiteKey"] = .string(prerequisiteKey) }
+        if inExperiment { o["inExperiment"] = true }
+        if let errorKind { o["errorKind"] = .string(errorKind.rawValue) }
+        return .object(o)
+    }
+
+    /// Writes the JSON form with its fields in the documented order.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("kind"); writer.string(kind.rawValue)
+        if let ruleIndex { writer.key("ruleIndex"); writer.int(ruleIndex) }
+        if let ruleId { writer.key("ruleId"); writer.string(ruleId) }
+        if let prerequisiteKey { writer.key("prerequisiteKey"); writer.string(prerequisiteKey) }
+        if inExperiment { writer.key("inExperiment"); writer.bool(true) }
+        if let errorKind { writer.key("errorKind"); writer.string(errorKind.rawValue) }
+        writer.endObject()
+    }
+}

@@ -1,0 +1,50 @@
+/// An evaluation with every step that led to it: prerequisites, targets, rules, clauses with the
+/// attribute values seen, segments, and rollout buckets.
+public struct EvaluationExplanation: Sendable, CustomStringConvertible {
+    /// One step, nested under the flag, rule or segment it belongs to.
+    public struct Step: Sendable {
+        /// How deep the step is nested.
+        public var depth: Int
+        /// Whether the step passed, failed, or only informs.
+        public var outcome: Outcome?
+        /// A line for a person.
+        public var text: String
+    }
+
+    /// A step's result.
+    public enum Outcome: String, Sendable {
+        /// The condition held.
+        case pass
+        /// The condition did not hold.
+        case fail
+    }
+
+    /// The flag explained.
+    public var flagKey: String
+    /// The result, exactly as ``Snapshot/evaluate(_:context:default:as:)`` returns it.
+    public var detail: EvaluationDetail
+    /// The steps, in evaluation order.
+    public var steps: [Step]
+    /// A remark on why there are no steps (unknown flag, invalid context, malformed flag).
+    public var note: String?
+
+    /// The trace as indented lines, then the result.
+    public var description: String {
+        var lines: [String] = []
+        for step in steps {
+            let mark: String
+            switch step.outcome {
+            case .pass?: mark = "✓ "
+            case .fail?: mark = "✗ "
+            case nil: mark = "· "
+            }
+            lines.append(String(repeating: "  ", count: step.depth) + mark + step.text)
+        }
+        if let note { lines.append(note) }
+        var result = "result: \(detail.value.serialized())"
+        result += detail.variationKey.map { " (variation '\($0)', index \(detail.variationIndex ?? -1))" } ?? " (no variation: default)"
+        result += " reason \(detail.reason.json.serialized())"
+        lines.append(result)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,48 @@
+/// One problem found in a definitions document, with where it is.
+public struct DefinitionProblem: Sendable, Hashable, CustomStringConvertible {
+    /// How serious a problem is.
+    public enum Severity: String, Sendable, Hashable {
+        /// The flag or segment is malformed: a flag evaluates to `ERROR/MALFORMED_FLAG`.
+        case error
+        /// Loads and evaluates, but probably not as meant (an invalid regular expression never matches).
+        case warning
+    }
+
+    /// What a problem is about.
+    public enum Subject: Sendable, Hashable {
+        /// The whole document.
+        case document
+        /// The flag with this key.
+        case flag(String)
+        /// The segment with this key.
+        case segment(String)
+    }
+
+    /// How serious the problem is.
+    public var severity: Severity
+    /// The flag or segment it concerns.
+    public var subject: Subject
+    /// A JSON Pointer (RFC 6901) to the offending value, such as `/flags/new-checkout/rules/0/clauses/1/op`.
+    public var path: JSONPointer
+    /// A sentence for a person.
+    public var message: String
+
+    /// A problem.
+    public init(_ severity: Severity, _ subject: Subject, at path: JSONPointer, _ message: String) {
+        self.severity = severity
+        self.subject = subject
+        self.path = path
+        self.message = message
+    }
+
+    /// `error flag 'new-checkout' at /flags/new-checkout/offVariation: …`
+    public var description: String {
+        let what: String
+        switch subject {
+        case .document: what = "document"
+        case .flag(let key): what = "flag '\(key)'"
+        case .segment(let key): what = "segment '\(key)'"
+        }
+        return "\(severity.rawValue) \(what) at \(path): \(message)"
+    }
+}

@@ -1,0 +1,175 @@
+/// Runs a ``RegexProgram`` over an input by Thompson simulation (a Pike VM without captures).
+///
+/// All threads advance together, one input scalar at a time, and a thread is kept at most once
+/// per instruction, so the work is bounded by instructions × scalars whatever the pattern: there
+/// is no backtracking to go exponential. The per-call state (two thread lists and a membership
+/// bitmap) lives in stack buffers sized from the program; nothing is allocated on the heap.
+enum RegexMatcher {
+    /// Whether `program` matches anywhere in `input` (search semantics).
+    static func matches(_ program: RegexProgram, in input: String) -> Bool {
+        let count = program.instructions.count
+        let anchored = program.isAnchoredAtStart
+        let lowercases = program.caseInsensitive
+        return program.instructions.withUnsafeBufferPointer { instructions in
+            program.classes.withUnsafeBufferPointer { classes in
+                program.classRanges.withUnsafeBufferPointer { ranges in
+                    // At most 8,192 bits: one buffer of 1 KiB or less.
+                    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (count + 63) >> 6) { members in
+                        members.initialize(repeating: 0)
+                        var input = RegexInput(input, lowercases: lowercases)
+                        if count <= regexChunkCapacity {
+                            return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { first in
+                                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { second in
+                                    var machine = RegexMachine(
+                                        instructions: instructions, classes: classes, ranges: ranges,
+                                        members: members.baseAddress!,
+                                        current: RegexFlatList(base: first.baseAddress!),
+                                        next: RegexFlatList(base: second.baseAddress!))
+                                    return machine.run(&input, anchored: anchored)
+                                }
+                            }
+                        }
+                        let chunksPerList = (count + regexChunkCapacity - 1) / regexChunkCapacity
+                        return withUnsafeTemporaryAllocation(
+                            of: UnsafeMutablePointer<UInt16>.self, capacity: 2 * chunksPerList
+                        ) { table in
+                            let table = table.baseAddress!
+                            return withRegexStackChunks(table, from: 0, count: 2 * chunksPerList) {
+                                var machine = RegexMachine(
+                                    instructions: instructions, classes: classes, ranges: ranges,
+                                    members: members.baseAddress!,
+                                    current: RegexChunkedList(chunks: table),
+                                    next: RegexChunkedList(chunks: table + chunksPerList))
+                                return machine.run(&input, anchored: anchored)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The simulation state for one call: two thread lists and the membership bitmap of the one
+/// being built.
+private struct RegexMachine<List: RegexThreadList> {
+    let instructions: UnsafeBufferPointer<RegexInstruction>
+    let classes: UnsafeBufferPointer<RegexClass>
+    let ranges: UnsafeBufferPointer<RegexScalarRange>
+    /// One bit per instruction: whether it is already in `next`.
+    let members: UnsafeMutablePointer<UInt64>
+    /// The threads waiting for the current scalar.
+    var current: List
+    var currentCount = 0
+    /// The threads being gathered for the position after it.
+    var next: List
+    var nextCount = 0
+
+    init(
+        instructions: UnsafeBufferPointer<RegexInstruction>,
+        classes: UnsafeBufferPointer<RegexClass>,
+        ranges: UnsafeBufferPointer<RegexScalarRange>,
+        members: UnsafeMutablePointer<UInt64>,
+        current: List, next: List
+    ) {
+        self.instructions = instructions
+        self.classes = classes
+        self.ranges = ranges
+        self.members = members
+        self.current = current
+        self.next = next
+    }
+
+    mutating func run(_ input: inout RegexInput, anchored: Bool) -> Bool {
+        // `RegexInput.end` on the left means "start of input", on the right "end of input".
+        var before = RegexInput.end
+        var after = input.next()
+        if addThread(at: 0, before: before, after: after) { return true }
+        while after != RegexInput.end {
+            swap(&current, &next)
+            currentCount = nextCount
+            nextCount = 0
+            // An anchored pattern with no live thread can no longer match.
+            if anchored && currentCount == 0 { return false }
+            for index in 0..<currentCount {
+                let pc = Int(current[index])
+                members[pc >> 6] &= ~(1 &<< UInt64(pc & 63))
+            }
+            let scalar = after
+            before = scalar
+            after = input.next()
+            for index in 0..<currentCount {
+                let pc = Int(current[index])
+                let advances: Bool
+                switch instructions[pc] {
+                case .scalar(let value):
+                    advances = value == scalar
+                case .anyExceptNewline:
+                    advances = scalar != 0x0A
+                case .scalarClass(let classIndex):
+                    advances = classes[Int(classIndex)].contains(scalar, ranges: ranges)
+                case .split, .jump, .assertion, .match:
+                    advances = false
+                }
+                if advances && addThread(at: pc + 1, before: before, after: after) { return true }
+            }
+            // Search semantics: a match may also start here.
+            if !anchored && addThread(at: 0, before: before, after: after) { return true }
+        }
+        return false
+    }
+
+    /// Adds the thread at `pc` and everything reachable from it without consuming to `next`,
+    /// using the list itself as the work queue. Returns true as soon as `match` is reachable.
+    @inline(__always)
+    private mutating func addThread(at pc: Int, before: UInt32, after: UInt32) -> Bool {
+        var index = nextCount
+        insert(pc)
+        while index < nextCount {
+            let pc = Int(next[index])
+            index += 1
+            switch instructions[pc] {
+            case .jump(let target):
+                insert(Int(target))
+            case .split(let first, let second):
+                insert(Int(first))
+                insert(Int(second))
+            case .assertion(let assertion):
+                if Self.holds(assertion, before: before, after: after) { insert(pc + 1) }
+            case .match:
+                return true
+            case .scalar, .anyExceptNewline, .scalarClass:
+                break
+            }
+        }
+        return false
+    }
+
+    @inline(__always)
+    private mutating func insert(_ pc: Int) {
+        let word = pc >> 6
+        let bit: UInt64 = 1 &<< UInt64(pc & 63)
+        guard members[word] & bit == 0 else { return }
+        members[word] |= bit
+        next[nextCount] = UInt16(truncatingIfNeeded: pc)
+        nextCount += 1
+    }
+
+    @inline(__always)
+    private static func holds(_ assertion: RegexAssertion, before: UInt32, after: UInt32) -> Bool {
+        switch assertion {
+        case .startOfInput: return before == RegexInput.end
+        case .endOfInput: return after == RegexInput.end
+        case .wordBoundary: return isWordScalar(before) != isWordScalar(after)
+        case .notWordBoundary: return isWordScalar(before) == isWordScalar(after)
+        }
+    }
+
+    /// ASCII `[0-9A-Za-z_]`; the end-of-input marker is not a word scalar.
+    @inline(__always)
+    private static func isWordScalar(_ value: UInt32) -> Bool {
+        if value < 64 { return 0x03FF_0000_0000_0000 as UInt64 >> UInt64(value) & 1 != 0 }
+        if value < 128 { return 0x07FF_FFFE_87FF_FFFE as UInt64 >> UInt64(value - 64) & 1 != 0 }
+        return false
+    }
+}

@@ -1,0 +1,120 @@
+/// Compiled, immutable definitions: what every evaluation reads.
+///
+/// A snapshot never changes after it is built, so any number of tasks evaluate against it without
+/// locks; an update builds a new snapshot and swaps it in whole.
+public final class Snapshot: Sendable {
+    /// The document's version.
+    public let version: Int64
+    /// The document this was compiled from.
+    public let document: DefinitionsDocument
+    let flags: [CompiledFlag]
+    let flagIndex: [ExactString: Int]
+    let segments: [CompiledSegment]
+
+    init(version: Int64, document: DefinitionsDocument, flags: [CompiledFlag], segments: [CompiledSegment]) {
+        self.version = version
+        self.document = document
+        self.flags = flags
+        self.segments = segments
+        var index: [ExactString: Int] = [:]
+        index.reserveCapacity(flags.count)
+        for (i, flag) in flags.enumerated() { index[ExactString(flag.key)] = i }
+        self.flagIndex = index
+    }
+
+    /// Compiles a document.
+    public convenience init(compiling document: DefinitionsDocument) {
+        let compiled = DefinitionsCompiler.build(document)
+        self.init(version: document.version, document: document, flags: compiled.flags, segments: compiled.segments)
+    }
+
+    /// Parses, reads and compiles a document from JSON bytes.
+    public convenience init(jsonBytes: [UInt8], limits: JSONParser.Limits = .default) throws(DefinitionsError) {
+        try self.init(compiling: DefinitionsDocument(jsonBytes: jsonBytes, limits: limits))
+    }
+
+    /// Every problem: errors make their flag or segment malformed, warnings do not.
+    /// Ordered by flag key, then segment key.
+    public var problems: [DefinitionProblem] {
+        flags.flatMap(\.problems) + segments.flatMap(\.problems)
+    }
+
+    /// The keys of all flags, malformed ones included, in order.
+    public var flagKeys: [String] { flags.map(\.key) }
+
+    /// The keys of all segments, in order.
+    public var segmentKeys: [String] { segments.map(\.key) }
+
+    /// The definition of a flag.
+    public func flagDefinition(_ key: String) -> FlagDefinition? {
+        flagIndex[ExactString(key)].map { flags[$0].definition }
+    }
+
+    /// Whether the flag exists and is malformed.
+    public func isMalformed(flag key: String) -> Bool {
+        flagIndex[ExactString(key)].map { flags[$0].isMalformed } ?? false
+    }
+
+    /// Evaluates a flag for a context (design §4).
+    ///
+    /// Allocates nothing for a valid context, except when `caseInsensitive` clauses lowercase
+    /// attribute values longer than 15 UTF-8 bytes.
+    /// - Parameters:
+    ///   - key: the flag key (case-sensitive).
+    ///   - context: the context.
+    ///   - defaultValue: served on errors, and when no variation is served.
+    ///   - type: when given, a served value of another type yields the default with `ERROR/WRONG_TYPE`.
+    public func evaluate(_ key: String, context: Context, default defaultValue: JSONValue = .null,
+                         as type: ValueType? = nil) -> EvaluationDetail {
+        guard let index = flagIndex[ExactString(key)] else {
+            return .error(.flagNotFound, default: defaultValue)
+        }
+        guard context.isValid else {
+            return .error(.invalidContext, default: defaultValue)
+        }
+        let flag = flags[index]
+        var evaluator = Evaluator(snapshot: self, context: context, tracer: SilentTracer())
+        return detail(evaluator.evaluate(flag), flag, defaultValue, type)
+    }
+
+    /// Evaluates and records every step, for `explain`.
+    public func explain(_ key: String, context: Context, default defaultValue: JSONValue = .null,
+                        as type: ValueType? = nil) -> EvaluationExplanation {
+        guard let index = flagIndex[ExactString(key)] else {
+            return EvaluationExplanation(flagKey: key, detail: .error(.flagNotFound, default: defaultValue), steps: [],
+                                         note: "no flag '\(key)'")
+        }
+        guard context.isValid else {
+            return EvaluationExplanation(flagKey: key, detail: .error(.invalidContext, default: defaultValue), steps: [],
+                                         note: context.invalidReason)
+        }
+        let flag = flags[index]
+        var evaluator = Evaluator(snapshot: self, context: context, tracer: RecordingTracer(snapshot: self))
+        let outcome = evaluator.evaluate(flag)
+        let note = flag.isMalformed ? flag.problems.filter { $0.severity == .error }.map(\.description).joined(separator: "\n") : nil
+        return EvaluationExplanation(flagKey: key, detail: detail(outcome, flag, defaultValue, type),
+                                     steps: evaluator.tracer.steps, note: note)
+    }
+
+    @inline(__always)
+    private func detail(_ outcome: FlagOutcome, _ flag: CompiledFlag, _ defaultValue: JSONValue,
+                        _ type: ValueType?) -> EvaluationDetail {
+        guard let variation = outcome.variation, let logic = flag.logic else {
+            return EvaluationDetail(value: defaultValue, variationIndex: nil, variationKey: nil, reason: outcome.reason)
+        }
+        let value = logic.values[variation]
+        if let type, !type.accepts(value) {
+            return .error(.wrongType, default: defaultValue)
+        }
+        return EvaluationDetail(value: value, variationIndex: variation, variationKey: logic.variationKeys[variation],
+                                reason: outcome.reason)
+    }
+}
+
+extension EvaluationDetail {
+    /// The caller's default with an `ERROR` reason.
+    @inlinable
+    public static func error(_ kind: EvaluationReason.ErrorKind, default defaultValue: JSONValue) -> EvaluationDetail {
+        EvaluationDetail(value: defaultValue, variationIndex: nil, variationKey: nil, reason: .error(kind))
+    }
+}

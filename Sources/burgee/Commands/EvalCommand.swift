@@ -1,0 +1,134 @@
+import ArgumentParser
+import BurgeeCore
+
+/// `burgee eval`: one evaluation, or a batch of JSON-lines requests.
+struct EvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Evaluate a flag for a context, or a batch of requests.",
+        discussion: """
+            Batch mode reads one request per line, {"flag", "context", "type"?, "default"?}, and \
+            writes one result per line in the same order: \
+            {"flag", "value", "variation", "variationIndex", "reason"}. Blank lines are skipped. \
+            A line that is not a valid request yields an ERROR/EXCEPTION result with an "error" \
+            member, and the command exits 1 after all lines.
+            """
+    )
+
+    @Option(name: .long, help: "The definitions file (native v1 JSON), or - for standard input.")
+    var definitions: String
+
+    @Option(name: .long, help: "A JSON-lines file of requests, or - for standard input.")
+    var requests: String?
+
+    @OptionGroup var request: RequestOptions
+
+    @Flag(name: .long, help: "Print the single result as a JSON line.")
+    var json = false
+
+    func validate() throws {
+        if requests != nil, request.flag != nil || request.context != nil {
+            throw ValidationError("give either --requests or --flag/--context, not both")
+        }
+        if requests == "-" && definitions == "-" {
+            throw ValidationError("only one of --definitions and --requests can read standard input")
+        }
+    }
+
+    func run() throws {
+        do {
+            let snapshot = try DefinitionsLoader.snapshot(definitions)
+            if let requests {
+                try runBatch(snapshot, requests)
+            } else {
+                try runSingle(snapshot)
+            }
+        } catch let failure as CommandFailure {
+            StandardOutput.error("burgee eval: \(failure)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func runSingle(_ snapshot: Snapshot) throws {
+        let r = try request.request()
+        let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
+        var out = StandardOutput()
+        if json {
+            out.writeLine(ResultLine.write(flag: r.flag, detail: detail))
+        } else {
+            out.writeLine("value:     \(detail.value.serialized())")
+            out.writeLine("variation: \(detail.variationKey.map { "\($0) (index \(detail.variationIndex!))" } ?? "none (default served)")")
+            out.writeLine("reason:    \(detail.reason.json.serialized())")
+            if let why = r.context.invalidReason { out.writeLine("context:   invalid: \(why)") }
+        }
+        out.flush()
+    }
+
+    private func runBatch(_ snapshot: Snapshot, _ path: String) throws {
+        let bytes = try DefinitionsLoader.read(path)
+        var out = StandardOutput()
+        var invalidLines = 0
+        var lineNumber = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = line
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            switch BatchRequest.parse(Array(line)) {
+            case .success(let r):
+                let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
+                out.writeLine(ResultLine.write(flag: r.flag, detail: detail))
+            case .failure(let problem):
+                invalidLines += 1
+                out.writeLine(ResultLine.write(flag: problem.flag, detail: .error(.exception, default: .null),
+                                               error: "line \(lineNumber): \(problem.message)"))
+            }
+        }
+        out.flush()
+        if invalidLines > 0 {
+            StandardOutput.error("burgee eval: \(invalidLines) request line(s) were invalid")
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// One line of a `--requests` file.
+struct BatchRequest {
+    struct Problem: Error {
+        var flag: String?
+        var message: String
+    }
+
+    var flag: String
+    var context: Context
+    var `default`: JSONValue
+    var type: ValueType?
+
+    static func parse(_ line: [UInt8]) -> Result<BatchRequest, Problem> {
+        let json: JSONValue
+        do { json = try JSONValue(parsing: line) } catch {
+            return .failure(Problem(message: "not JSON: \(error)"))
+        }
+        guard case .object(let o) = json else {
+            return .failure(Problem(message: "a request is an object, not \(json.typeName)"))
+        }
+        guard case .string(let flag)? = o["flag"] else {
+            return .failure(Problem(message: "'flag' must be a string"))
+        }
+        guard let context = o["context"] else {
+            return .failure(Problem(flag: flag, message: "'context' is missing"))
+        }
+        var type: ValueType?
+        switch o["type"] {
+        case nil, .null?: break
+        case .string(let name)?:
+            guard let t = ValueType(rawValue: name) else {
+                return .failure(Problem(flag: flag, message: "unknown type '\(name)'"))
+            }
+            type = t
+        case let other?:
+            return .failure(Problem(flag: flag, message: "'type' must be a string, not \(other.typeName)"))
+        }
+        return .success(BatchRequest(flag: flag, context: Context(json: context), default: o["default"] ?? .null, type: type))
+    }
+}

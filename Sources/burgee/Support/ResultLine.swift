@@ -1,0 +1,21 @@
+import BurgeeCore
+
+/// The JSON result line of `burgee eval` (design §9):
+/// `{"flag", "value", "variation", "variationIndex", "reason"}` in that order.
+enum ResultLine {
+    static func write(flag: String?, detail: EvaluationDetail, error: String? = nil) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("flag")
+        if let flag { writer.string(flag) } else { writer.null() }
+        writer.key("value"); writer.value(detail.value)
+        writer.key("variation")
+        if let key = detail.variationKey { writer.string(key) } else { writer.null() }
+        writer.key("variationIndex")
+        if let index = detail.variationIndex { writer.int(index) } else { writer.null() }
+        writer.key("reason"); detail.reason.write(to: &writer)
+        if let error { writer.key("error"); writer.string(error) }
+        writer.endObject()
+        return writer.output
+    }
+}
