@@ -46,7 +46,7 @@ public struct RegexError: Error, Sendable, Equatable, CustomStringConvertible {
         case repetitionCountTooLarge
         /// Groups nested more deeply than the supported bound (128).
         case nestingTooDeep
-        /// The compiled program would exceed the supported number of instructions (8,192), as
+        /// The compiled program would exceed the supported number of instructions (4,096), as
         /// nested counted repetitions like `(a{1000}){1000}` do.
         case programTooLarge
     }

@@ -13,7 +13,7 @@ enum RegexMatcher {
         return program.instructions.withUnsafeBufferPointer { instructions in
             program.classes.withUnsafeBufferPointer { classes in
                 program.classRanges.withUnsafeBufferPointer { ranges in
-                    // At most 8,192 bits: one buffer of 1 KiB or less.
+                    // At most 4,096 bits: one buffer well within the 1 KiB that always stays on the stack.
                     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (count + 63) >> 6) { members in
                         members.initialize(repeating: 0)
                         var input = RegexInput(input, lowercases: lowercases)
@@ -84,7 +84,8 @@ private struct RegexMachine<List: RegexThreadList> {
         // `RegexInput.end` on the left means "start of input", on the right "end of input".
         var before = RegexInput.end
         var after = input.next()
-        if addThread(at: 0, before: before, after: after) { return true }
+        insert(0)
+        if closeOver(before: before, after: after) { return true }
         while after != RegexInput.end {
             swap(&current, &next)
             currentCount = nextCount
@@ -100,31 +101,31 @@ private struct RegexMachine<List: RegexThreadList> {
             after = input.next()
             for index in 0..<currentCount {
                 let pc = Int(current[index])
-                let advances: Bool
                 switch instructions[pc] {
                 case .scalar(let value):
-                    advances = value == scalar
+                    if value == scalar { insert(pc + 1) }
                 case .anyExceptNewline:
-                    advances = scalar != 0x0A
+                    if scalar != 0x0A { insert(pc + 1) }
                 case .scalarClass(let classIndex):
-                    advances = classes[Int(classIndex)].contains(scalar, ranges: ranges)
+                    if classes[Int(classIndex)].contains(scalar, ranges: ranges) { insert(pc + 1) }
                 case .split, .jump, .assertion, .match:
-                    advances = false
+                    break
                 }
-                if advances && addThread(at: pc + 1, before: before, after: after) { return true }
             }
             // Search semantics: a match may also start here.
-            if !anchored && addThread(at: 0, before: before, after: after) { return true }
+            if !anchored { insert(0) }
+            if closeOver(before: before, after: after) { return true }
         }
         return false
     }
 
-    /// Adds the thread at `pc` and everything reachable from it without consuming to `next`,
+    /// Extends `next` with every instruction reachable from its entries without consuming,
     /// using the list itself as the work queue. Returns true as soon as `match` is reachable.
+    ///
+    /// One pass per position, rather than one per thread, keeps the hot loop free of calls.
     @inline(__always)
-    private mutating func addThread(at pc: Int, before: UInt32, after: UInt32) -> Bool {
-        var index = nextCount
-        insert(pc)
+    private mutating func closeOver(before: UInt32, after: UInt32) -> Bool {
+        var index = 0
         while index < nextCount {
             let pc = Int(next[index])
             index += 1

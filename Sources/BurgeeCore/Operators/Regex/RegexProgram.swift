@@ -62,12 +62,15 @@ struct RegexClass: Sendable, Equatable {
 struct RegexProgram: Sendable {
     /// The most instructions a program may have.
     ///
-    /// Matching time is proportional to instructions × input scalars, and the matcher's per-call
-    /// state is about 4 bytes per instruction on the stack (32 KiB at this bound). Plain patterns
-    /// within ``PortableRegex/maxPatternLength`` compile to at most about 1,600 instructions;
-    /// only counted repetitions come near the bound. At most 8,192 also keeps the matcher's
-    /// membership bitmap within one 1 KiB buffer.
-    static let maxInstructionCount = 8_192
+    /// Matching time is proportional to instructions × input scalars: at this bound and
+    /// ``PortableRegex/maxInputLength`` the worst case is a few hundred milliseconds, so the
+    /// bound is kept well below what memory alone would allow. Without counted repetitions a
+    /// pattern compiles to at most two instructions per scalar, about 2,050 within
+    /// ``PortableRegex/maxPatternLength``; counted repetitions add more (`.{0,1000}` alone is
+    /// 2,000), and `(a{1000}){1000}` is rejected. The matcher's per-call state is
+    /// about 4 bytes per instruction on the stack (16 KiB at this bound), and the count must stay
+    /// below `UInt16.max`, the width of a thread-list entry.
+    static let maxInstructionCount = 4_096
 
     /// The instructions; execution starts at index 0.
     var instructions: ContiguousArray<RegexInstruction>

@@ -39,7 +39,7 @@ struct RegexChunkedList: RegexThreadList {
 /// Fills `table[index..<count]` with fresh 1 KiB stack chunks, then runs `body`.
 ///
 /// Recursion keeps each chunk's frame alive while `body` runs; the depth is at most the chunk
-/// count (32 for the largest program).
+/// count (16 for the largest program).
 func withRegexStackChunks(
     _ table: UnsafeMutablePointer<UnsafeMutablePointer<UInt16>>,
     from index: Int, count: Int, _ body: () -> Bool
