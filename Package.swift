@@ -13,7 +13,11 @@ let package = Package(
     ],
     targets: [
         // The evaluator core: definitions model, compiler, snapshot, evaluator. Depends on nothing.
-        .target(name: "BurgeeCore"),
+        .target(
+            name: "BurgeeCore",
+            // Double rounding (floor, trunc) lives in libm on Linux; programs without Foundation need it linked.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         .executableTarget(
             name: "burgee",
             dependencies: [

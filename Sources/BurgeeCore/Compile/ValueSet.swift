@@ -52,7 +52,7 @@ struct ValueSet: Sendable {
         switch value {
         case .string(let s):
             if !stringSet.isEmpty { return stringSet.contains(ExactString(s)) }
-            for candidate in strings where candidate.utf8.elementsEqual(s.utf8) { return true }
+            for candidate in strings where ExactString.bytesEqual(candidate, s) { return true }
             return false
         case .number(let n):
             if !numberSet.isEmpty { return numberSet.contains(n == 0 ? 0 : n) }

@@ -25,7 +25,7 @@ public struct Context: Sendable {
     /// The single context of `kind`, if any.
     @inlinable
     public func context(ofKind kind: String) -> SingleContext? {
-        for context in contexts where context.kind.utf8.elementsEqual(kind.utf8) {
+        for context in contexts where ExactString.bytesEqual(context.kind, kind) {
             return context
         }
         return nil

@@ -97,7 +97,7 @@ extension JSONValue: Equatable {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
-        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): return ExactString.bytesEqual(a, b)
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }

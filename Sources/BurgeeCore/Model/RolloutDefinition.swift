@@ -57,7 +57,7 @@ public struct RolloutDefinition: Sendable, Hashable {
         let variations: [WeightedVariation] = r.elements(o, "variations", at: path) { v, p, r in
             guard let wo = r.object(v, at: p) else { return nil }
             let variation = r.requiredString(wo, "variation", at: p)
-            guard wo["weight"] != nil else {
+            guard let w = wo["weight"], !w.isNull else {
                 r.error(p.appending("weight"), "required integer 'weight' is missing")
                 return nil
             }

@@ -107,3 +107,18 @@ struct CompilerTests {
         #expect(s.problems.isEmpty)
     }
 }
+
+@Suite("null weights")
+struct NullWeightTests {
+    @Test("a null weight is missing, in flag rollouts and in segment rule rollouts")
+    func nullWeights() throws {
+        let s = try CompilerTests.snapshot(flags: """
+        {"f":\(CompilerTests.bool(#","fallthrough":{"rollout":{"variations":[{"variation":"on","weight":100000},{"variation":"off","weight":null}]}}"#)),
+         "g":\(CompilerTests.bool(#","rules":[{"variation":"off","clauses":[{"op":"segmentMatch","values":["s"]}]}]"#))}
+        """, segments: #"{"s":{"rules":[{"clauses":[],"rollout":{"weight":null}}]}}"#)
+        #expect(s.isMalformed(flag: "f"))
+        #expect(s.isMalformed(flag: "g"))
+        #expect(s.problems.contains { $0.path.description == "/flags/f/fallthrough/rollout/variations/1/weight" })
+        #expect(s.problems.contains { $0.path.description == "/segments/s/rules/0/rollout/weight" })
+    }
+}

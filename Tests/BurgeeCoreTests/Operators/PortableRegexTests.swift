@@ -212,8 +212,8 @@ struct PortableRegexTests {
         ErrorCase(pattern: "((a{1000}){1000}){1000}", kind: .programTooLarge, offset: 0),
         ErrorCase(pattern: "[a-z]{0,1000}[a-z]{0,1000}[a-z]{0,1000}[a-z]{0,1000}[a-z]{0,1000}",
                        kind: .programTooLarge, offset: 0),
-        ErrorCase(pattern: String(repeating: "(", count: 129) + String(repeating: ")", count: 129),
-                       kind: .nestingTooDeep, offset: 128),
+        ErrorCase(pattern: String(repeating: "(", count: 33) + String(repeating: ")", count: 33),
+                       kind: .nestingTooDeep, offset: 32),
         ErrorCase(pattern: String(repeating: "a", count: 1_025), kind: .patternTooLong, offset: 1_024),
     ]
 
@@ -227,8 +227,13 @@ struct PortableRegexTests {
 
     @Test("Patterns at the bounds compile")
     func bounds() throws {
+        // The matcher's stack layout relies on these: 16-bit thread entries, and a membership
+        // bitmap and chunk table that each fit one 1 KiB temporary allocation.
+        #expect(RegexProgram.maxInstructionCount < Int(UInt16.max))
+        #expect(RegexProgram.maxInstructionCount <= 8 * 1_024)
+        #expect(RegexProgram.maxInstructionCount / regexChunkCapacity * 2 * 8 <= 1_024)
         _ = try Self.compile(String(repeating: "a", count: PortableRegex.maxPatternLength))
-        _ = try Self.compile(String(repeating: "(", count: 128) + String(repeating: ")", count: 128))
+        _ = try Self.compile(String(repeating: "(", count: 32) + String(repeating: ")", count: 32))
         _ = try Self.compile("a{1000}b{0,1000}c{1000,}")
         _ = try Self.compile("(?:a{1000}){2}")
         _ = try Self.compile("[😀-😂]{0,1000}")

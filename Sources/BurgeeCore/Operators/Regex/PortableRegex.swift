@@ -50,7 +50,7 @@ public struct PortableRegex: Sendable {
     ///   - caseInsensitive: Whether to lowercase both the pattern and the input before matching.
     /// - Throws: ``RegexError`` if the pattern is outside the portable subset or exceeds a bound
     ///   (``maxPatternLength`` scalars, repetition counts above 1,000, groups nested more than
-    ///   128 deep, or more than 4,096 compiled instructions).
+    ///   32 deep, or more than 4,096 compiled instructions).
     public init(pattern: String, caseInsensitive: Bool = false) throws(RegexError) {
         self.pattern = pattern
         self.program = try RegexCompiler.compile(pattern: pattern, caseInsensitive: caseInsensitive)

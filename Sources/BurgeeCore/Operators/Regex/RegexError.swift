@@ -44,7 +44,7 @@ public struct RegexError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidRepetitionRange
         /// A repetition count above the supported bound (1,000).
         case repetitionCountTooLarge
-        /// Groups nested more deeply than the supported bound (128).
+        /// Groups nested more deeply than the supported bound (32).
         case nestingTooDeep
         /// The compiled program would exceed the supported number of instructions (4,096), as
         /// nested counted repetitions like `(a{1000}){1000}` do.
