@@ -99,15 +99,7 @@ public struct FlagDefinition: Sendable, Hashable, Codable {
 
     /// Decodes a flag whose key is given inside it; fails on any error problem.
     public init(from decoder: any Decoder) throws {
-        self = try decodeModel(from: decoder, subject: .document) { json, path, r in
-            guard case .object(let o) = json, case .string(let key)? = o["key"] else {
-                r.error(path.appending("key"), "a standalone flag needs its 'key'")
-                return nil
-            }
-            let flag = FlagDefinition(key: key, json: json, at: path)
-            for p in flag.problems { r.error(p.path, p.message) }
-            return flag
-        }
+        self = try decodeStandalone(from: decoder, what: "flag", FlagDefinition.init(key:json:at:), problems: \.problems)
     }
 
     /// Encodes the JSON form, key included.

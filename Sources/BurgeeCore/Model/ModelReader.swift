@@ -132,3 +132,18 @@ func decodeModel<T>(
         codingPath: decoder.codingPath,
         debugDescription: reader.problems.map(\.description).joined(separator: "; ")))
 }
+
+/// Decodes a flag or segment given on its own, with its `key` inside it; fails on any error problem.
+func decodeStandalone<T>(from decoder: any Decoder, what: String,
+                         _ read: (_ key: String, _ json: JSONValue, _ path: JSONPointer) -> T,
+                         problems: (T) -> [DefinitionProblem]) throws -> T {
+    try decodeModel(from: decoder, subject: .document) { json, path, r in
+        guard case .object(let o) = json, case .string(let key)? = o["key"] else {
+            r.error(path.appending("key"), "a standalone \(what) needs its 'key'")
+            return nil
+        }
+        let item = read(key, json, path)
+        for p in problems(item) { r.error(p.path, p.message) }
+        return item
+    }
+}

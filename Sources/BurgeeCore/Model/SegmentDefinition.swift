@@ -58,15 +58,7 @@ public struct SegmentDefinition: Sendable, Hashable, Codable {
 
     /// Decodes a segment whose key is given inside it; fails on any error problem.
     public init(from decoder: any Decoder) throws {
-        self = try decodeModel(from: decoder, subject: .document) { json, path, r in
-            guard case .object(let o) = json, case .string(let key)? = o["key"] else {
-                r.error(path.appending("key"), "a standalone segment needs its 'key'")
-                return nil
-            }
-            let segment = SegmentDefinition(key: key, json: json, at: path)
-            for p in segment.problems { r.error(p.path, p.message) }
-            return segment
-        }
+        self = try decodeStandalone(from: decoder, what: "segment", SegmentDefinition.init(key:json:at:), problems: \.problems)
     }
 
     /// Encodes the JSON form, key included.

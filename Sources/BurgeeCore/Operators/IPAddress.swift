@@ -37,14 +37,7 @@ public struct IPAddress: Sendable, Hashable {
 
     /// Parses an IPv4 dotted quad or an IPv6 address; `nil` if `text` is neither.
     public init?(parsing text: Substring) {
-        let parsed: IPAddress?
-        if let result = text.utf8.withContiguousStorageIfAvailable({ Self.parse($0) }) {
-            parsed = result
-        } else {
-            // Only bridged, non-UTF-8 strings get here (never on Linux); copying is acceptable there.
-            var copy = String(text)
-            parsed = copy.withUTF8 { Self.parse($0) }
-        }
+        let parsed: IPAddress? = text.withUTF8Bytes { Self.parse($0) }
         guard let parsed else { return nil }
         self = parsed
     }

@@ -22,14 +22,7 @@ public struct IPAddressRange: Sendable, Hashable {
 
     /// Parses `address/length` or a bare address; `nil` if either part is invalid.
     public init?(cidr text: Substring) {
-        let parsed: (IPAddress, Int)?
-        if let result = text.utf8.withContiguousStorageIfAvailable({ Self.parse($0) }) {
-            parsed = result
-        } else {
-            // Only bridged, non-UTF-8 strings get here (never on Linux); copying is acceptable there.
-            var copy = String(text)
-            parsed = copy.withUTF8 { Self.parse($0) }
-        }
+        let parsed: (IPAddress, Int)? = text.withUTF8Bytes { Self.parse($0) }
         guard let (address, length) = parsed else { return nil }
         self.init(address: address, prefixLength: length)
     }

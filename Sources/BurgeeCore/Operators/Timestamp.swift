@@ -35,14 +35,7 @@ public struct Timestamp: Sendable {
     ///
     /// Fraction digits beyond the 18th keep a reference to `text`'s storage rather than a copy.
     public init?(rfc3339 text: Substring) {
-        let scanned: Layout?
-        if let result = text.utf8.withContiguousStorageIfAvailable({ Self.scan($0) }) {
-            scanned = result
-        } else {
-            // Only bridged, non-UTF-8 strings get here (never on Linux); copying is acceptable there.
-            var copy = String(text)
-            scanned = copy.withUTF8 { Self.scan($0) }
-        }
+        let scanned: Layout? = text.withUTF8Bytes { Self.scan($0) }
         guard let layout = scanned else { return nil }
         var finer = Substring()
         if !layout.finerDigits.isEmpty {
