@@ -106,6 +106,13 @@ public struct EvaluationReason: Sendable, Hashable {
         return .object(o)
     }
 
+    /// The JSON form as text, fields in the documented order (`kind` first).
+    public var jsonText: String {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.output
+    }
+
     /// Writes the JSON form with its fields in the documented order.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()

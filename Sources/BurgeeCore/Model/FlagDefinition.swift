@@ -68,6 +68,9 @@ public struct FlagDefinition: Sendable, Hashable, Codable {
             problems = r.problems
             return
         }
+        if key.isEmpty {
+            r.error(path, "a flag key must not be empty; evaluations of \"\" always find no flag")
+        }
         if let inner = r.optionalString(o, "key", at: path), inner != key {
             r.error(path.appending("key"), "inner key '\(inner)' disagrees with the map key '\(key)'")
         }

@@ -18,7 +18,8 @@ public final class Snapshot: Sendable {
         self.segments = segments
         var index: [ExactString: Int] = [:]
         index.reserveCapacity(flags.count)
-        for (i, flag) in flags.enumerated() { index[ExactString(flag.key)] = i }
+        // The empty key is never found (design §4), even when a document defines it.
+        for (i, flag) in flags.enumerated() where !flag.key.isEmpty { index[ExactString(flag.key)] = i }
         self.flagIndex = index
     }
 

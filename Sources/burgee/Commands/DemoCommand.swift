@@ -28,7 +28,7 @@ struct DemoCommand: ParsableCommand {
             for key in snapshot.flagKeys {
                 let detail = snapshot.evaluate(key, context: context)
                 let pad = String(repeating: " ", count: width - key.count)
-                out.writeLine("  \(key)\(pad)  \(detail.value.serialized())  \(detail.reason.json.serialized())")
+                out.writeLine("  \(key)\(pad)  \(detail.value.serialized())  \(detail.reason.jsonText)")
             }
             out.writeLine("")
         }

@@ -58,7 +58,7 @@ struct EvalCommand: ParsableCommand {
         } else {
             out.writeLine("value:     \(detail.value.serialized())")
             out.writeLine("variation: \(detail.variationKey.map { "\($0) (index \(detail.variationIndex!))" } ?? "none (default served)")")
-            out.writeLine("reason:    \(detail.reason.json.serialized())")
+            out.writeLine("reason:    \(detail.reason.jsonText)")
             if let why = r.context.invalidReason { out.writeLine("context:   invalid: \(why)") }
         }
         out.flush()

@@ -122,3 +122,13 @@ struct NullWeightTests {
         #expect(s.problems.contains { $0.path.description == "/segments/s/rules/0/rollout/weight" })
     }
 }
+
+@Suite("the empty flag key")
+struct EmptyFlagKeyTests {
+    @Test("a flag defined under \"\" is reported and never found")
+    func emptyKey() throws {
+        let s = try CompilerTests.snapshot(flags: #"{"":\#(CompilerTests.bool())}"#)
+        #expect(s.evaluate("", context: CompilerTests.user).reason == .error(.flagNotFound))
+        #expect(s.problems.contains { $0.severity == .error && $0.subject == .flag("") })
+    }
+}

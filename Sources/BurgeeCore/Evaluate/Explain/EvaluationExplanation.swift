@@ -43,7 +43,7 @@ public struct EvaluationExplanation: Sendable, CustomStringConvertible {
         if let note { lines.append(note) }
         var result = "result: \(detail.value.serialized())"
         result += detail.variationKey.map { " (variation '\($0)', index \(detail.variationIndex ?? -1))" } ?? " (no variation: default)"
-        result += " reason \(detail.reason.json.serialized())"
+        result += " reason \(detail.reason.jsonText)"
         lines.append(result)
         return lines.joined(separator: "\n")
     }

@@ -24,7 +24,7 @@ struct RecordingTracer: EvaluationTracer {
 
     mutating func exitFlag(_ flag: CompiledFlag, _ outcome: FlagOutcome) {
         let served = outcome.variation.flatMap { v in flag.logic.map { "'\($0.variationKeys[v])'" } } ?? "the default"
-        add(nil, "serves \(served): \(outcome.reason.json.serialized())")
+        add(nil, "serves \(served): \(outcome.reason.jsonText)")
         depth -= 1
         currentFlag.removeLast()
     }
