@@ -3,7 +3,9 @@
 /// Generic over its tracer so that `explain` reuses exactly this code; with ``SilentTracer`` the
 /// specialised evaluator allocates nothing.
 struct Evaluator<Tracer: EvaluationTracer> {
-    let snapshot: Snapshot
+    // Unowned: the caller holds the snapshot for the whole evaluation, and skipping the
+    // retain/release pair is measurable on the hot path (docs/performance.md).
+    unowned(unsafe) let snapshot: Snapshot
     let context: Context
     var tracer: Tracer
 
