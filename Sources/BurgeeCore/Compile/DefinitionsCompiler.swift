@@ -41,15 +41,11 @@ public enum DefinitionsCompiler {
         }
 
         let flags = drafts.map { CompiledFlag(key: $0.definition.key, definition: $0.definition, logic: $0.logic, problems: $0.reader.problems) }
-        return (flags, segments.compiled)
+        return (flags, segments)
     }
 
     /// Compiled segments; malformed ones (own errors, cycles, or using a malformed one) are marked.
-    struct Segments {
-        var compiled: [CompiledSegment]
-    }
-
-    private static func compileSegments(_ definitions: [SegmentDefinition], _ clauses: ClauseCompiler) -> Segments {
+    private static func compileSegments(_ definitions: [SegmentDefinition], _ clauses: ClauseCompiler) -> [CompiledSegment] {
         var readers: [ModelReader] = []
         var drafts: [(rules: [CompiledSegment.Rule], references: [Int])] = []
         for segment in definitions {
@@ -119,6 +115,6 @@ public enum DefinitionsCompiler {
                 excludedContexts: segment.excludedContexts.map { .init(contextKind: $0.contextKind, keys: keys($0.values)) },
                 rules: drafts[i].rules, isMalformed: malformed.contains(i), problems: readers[i].problems))
         }
-        return Segments(compiled: compiled)
+        return compiled
     }
 }

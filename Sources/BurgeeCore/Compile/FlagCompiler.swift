@@ -3,7 +3,7 @@
 struct FlagCompiler {
     let document: DefinitionsDocument
     let flagIndex: [String: Int]
-    let segments: DefinitionsCompiler.Segments
+    let segments: [CompiledSegment]
     let clauses: ClauseCompiler
 
     /// A flag being compiled; `logic` is dropped as soon as an error is found.
@@ -75,8 +75,8 @@ struct FlagCompiler {
             }
             for clause in compiled {
                 guard case .segmentMatch(let refs) = clause.test else { continue }
-                for ref in refs where segments.compiled[ref].isMalformed {
-                    r.error(p.appending("clauses"), "uses malformed segment '\(segments.compiled[ref].key)'")
+                for ref in refs where segments[ref].isMalformed {
+                    r.error(p.appending("clauses"), "uses malformed segment '\(segments[ref].key)'")
                 }
             }
             if let serve = compileServe(rule.serve, flag: flag, at: p, variationIndex, &r) {

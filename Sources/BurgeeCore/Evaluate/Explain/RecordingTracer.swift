@@ -30,11 +30,13 @@ struct RecordingTracer: EvaluationTracer {
     }
 
     mutating func prerequisite(_ prerequisite: FlagLogic.Prerequisite, passed: Bool) {
-        let wanted = prerequisite.flagIndex.flatMap { snapshot.flags[$0].logic?.variationKeys[prerequisite.variation] }
-        let why = prerequisite.flagIndex == nil ? " (no such flag)" :
-            (snapshot.flags[prerequisite.flagIndex!].logic == nil ? " (malformed)" :
-             (snapshot.flags[prerequisite.flagIndex!].logic!.enabled ? "" : " (disabled)"))
-        add(Self.verdict(passed), "prerequisite '\(prerequisite.key)' must serve '\(wanted ?? "?")'\(why)")
+        let logic = prerequisite.flagIndex.flatMap { snapshot.flags[$0].logic }
+        let wanted = logic?.variationKeys[prerequisite.variation] ?? "?"
+        let why: String
+        if prerequisite.flagIndex == nil { why = " (no such flag)" }
+        else if let logic { why = logic.enabled ? "" : " (disabled)" }
+        else { why = " (malformed)" }
+        add(Self.verdict(passed), "prerequisite '\(prerequisite.key)' must serve '\(wanted)'\(why)")
     }
 
     mutating func target(_ target: FlagLogic.Target, key: String?, matched: Bool) {
