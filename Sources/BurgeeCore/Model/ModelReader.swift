@@ -60,6 +60,15 @@ struct ModelReader {
         return bool(object, name, default: false, at: path)
     }
 
+    /// A member that must be present (and not null) and an integer.
+    mutating func requiredInt(_ object: [String: JSONValue], _ name: String, at path: JSONPointer) -> Int64? {
+        guard present(object, name) != nil else {
+            error(path.appending(name), "required integer '\(name)' is missing")
+            return nil
+        }
+        return optionalInt(object, name, at: path)
+    }
+
     /// An optional integer member; non-integral numbers and other types are errors.
     mutating func optionalInt(_ object: [String: JSONValue], _ name: String, at path: JSONPointer) -> Int64? {
         guard let v = present(object, name) else { return nil }

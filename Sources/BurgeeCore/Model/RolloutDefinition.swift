@@ -57,11 +57,7 @@ public struct RolloutDefinition: Sendable, Hashable {
         let variations: [WeightedVariation] = r.elements(o, "variations", at: path) { v, p, r in
             guard let wo = r.object(v, at: p) else { return nil }
             let variation = r.requiredString(wo, "variation", at: p)
-            guard let w = wo["weight"], !w.isNull else {
-                r.error(p.appending("weight"), "required integer 'weight' is missing")
-                return nil
-            }
-            guard let weight = r.optionalInt(wo, "weight", at: p), let variation else { return nil }
+            guard let weight = r.requiredInt(wo, "weight", at: p), let variation else { return nil }
             return WeightedVariation(variation: variation, weight: weight)
         }
         if o["variations"] == nil { r.error(path.appending("variations"), "required array 'variations' is missing") }

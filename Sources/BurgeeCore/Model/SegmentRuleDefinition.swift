@@ -42,8 +42,7 @@ public struct SegmentRuleDefinition: Sendable, Hashable {
         if let rv = o["rollout"], !rv.isNull {
             let p = path.appending("rollout")
             if let ro = r.object(rv, at: p) {
-                if ro["weight"]?.isNull ?? true { r.error(p.appending("weight"), "required integer 'weight' is missing") }
-                if let weight = r.optionalInt(ro, "weight", at: p) {
+                if let weight = r.requiredInt(ro, "weight", at: p) {
                     rollout = Rollout(weight: weight,
                                       bucketBy: r.optionalString(ro, "bucketBy", at: p) ?? "key",
                                       contextKind: r.optionalString(ro, "contextKind", at: p) ?? "user",
