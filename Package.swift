@@ -3,13 +3,18 @@ import PackageDescription
 
 let package = Package(
     name: "burgee",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "BurgeeCore", targets: ["BurgeeCore"]),
+        .library(name: "Burgee", targets: ["Burgee"]),
         .executable(name: "burgee", targets: ["burgee"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // The evaluator core: definitions model, compiler, snapshot, evaluator. Depends on nothing.
@@ -18,6 +23,17 @@ let package = Package(
             // Double rounding (floor, trunc) lives in libm on Linux; programs without Foundation need it linked.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // The SDK: client, configuration, typed API, data sources, cache, events.
+        .target(
+            name: "Burgee",
+            dependencies: [
+                "BurgeeCore",
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "burgee",
             dependencies: [
@@ -25,8 +41,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "BurgeeExample",
+            dependencies: ["Burgee"],
+            path: "Examples/BurgeeExample"
+        ),
         .testTarget(name: "BurgeeCoreTests", dependencies: ["BurgeeCore"]),
         .testTarget(name: "BurgeeConformanceTests", dependencies: ["BurgeeCore"]),
+        .testTarget(
+            name: "BurgeeTests",
+            dependencies: [
+                "Burgee",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(name: "BurgeeCLITests", dependencies: ["burgee"]),
     ],
     swiftLanguageModes: [.v6]

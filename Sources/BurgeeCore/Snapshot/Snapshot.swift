@@ -11,15 +11,22 @@ public final class Snapshot: Sendable {
     let flagIndex: [ExactString: Int]
     let segments: [CompiledSegment]
 
-    init(version: Int64, document: DefinitionsDocument, flags: [CompiledFlag], segments: [CompiledSegment]) {
+    /// Flags compiled only because a visible flag names them as prerequisites.
+    let hiddenFlags: Set<String>
+
+    init(version: Int64, document: DefinitionsDocument, flags: [CompiledFlag], segments: [CompiledSegment],
+         hiddenFlags: Set<String> = []) {
         self.version = version
         self.document = document
         self.flags = flags
         self.segments = segments
+        self.hiddenFlags = hiddenFlags
         var index: [ExactString: Int] = [:]
         index.reserveCapacity(flags.count)
         // The empty key is never found (design §4), even when a document defines it.
-        for (i, flag) in flags.enumerated() where !flag.key.isEmpty { index[ExactString(flag.key)] = i }
+        for (i, flag) in flags.enumerated() where !flag.key.isEmpty && !hiddenFlags.contains(flag.key) {
+            index[ExactString(flag.key)] = i
+        }
         self.flagIndex = index
     }
 
@@ -27,6 +34,31 @@ public final class Snapshot: Sendable {
     public convenience init(compiling document: DefinitionsDocument) {
         let compiled = DefinitionsCompiler.build(document)
         self.init(version: document.version, document: document, flags: compiled.flags, segments: compiled.segments)
+    }
+
+    /// Compiles only the flags that belong to at least one of `flagSets`.
+    ///
+    /// Flags outside the sets are neither known nor evaluable, except that the flags a selected
+    /// flag names as prerequisites (transitively) are compiled too, hidden, so that prerequisites
+    /// keep working. ``document`` is the document with only the compiled flags.
+    public convenience init(compiling document: DefinitionsDocument, flagSets: Set<String>) {
+        var selected = Set(document.flags.values.filter { !flagSets.isDisjoint(with: $0.sets) }.map(\.key))
+        var hidden: Set<String> = []
+        var pending = Array(selected)
+        while let key = pending.popLast() {
+            for prerequisite in document.flags[key]?.prerequisites ?? [] {
+                let name = prerequisite.flag
+                guard document.flags[name] != nil, !selected.contains(name) else { continue }
+                selected.insert(name)
+                hidden.insert(name)
+                pending.append(name)
+            }
+        }
+        var filtered = document
+        filtered.flags = document.flags.filter { selected.contains($0.key) }
+        let compiled = DefinitionsCompiler.build(filtered)
+        self.init(version: document.version, document: filtered, flags: compiled.flags, segments: compiled.segments,
+                  hiddenFlags: hidden)
     }
 
     /// Parses, reads and compiles a document from JSON bytes.
@@ -40,8 +72,12 @@ public final class Snapshot: Sendable {
         flags.flatMap(\.problems) + segments.flatMap(\.problems)
     }
 
-    /// The keys of all flags, malformed ones included, in order.
-    public var flagKeys: [String] { flags.map(\.key) }
+    /// The keys of all flags, malformed ones included, in order (flags compiled only as hidden
+    /// prerequisites of a flag-set selection excluded).
+    public var flagKeys: [String] { flags.map(\.key).filter { !hiddenFlags.contains($0) } }
+
+    /// Whether a flag is compiled only as a prerequisite of the selected flag sets.
+    public func isHidden(flag key: String) -> Bool { hiddenFlags.contains(key) }
 
     /// The keys of all segments, in order.
     public var segmentKeys: [String] { segments.map(\.key) }
@@ -49,6 +85,18 @@ public final class Snapshot: Sendable {
     /// The definition of a flag.
     public func flagDefinition(_ key: String) -> FlagDefinition? {
         flagIndex[ExactString(key)].map { flags[$0].definition }
+    }
+
+    /// A flag's free-form metadata; empty when the flag is unknown.
+    public func metadata(ofFlag key: String) -> [String: JSONValue] {
+        flagIndex[ExactString(key)].map { flags[$0].definition.metadata } ?? [:]
+    }
+
+    /// The variables of a flag's variation; empty when the flag, the variation or its variables are absent.
+    public func variables(ofFlag key: String, variation index: Int) -> [String: JSONValue] {
+        guard let i = flagIndex[ExactString(key)] else { return [:] }
+        let variations = flags[i].definition.variations
+        return variations.indices.contains(index) ? variations[index].variables : [:]
     }
 
     /// Whether the flag exists and is malformed.

@@ -1,0 +1,154 @@
+import BurgeeCore
+
+extension BurgeeClient {
+    // MARK: Variation objects
+
+    /// The variation the flag serves `context`: key, index, value, variables and reason. When it
+    /// cannot be evaluated or serves none, a configured fallback's value and variables, else `null`.
+    public func variation(_ key: String, context: Context) -> Variation {
+        cell.read { state in
+            let v = variation(in: state, key, context)
+            return (v, ClientMetrics.slot(v.reason.kind))
+        }
+    }
+
+    /// One variable of the variation the flag serves `context` (Kameleoon's `getFeatureVariable`),
+    /// else `defaultValue`.
+    public func variable<T: FlagValue>(_ name: String, of flagKey: String, context: Context, default defaultValue: T) -> T {
+        variation(flagKey, context: context).variable(name, as: T.self) ?? defaultValue
+    }
+
+    /// Whether the flag is on for `context` (Unleash's `isEnabled`, Kameleoon's `isFeatureActive`).
+    ///
+    /// A boolean flag is on when it serves `true`. A flag of another type is on when it is enabled
+    /// and targeting served a variation (target, rule or fallthrough — not `OFF`,
+    /// `PREREQUISITE_FAILED` or `ERROR`). When it cannot be evaluated, a boolean fallback decides,
+    /// else `false`.
+    public func isEnabled(_ key: String, context: Context) -> Bool {
+        cell.read { state in
+            let detail = Self.evaluate(state, key, context, as: .json)
+            return (isEnabled(key, detail), ClientMetrics.slot(detail.reason.kind))
+        }
+    }
+
+    // MARK: Many flags
+
+    /// The variations of every known flag for `context`, by key.
+    /// - Parameter onlyEnabled: keep only flags that are on (``isEnabled(_:context:)``).
+    public func variations(context: Context, onlyEnabled: Bool = false) -> [String: Variation] {
+        cell.readCountingMany { state, tally in
+            variations(in: state, state.snapshot?.flagKeys ?? [], context, onlyEnabled: onlyEnabled, &tally)
+        }
+    }
+
+    /// The variations of the given flags for `context`, by key (unknown keys get an error variation).
+    public func variations(_ keys: [String], context: Context) -> [String: Variation] {
+        cell.readCountingMany { state, tally in
+            variations(in: state, keys, context, onlyEnabled: false, &tally)
+        }
+    }
+
+    /// The variations of the flags in any of `flagSets` for `context`, by key (Split's
+    /// `getTreatmentsByFlagSets`).
+    public func variations(inFlagSets flagSets: Set<String>, context: Context) -> [String: Variation] {
+        cell.readCountingMany { state, tally in
+            variations(in: state, Self.keys(in: state, flagSets), context, onlyEnabled: false, &tally)
+        }
+    }
+
+    /// Every flag's value for `context`, to hand to front-end code.
+    public func allFlagsState(context: Context, options: AllFlagsState.Options = .init()) -> AllFlagsState {
+        cell.readCountingMany { state, tally in
+            guard let snapshot = state.snapshot, context.isValid else {
+                return AllFlagsState(valid: false, flags: [:])
+            }
+            let keys = options.flagSets.map { Self.keys(in: state, $0) } ?? snapshot.flagKeys
+            var flags: [String: AllFlagsState.FlagState] = [:]
+            flags.reserveCapacity(keys.count)
+            for key in keys {
+                let v = variation(in: state, key, context)
+                tally.count(slot: ClientMetrics.slot(v.reason.kind))
+                let definition = snapshot.flagDefinition(key)
+                flags[key] = AllFlagsState.FlagState(
+                    value: v.value, variationKey: v.key, variationIndex: v.index, version: definition?.version ?? 0,
+                    reason: options.withReasons ? v.reason : nil, trackEvents: definition?.trackEvents ?? false)
+            }
+            return AllFlagsState(valid: true, flags: flags)
+        }
+    }
+
+    // MARK: Flags known
+
+    /// The keys of the known flags, sorted; only those in `flagSet` when given.
+    public func flagKeys(inFlagSet flagSet: String? = nil) -> [String] {
+        cell.read { state in
+            guard let flagSet else { return state.snapshot?.flagKeys ?? [] }
+            return state.flagsBySet[flagSet] ?? []
+        }
+    }
+
+    /// The flag sets the known flags belong to, sorted.
+    public var flagSets: [String] {
+        cell.read { $0.flagsBySet.keys.sorted() }
+    }
+
+    /// The definition of a known flag (Split's manager `split(name)`).
+    public func flagDefinition(_ key: String) -> FlagDefinition? {
+        cell.read { $0.snapshot?.flagDefinition(key) }
+    }
+
+    // MARK: Helpers
+
+    func variation(in state: ClientState, _ key: String, _ context: Context) -> Variation {
+        let detail = Self.evaluate(state, key, context, as: .json)
+        if let index = detail.variationIndex, let snapshot = state.snapshot {
+            return Variation(flagKey: key, key: detail.variationKey, index: index, value: detail.value,
+                             variables: snapshot.variables(ofFlag: key, variation: index), reason: detail.reason)
+        }
+        if let (fallback, source) = fallbacks.resolve(key, as: .json) {
+            return Variation(flagKey: key, key: nil, index: nil, value: fallback.value, variables: fallback.variables,
+                             reason: detail.reason, fallback: source)
+        }
+        return Variation(flagKey: key, key: nil, index: nil, value: .null, variables: [:], reason: detail.reason)
+    }
+
+    func isEnabled(_ key: String, _ detail: EvaluationDetail) -> Bool {
+        if detail.variationIndex != nil {
+            if case .bool(let on) = detail.value { return on }
+            switch detail.reason.kind {
+            case .targetMatch, .ruleMatch, .fallthrough: return true
+            case .off, .prerequisiteFailed, .error: return false
+            }
+        }
+        if let (fallback, _) = fallbacks.resolve(key, as: .boolean), case .bool(let on) = fallback.value { return on }
+        return false
+    }
+
+    private func variations(in state: ClientState, _ keys: [String], _ context: Context, onlyEnabled: Bool,
+                            _ tally: inout EvaluationTally) -> [String: Variation] {
+        var result: [String: Variation] = [:]
+        result.reserveCapacity(keys.count)
+        for key in keys {
+            let v = variation(in: state, key, context)
+            tally.count(slot: ClientMetrics.slot(v.reason.kind))
+            if onlyEnabled {
+                let detail = EvaluationDetail(value: v.value, variationIndex: v.index, variationKey: v.key, reason: v.reason)
+                guard isEnabled(key, detail) else { continue }
+            }
+            result[key] = v
+        }
+        return result
+    }
+
+    /// Visible flags in any of `sets`, sorted.
+    private static func keys(in state: ClientState, _ sets: Set<String>) -> [String] {
+        Set(sets.flatMap { state.flagsBySet[$0] ?? [] }).sorted()
+    }
+
+    // MARK: Bound clients
+
+    /// This client bound to one context, for code that evaluates one identity.
+    public func bound(to context: Context) -> BoundClient {
+        BoundClient(client: self, context: context)
+    }
+}

@@ -1,0 +1,65 @@
+import BurgeeCore
+import Logging
+import Metrics
+
+extension BurgeeClient {
+    /// How a client gets, keeps and serves definitions.
+    public struct Configuration: Sendable {
+        /// Where definitions come from.
+        public var source: DataSourceConfiguration
+        /// Definitions served before the source answers (when newer than the cache).
+        public var bootstrap: DefinitionsPayload?
+        /// Where the last good definitions are kept between runs.
+        public var cache: CacheConfiguration?
+        /// Values served when a flag cannot be evaluated.
+        public var fallbacks: Fallbacks
+        /// When set, only flags in these sets are loaded, known and evaluable.
+        public var flagSets: Set<String>?
+        /// When set, a ``ClientEvent/readyTimedOut(_:)`` event follows if no definitions arrived by then.
+        public var readyTimeout: Duration?
+        /// How often evaluation counts are moved to the metrics.
+        public var metricsInterval: Duration
+        /// Limits for parsing definitions (size, depth).
+        public var limits: JSONParser.Limits
+        /// Each event subscriber keeps at most this many undelivered events, dropping the oldest.
+        public var eventBufferSize: Int
+        /// The client's logger; never bootstrapped by the client.
+        public var logger: Logger
+        /// The metrics factory; `nil` for the bootstrapped `MetricsSystem.factory`.
+        public var metricsFactory: (any MetricsFactory)?
+
+        /// A configuration.
+        public init(source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
+                    cache: CacheConfiguration? = nil, fallbacks: Fallbacks = Fallbacks(), flagSets: Set<String>? = nil,
+                    readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
+                    limits: JSONParser.Limits = .default, eventBufferSize: Int = 1024,
+                    logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil) {
+            self.source = source
+            self.bootstrap = bootstrap
+            self.cache = cache
+            self.fallbacks = fallbacks
+            self.flagSets = flagSets
+            self.readyTimeout = readyTimeout
+            self.metricsInterval = metricsInterval
+            self.limits = limits
+            self.eventBufferSize = eventBufferSize
+            self.logger = logger
+            self.metricsFactory = metricsFactory
+        }
+
+        /// Throws the first problem that makes the configuration unusable.
+        func validate() throws(ConfigurationError) {
+            if let cache {
+                guard !cache.directory.isEmpty else { throw .emptyCacheDirectory }
+                guard CacheConfiguration.isValidPrefix(cache.prefix) else { throw .invalidCachePrefix(cache.prefix) }
+            }
+            if let path = source.filePath, path.isEmpty { throw .emptyFilePath }
+            if let readyTimeout, readyTimeout <= .zero { throw .notPositive("readyTimeout") }
+            guard metricsInterval > .zero else { throw .notPositive("metricsInterval") }
+            guard eventBufferSize > 0 else { throw .notPositive("eventBufferSize") }
+            if let file = source.source as? FileDataSource, file.watch, file.interval <= .zero {
+                throw .notPositive("the file watch interval")
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Logging
+
+/// Where definitions come from: a file, a fixed document, nothing, or (with the network sources)
+/// a server. A source runs until its task is cancelled, delivering documents to a sink.
+public protocol DataSource: Sendable {
+    /// Delivers definitions and status changes to `sink` until cancelled. Must not throw: failures
+    /// are reported through the sink, and the source retries as it sees fit.
+    func run(_ sink: DataSourceSink) async
+}
+
+/// What a data source delivers to: the client's update pipeline.
+public struct DataSourceSink: Sendable {
+    /// The client's logger.
+    public let logger: Logger
+    let pipeline: UpdatePipeline
+
+    init(logger: Logger, pipeline: UpdatePipeline) {
+        self.logger = logger
+        self.pipeline = pipeline
+    }
+
+    /// Replaces all definitions. The payload is parsed and compiled here, off the evaluation path;
+    /// if it cannot be read it is rejected whole, the last good definitions stay, and the status
+    /// becomes interrupted (or stays initializing) with the error.
+    /// - Returns: whether the payload was applied.
+    @discardableResult
+    public func apply(_ payload: DefinitionsPayload) async -> Bool {
+        pipeline.apply(payload, origin: .dataSource)
+    }
+
+    /// Reports a failure: the status becomes interrupted (initializing until the first success).
+    public func fail(_ error: DataSourceError) {
+        pipeline.status.fail(error)
+    }
+
+    /// Reports that the source is up to date without new definitions (a 304, an unchanged file).
+    public func confirmValid() {
+        pipeline.status.set(.valid)
+    }
+
+    /// Sets the status to `state` (`unauthorized` or `off` when the source stops).
+    public func setState(_ state: DataSourceStatus.State, error: DataSourceError? = nil) {
+        pipeline.status.set(state, error: error)
+    }
+}

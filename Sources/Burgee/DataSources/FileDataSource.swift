@@ -1,0 +1,56 @@
+/// Definitions from a file, optionally reloaded when the file changes.
+///
+/// A change is noticed by polling the file's identity, size and times. A new content that cannot
+/// be read is reported (status and log) and the last good definitions stay; once the file is
+/// valid again it is applied.
+public struct FileDataSource: DataSource {
+    /// The default size limit: 50 MB.
+    public static let defaultMaxBytes = 50 * 1024 * 1024
+
+    /// The file.
+    public let path: String
+    /// Whether to reload on change.
+    public let watch: Bool
+    /// How often to look for changes.
+    public let interval: Duration
+    /// Larger files are refused.
+    public let maxBytes: Int
+
+    /// A file source.
+    public init(path: String, watch: Bool, interval: Duration = .seconds(1), maxBytes: Int = defaultMaxBytes) {
+        self.path = path
+        self.watch = watch
+        self.interval = interval
+        self.maxBytes = maxBytes
+    }
+
+    /// Loads the file, then, when watching, reloads it on every change until cancelled.
+    public func run(_ sink: DataSourceSink) async {
+        var seen = FileIO.fingerprint(path)
+        var lastAttempt = await load(sink, previous: nil)
+        guard watch else { return }
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: interval) } catch { return }
+            let now = FileIO.fingerprint(path)
+            guard now != seen else { continue }
+            seen = now
+            lastAttempt = await load(sink, previous: lastAttempt)
+        }
+    }
+
+    /// Reads and applies the file unless its bytes equal the previous attempt's; returns the bytes read.
+    private func load(_ sink: DataSourceSink, previous: [UInt8]?) async -> [UInt8]? {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path, maxBytes: maxBytes)
+        } catch {
+            sink.logger.warning("cannot read the definitions file", metadata: ["error": "\(error)"])
+            sink.fail(DataSourceError(kind: .readFailed, message: error.description))
+            return nil
+        }
+        // Same bytes as last time (a touch, a rewrite): nothing new to apply or report.
+        guard bytes != previous else { return bytes }
+        await sink.apply(.json(bytes))
+        return bytes
+    }
+}

@@ -1,0 +1,24 @@
+import BurgeeCore
+
+/// What evaluations read: the compiled snapshot (none until ready) and what is derived from it
+/// once per update. Immutable; replaced whole.
+final class ClientState: Sendable {
+    let snapshot: Snapshot?
+    let origin: DefinitionsOrigin?
+    /// Visible flag keys by flag set, sorted.
+    let flagsBySet: [String: [String]]
+
+    init(snapshot: Snapshot?, origin: DefinitionsOrigin?) {
+        self.snapshot = snapshot
+        self.origin = origin
+        var bySet: [String: [String]] = [:]
+        if let snapshot {
+            for key in snapshot.flagKeys {
+                for set in Set(snapshot.flagDefinition(key)?.sets ?? []) { bySet[set, default: []].append(key) }
+            }
+        }
+        self.flagsBySet = bySet
+    }
+
+    static let notReady = ClientState(snapshot: nil, origin: nil)
+}
