@@ -1,0 +1,144 @@
+@testable import Burgee
+import BurgeeCore
+import Synchronization
+import Testing
+
+/// Run under the thread sanitizer in CI (`swift test --sanitize=thread --filter Concurrency`).
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    /// Generation `n` serves `n` from `gen` and the same `n` from `mirror`: a reader seeing a mix
+    /// of two generations would see them differ.
+    static func generation(_ n: Int) -> String {
+        func flag(_ key: String) -> String {
+            """
+            "\(key)": { "version": \(n), "enabled": true, "type": "number",
+              "variations": [ { "key": "v", "value": \(n) } ], "fallthrough": { "variation": "v" } }
+            """
+        }
+        return Definitions.document(version: n, flags: [flag("gen"), flag("mirror")])
+    }
+
+    @Test func updatesRacingEvaluationsFromManyTasks() async throws {
+        let (client, source) = try await ClientHarness.manual()
+        await source.push(Self.generation(0))
+        let updates = 200
+        let stop = StopFlag()
+        let user = Context(key: "u-1")
+        let results = await withTaskGroup(of: (Int, Int).self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var evaluations = 0, torn = 0, last = 0
+                    while !stop.isSet {
+                        let state = client.allFlagsState(context: user)
+                        let gen = state.value("gen")?.numberValue.map(Int.init) ?? -1
+                        let mirror = state.value("mirror")?.numberValue.map(Int.init) ?? -2
+                        // One read sees one snapshot; generations never go backwards for a task.
+                        if gen != mirror || gen < last { torn += 1 }
+                        last = gen
+                        let single = client.intVariation("gen", context: user, default: -1)
+                        if single < gen { torn += 1 }
+                        evaluations += 2
+                        // The cooperative pool may have 2 threads: let the writer in.
+                        if evaluations % 64 == 0 { await Task.yield() }
+                    }
+                    return (evaluations, torn)
+                }
+            }
+            group.addTask {
+                for n in 1...updates { await source.push(Self.generation(n)) }
+                stop.set()
+                return (0, 0)
+            }
+            var total = (0, 0)
+            for await (evaluations, torn) in group { total = (total.0 + evaluations, total.1 + torn) }
+            return total
+        }
+        #expect(results.1 == 0)
+        #expect(results.0 > 0)
+        #expect(client.intVariation("gen", context: user, default: -1) == updates)
+        await client.close()
+    }
+}
+
+@Suite("Snapshot cell")
+struct SnapshotCellTests {
+    final class Counter: Sendable {
+        let released = Atomic(0)
+    }
+
+    final class Box: Sendable {
+        let value: Int
+        let checksum: Int
+        let counter: Counter
+        init(_ value: Int, _ counter: Counter) {
+            self.value = value
+            self.checksum = ~value
+            self.counter = counter
+        }
+        deinit { counter.released.add(1, ordering: .relaxed) }
+    }
+
+    @Test func replacedValuesAreReleasedOnceAndReadersSeeWholeValues() async {
+        let counter = Counter()
+        let shared = SnapshotCell(Box(0, counter))
+        let stop = StopFlag()
+        let replacements = 2_000
+        let torn = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var torn = 0, reads = 0
+                    while !stop.isSet {
+                        torn += shared.read { box in (box.checksum == ~box.value ? 0 : 1, 7) }
+                        reads += 1
+                        if reads % 64 == 0 { await Task.yield() }
+                    }
+                    return torn
+                }
+            }
+            group.addTask {
+                for n in 1...replacements {
+                    let old = shared.replace(with: Box(n, counter))
+                    if old.value != n - 1 { return 1 }
+                }
+                stop.set()
+                return 0
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(torn == 0)
+        #expect(counter.released.load(ordering: .relaxed) == replacements)
+        // Every read was counted in the "other" slot, none as an evaluation.
+        #expect(shared.evaluationCounts() == [0, 0, 0, 0, 0, 0, 0])
+    }
+
+    @Test func theLastValueIsReleasedWithTheCell() {
+        let counter = Counter()
+        var cell: SnapshotCell<Box>? = SnapshotCell(Box(0, counter))
+        _ = cell?.replace(with: Box(1, counter))
+        #expect(counter.released.load(ordering: .relaxed) == 1)
+        cell = nil
+        #expect(counter.released.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func exitSlotsCountEvaluations() {
+        let cell = SnapshotCell(Box(1, Counter()))
+        for slot in 1...6 { for _ in 0..<slot { cell.read { _ in ((), slot) } } }
+        cell.readCountingMany { _, tally in
+            tally.count(slot: 2)
+            tally.count(slot: 2)
+            tally.count(slot: 6)
+        }
+        cell.readCountingMany { _, _ in () }
+        #expect(cell.evaluationCounts() == [0, 1, 4, 3, 4, 5, 7])
+        // Every reader left: a replace does not wait.
+        _ = cell.replace(with: Box(2, Counter()))
+        #expect(cell.read { $0.value } == 2)
+    }
+}
+
+/// A flag tasks poll to stop.
+final class StopFlag: Sendable {
+    private let flag = Atomic(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
+}

@@ -1,0 +1,31 @@
+import Burgee
+import BurgeeCore
+import Synchronization
+
+/// A data source the test drives: it hands its sink over and idles until cancelled.
+final class ManualDataSource: DataSource {
+    private let sink = Mutex<DataSourceSink?>(nil)
+    private let connected = AsyncStream<Void>.makeStream()
+
+    func run(_ sink: DataSourceSink) async {
+        self.sink.withLock { $0 = sink }
+        connected.continuation.yield()
+        connected.continuation.finish()
+        while (try? await Task.sleep(for: .seconds(3600))) != nil {}
+    }
+
+    /// Waits until the client runs the source.
+    func waitUntilConnected() async {
+        for await _ in connected.stream { return }
+    }
+
+    @discardableResult
+    func push(_ json: String) async -> Bool {
+        guard let sink = sink.withLock({ $0 }) else { return false }
+        return await sink.apply(.json(json))
+    }
+
+    func fail(_ error: DataSourceError) {
+        sink.withLock { $0 }?.fail(error)
+    }
+}

@@ -1,0 +1,263 @@
+import Burgee
+import BurgeeCore
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Helpers for the tests that use real files and real clocks: temporary directories, file writes,
+/// small definitions documents, bounded waits for client events, captured logs, and clients that
+/// are always closed.
+///
+/// Everything is namespaced under `TestFiles` so that it cannot collide with other support files
+/// of the target.
+enum TestFiles {
+    // MARK: Temporary directories
+
+    /// Runs `body` with a new, empty directory under `/tmp`, and removes the directory (and whatever
+    /// is in it) afterwards, whether `body` returns or throws.
+    static func withTemporaryDirectory<R>(_ body: (String) async throws -> R) async throws -> R {
+        let directory = "/tmp/burgee-tests-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try await body(directory)
+    }
+
+    // MARK: Files
+
+    /// A failed file operation of the helpers.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Writes `bytes` to `path`. Atomically (a temporary file beside it, then `rename`) by default,
+    /// so that a watching reader sees the old or the new content, never a partial one; otherwise
+    /// in place (the existing file truncated and written, keeping its identity).
+    static func write(_ bytes: [UInt8], to path: String, atomically: Bool = true) throws {
+        guard atomically else {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return
+        }
+        let temporary = "\(path).writing-\(UUID().uuidString)"
+        try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+        if rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw Failure(description: "cannot rename '\(temporary)' to '\(path)': \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Writes `text` as UTF-8 to `path`, as the bytes variant does.
+    static func write(_ text: String, to path: String, atomically: Bool = true) throws {
+        try write(Array(text.utf8), to: path, atomically: atomically)
+    }
+
+    /// The bytes of the file at `path`.
+    static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(description: "cannot read '\(path)'")
+        }
+        return [UInt8](data)
+    }
+
+    /// Whether something (a file, a directory) exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    /// The names in `directory`, sorted.
+    static func names(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    }
+
+    /// Creates a directory at `path` (parents included).
+    static func makeDirectory(_ path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    // MARK: Definitions
+
+    /// One member of a document's `flags` object: an enabled boolean flag `key` with variations
+    /// `off` (`false`) and `on` (`true`), off variation `off`, and a fallthrough serving `serves`;
+    /// in the flag sets `sets` when given.
+    static func flag(_ key: String, serves variation: String = "on", sets: [String]? = nil, version: Int = 1) -> String {
+        var members = [
+            #""version": \#(version)"#,
+            #""enabled": true"#,
+            #""type": "boolean""#,
+            #""variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ]"#,
+            #""offVariation": "off""#,
+            #""fallthrough": { "variation": \#(quoted(variation)) }"#,
+        ]
+        if let sets {
+            members.append(#""sets": [\#(sets.map(quoted).joined(separator: ", "))]"#)
+        }
+        return "\(quoted(key)): { \(members.joined(separator: ", ")) }"
+    }
+
+    /// A valid native v1 document (format version 1) of the given ``flag(_:serves:sets:version:)`` members.
+    static func definitions(version: Int = 1, flags: [String]) -> String {
+        """
+        { "formatVersion": 1, "version": \(version),
+          "flags": { \(flags.joined(separator: ",\n    ")) },
+          "segments": {} }
+        """
+    }
+
+    /// A valid native v1 document holding one boolean flag `key` whose fallthrough serves `serves`
+    /// (`"on"`: `true`, `"off"`: `false`), in the flag sets `sets` when given.
+    static func definitions(version: Int = 1, flag key: String = "flag", serves variation: String = "on",
+                            sets: [String]? = nil) -> String {
+        definitions(version: version, flags: [flag(key, serves: variation, sets: sets)])
+    }
+
+    /// `text` as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        JSONValue.string(text).serialized()
+    }
+
+    /// The context the tests evaluate for.
+    static let context = Context(key: "user-1")
+
+    // MARK: Events
+
+    /// The first event of `events` matching `predicate`, or `nil` when none arrives within
+    /// `timeout`. Returns as soon as the event arrives: the stream is raced against a sleep.
+    ///
+    /// Subscribe (``BurgeeClient/events()``) before the action whose events are awaited. Waits on
+    /// one stream must not overlap; after a timeout the stream is finished.
+    static func nextEvent(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
+                          where predicate: @escaping @Sendable (ClientEvent) -> Bool) async -> ClientEvent? {
+        await withTaskGroup(of: ClientEvent?.self) { group in
+            group.addTask {
+                for await event in events where predicate(event) { return event }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Whether `event` is a readiness, or a status change carrying an error: what a test waiting
+    /// for a source's first load stops at, so that a failure shows at once (and names the error).
+    @Sendable static func isReadyOrFailure(_ event: ClientEvent) -> Bool {
+        switch event {
+        case .ready: true
+        case .statusChanged(let status): status.lastError != nil
+        case .readyTimedOut, .updated: false
+        }
+    }
+
+    /// The next status change of `events` matching `predicate`, or `nil` on timeout.
+    static func nextStatus(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
+                           where predicate: @escaping @Sendable (DataSourceStatus) -> Bool) async -> DataSourceStatus? {
+        let event = await nextEvent(events, within: timeout) { event in
+            if case .statusChanged(let status) = event { return predicate(status) }
+            return false
+        }
+        if case .statusChanged(let status)? = event { return status }
+        return nil
+    }
+
+    /// The next status change of `events` to `state`, or `nil` on timeout.
+    static func nextStatus(_ events: AsyncStream<ClientEvent>, _ state: DataSourceStatus.State,
+                           within timeout: Duration = .seconds(10)) async -> DataSourceStatus? {
+        await nextStatus(events, within: timeout) { $0.state == state }
+    }
+
+    /// The next `.updated` event of `events` matching `predicate`, or `nil` on timeout.
+    static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
+                           where predicate: @escaping @Sendable (DefinitionsUpdate) -> Bool = { _ in true }) async -> DefinitionsUpdate? {
+        let event = await nextEvent(events, within: timeout) { event in
+            if case .updated(let update) = event { return predicate(update) }
+            return false
+        }
+        if case .updated(let update)? = event { return update }
+        return nil
+    }
+
+    // MARK: Clients
+
+    /// A logger that drops everything, for clients whose logs a test does not look at.
+    static var quietLogger: Logger {
+        Logger(label: "burgee-file-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// Creates a client (not started) for `configuration`, runs `body` with it, and closes it at
+    /// the end — also when `body` throws. Closing twice is harmless, so `body` may close it itself
+    /// (to look at what closing leaves behind).
+    static func withClient<R>(_ configuration: BurgeeClient.Configuration,
+                              _ body: (BurgeeClient) async throws -> R) async throws -> R {
+        let client = try BurgeeClient(configuration: configuration)
+        do {
+            let result = try await body(client)
+            await client.close()
+            return result
+        } catch {
+            await client.close()
+            throw error
+        }
+    }
+
+    // MARK: Logs
+
+    /// Records what a logger logs, for a client's `Configuration.logger`. The logging system is
+    /// never bootstrapped.
+    final class LogRecorder: Sendable {
+        /// One logged message.
+        struct Entry: Sendable, CustomStringConvertible {
+            var level: Logger.Level
+            var message: String
+            var metadata: [String: String]
+
+            var description: String { "[\(level)] \(message) \(metadata)" }
+        }
+
+        private let recorded = Mutex<[Entry]>([])
+
+        /// A logger recording into this recorder, at every level.
+        var logger: Logger {
+            Logger(label: "burgee-file-tests", factory: { _ in Handler(recorder: self) })
+        }
+
+        /// Everything logged so far, in order.
+        var entries: [Entry] { recorded.withLock { $0 } }
+
+        /// The warnings logged so far.
+        var warnings: [Entry] { entries.filter { $0.level == .warning } }
+
+        fileprivate func append(_ entry: Entry) {
+            recorded.withLock { $0.append(entry) }
+        }
+
+        private struct Handler: LogHandler {
+            let recorder: LogRecorder
+            var metadata: Logger.Metadata = [:]
+            var logLevel: Logger.Level = .trace
+
+            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+                get { metadata[key] }
+                set { metadata[key] = newValue }
+            }
+
+            func log(event: LogEvent) {
+                let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+                recorder.append(Entry(level: event.level, message: event.message.description,
+                                      metadata: merged.mapValues { "\($0)" }))
+            }
+        }
+    }
+}
