@@ -43,7 +43,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "BurgeeExample",
-            dependencies: ["Burgee"],
+            dependencies: ["Burgee", .product(name: "Logging", package: "swift-log")],
             path: "Examples/BurgeeExample"
         ),
         .testTarget(name: "BurgeeCoreTests", dependencies: ["BurgeeCore"]),

@@ -4,7 +4,6 @@
 //     swift run BurgeeExample
 
 import Burgee
-import BurgeeCore
 import Foundation
 import Logging
 

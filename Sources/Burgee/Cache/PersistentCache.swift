@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 
 /// The last good definitions on disk, so that a restarted client is ready before its source answers.
@@ -10,12 +17,11 @@ struct PersistentCache: Sendable {
     /// The cached document's bytes; `nil` when there is none or it cannot be read (with a warning).
     func load() -> [UInt8]? {
         let path = configuration.filePath
-        guard FileIO.fingerprint(path) != nil else {
-            logger.debug("no definitions cache yet", metadata: ["path": "\(path)"])
-            return nil
-        }
         do {
             return try FileIO.read(path, maxBytes: maxBytes)
+        } catch where error.code == ENOENT {
+            logger.debug("no definitions cache yet", metadata: ["path": "\(path)"])
+            return nil
         } catch {
             logger.warning("ignoring unreadable definitions cache", metadata: ["path": "\(path)", "error": "\(error)"])
             return nil

@@ -15,7 +15,8 @@ public struct BoundClient: Sendable {
         self.context = context
     }
 
-    /// Evaluates for another context from now on (LaunchDarkly's `identify`).
+    /// Evaluates for another context from now on (Split's and Kameleoon's client per identity,
+    /// OpenFeature's `setEvaluationContext`).
     public mutating func update(context: Context) {
         self.context = context
     }
@@ -43,6 +44,16 @@ public struct BoundClient: Sendable {
     /// See ``BurgeeClient/jsonVariation(_:context:default:)``.
     public func jsonVariation(_ key: String, default defaultValue: JSONValue) -> JSONValue {
         client.jsonVariation(key, context: context, default: defaultValue)
+    }
+
+    /// See ``BurgeeClient/variation(_:context:default:)``.
+    public func variation<T: FlagValue>(_ key: String, default defaultValue: T) -> T {
+        client.variation(key, context: context, default: defaultValue)
+    }
+
+    /// See ``BurgeeClient/variationDetail(_:context:default:)``.
+    public func variationDetail<T: FlagValue>(_ key: String, default defaultValue: T) -> FlagDetail<T> {
+        client.variationDetail(key, context: context, default: defaultValue)
     }
 
     /// See ``BurgeeClient/boolVariationDetail(_:context:default:)``.

@@ -53,12 +53,13 @@ extension BurgeeClient {
                 guard !cache.directory.isEmpty else { throw .emptyCacheDirectory }
                 guard CacheConfiguration.isValidPrefix(cache.prefix) else { throw .invalidCachePrefix(cache.prefix) }
             }
-            if let path = source.filePath, path.isEmpty { throw .emptyFilePath }
             if let readyTimeout, readyTimeout <= .zero { throw .notPositive("readyTimeout") }
             guard metricsInterval > .zero else { throw .notPositive("metricsInterval") }
             guard eventBufferSize > 0 else { throw .notPositive("eventBufferSize") }
-            if let file = source.source as? FileDataSource, file.watch, file.interval <= .zero {
-                throw .notPositive("the file watch interval")
+            if let file = source.source as? FileDataSource {
+                guard !file.path.isEmpty else { throw .emptyFilePath }
+                if file.watch, file.interval <= .zero { throw .notPositive("the file watch interval") }
+                guard file.maxBytes > 0 else { throw .notPositive("the file size limit") }
             }
         }
     }

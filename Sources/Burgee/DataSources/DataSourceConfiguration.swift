@@ -1,11 +1,10 @@
 /// Which data source the client runs.
 public struct DataSourceConfiguration: Sendable {
     let source: any DataSource
-    let filePath: String?
 
     /// No source: the client serves the bootstrap or cached definitions, if any, else fallbacks
     /// and defaults with `CLIENT_NOT_READY`. The status is `off`.
-    public static var offline: DataSourceConfiguration { DataSourceConfiguration(source: OfflineDataSource(), filePath: nil) }
+    public static var offline: DataSourceConfiguration { DataSourceConfiguration(source: OfflineDataSource()) }
 
     /// A native v1 document in a file, optionally reloaded when it changes.
     /// - Parameters:
@@ -15,17 +14,16 @@ public struct DataSourceConfiguration: Sendable {
     ///   - maxBytes: larger files are refused.
     public static func file(_ path: String, watch: Bool = false, interval: Duration = .seconds(1),
                             maxBytes: Int = FileDataSource.defaultMaxBytes) -> DataSourceConfiguration {
-        DataSourceConfiguration(source: FileDataSource(path: path, watch: watch, interval: interval, maxBytes: maxBytes),
-                                filePath: path)
+        DataSourceConfiguration(source: FileDataSource(path: path, watch: watch, interval: interval, maxBytes: maxBytes))
     }
 
     /// A fixed document, served as the source's only answer.
     public static func bootstrap(_ payload: DefinitionsPayload) -> DataSourceConfiguration {
-        DataSourceConfiguration(source: BootstrapDataSource(payload: payload), filePath: nil)
+        DataSourceConfiguration(source: BootstrapDataSource(payload: payload))
     }
 
     /// Any source.
     public static func custom(_ source: any DataSource) -> DataSourceConfiguration {
-        DataSourceConfiguration(source: source, filePath: nil)
+        DataSourceConfiguration(source: source)
     }
 }

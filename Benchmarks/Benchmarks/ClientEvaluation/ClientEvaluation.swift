@@ -1,0 +1,103 @@
+import Benchmark
+import Burgee
+import BurgeeCore
+import Logging
+
+// The client's typed getters against the core evaluation they wrap, in one run so that the
+// difference is the client's cost: a lock-free state read, the reason count, the type check.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        scalingFactor: .kilo,
+        maxDuration: .seconds(2),
+        maxIterations: .kilo(10),
+        thresholds: [.mallocCountTotal: .init(absolute: [.p90: 0])]
+    )
+
+    Benchmark("CoreBoolSimpleFlag") { benchmark in
+        let snapshot = ClientScenarios.snapshot
+        let context = ClientScenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let detail = snapshot.evaluate("simple", context: context, default: .null, as: .boolean)
+            blackHole(detail.variationIndex != nil ? detail.value.boolValue ?? false : false)
+        }
+    }
+
+    Benchmark("ClientBoolSimpleFlag") { benchmark in
+        let client = await ClientScenarios.readyClient()
+        let context = ClientScenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(client.boolVariation("simple", context: context, default: false))
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
+    Benchmark("CoreStringSegmentRule") { benchmark in
+        let snapshot = ClientScenarios.snapshot
+        let context = ClientScenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let detail = snapshot.evaluate("layout", context: context, default: .null, as: .string)
+            blackHole(detail.variationIndex != nil ? detail.value.stringValue ?? "" : "")
+        }
+    }
+
+    Benchmark("ClientStringSegmentRule") { benchmark in
+        let client = await ClientScenarios.readyClient()
+        let context = ClientScenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(client.stringVariation("layout", context: context, default: ""))
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
+    Benchmark("ClientBoolVariationDetail") { benchmark in
+        let client = await ClientScenarios.readyClient()
+        let context = ClientScenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(client.boolVariationDetail("simple", context: context, default: false))
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+}
+
+enum ClientScenarios {
+    static let json = #"""
+    {
+      "formatVersion": 1, "version": 1,
+      "flags": {
+        "simple": { "enabled": true, "type": "boolean",
+          "variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ],
+          "fallthrough": { "variation": "on" } },
+        "layout": { "enabled": true, "type": "string",
+          "variations": [ { "key": "list", "value": "list" }, { "key": "grid", "value": "grid" } ],
+          "rules": [ { "id": "beta", "clauses": [ { "op": "segmentMatch", "values": ["beta"] } ], "variation": "grid" } ],
+          "fallthrough": { "variation": "list" } }
+      },
+      "segments": {
+        "beta": { "included": ["u-9"],
+          "rules": [ { "clauses": [ { "attribute": "country", "op": "in", "values": ["FR", "DE"] } ] } ] }
+      }
+    }
+    """#
+
+    static let snapshot = try! Snapshot(jsonBytes: Array(json.utf8))
+
+    static let user = Context(json: ["kind": "user", "key": "u-1", "country": "FR", "plan": "free"])
+
+    static func readyClient() async -> BurgeeClient {
+        let client = try! BurgeeClient(configuration: .init(
+            source: .bootstrap(.json(json)),
+            logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })))
+        client.start()
+        guard await client.waitUntilReady(timeout: .seconds(30)) else { fatalError("client not ready") }
+        return client
+    }
+}
