@@ -73,10 +73,12 @@ extension BurgeeClient {
     @inline(__always)
     func value<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T) -> T {
         cell.read { state in
-            guard let snapshot = state.snapshot else {
+            guard let snapshot = state.unretainedSnapshot else {
                 return (fallback(key, defaultValue), ClientMetrics.slot(.error))
             }
-            let detail = snapshot.evaluate(key, context: context, default: .null, as: T.valueType)
+            let detail = snapshot._withUnsafeGuaranteedRef {
+                $0.evaluate(key, context: context, default: .null, as: T.valueType)
+            }
             if detail.variationIndex != nil, let value = T(flagValue: detail.value) {
                 return (value, ClientMetrics.slot(detail.reason.kind))
             }
@@ -103,8 +105,8 @@ extension BurgeeClient {
     /// The evaluation of `key` in `state`, `CLIENT_NOT_READY` before the first definitions.
     @inline(__always)
     static func evaluate(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType) -> EvaluationDetail {
-        guard let snapshot = state.snapshot else { return .error(.clientNotReady, default: .null) }
-        return snapshot.evaluate(key, context: context, default: .null, as: type)
+        guard let snapshot = state.unretainedSnapshot else { return .error(.clientNotReady, default: .null) }
+        return snapshot._withUnsafeGuaranteedRef { $0.evaluate(key, context: context, default: .null, as: type) }
     }
 
     /// A configured fallback for `key` of type `T`, else `defaultValue`. Off the hot path.

@@ -4,12 +4,17 @@ import BurgeeCore
 /// once per update. Immutable; replaced whole.
 final class ClientState: Sendable {
     let snapshot: Snapshot?
+    /// `snapshot` again, read without a retain/release pair on the evaluation path (measured:
+    /// docs/performance.md). Sound because `snapshot` keeps it alive as long as this state, and
+    /// readers hold the state for their whole read.
+    let unretainedSnapshot: Unmanaged<Snapshot>?
     let origin: DefinitionsOrigin?
     /// Visible flag keys by flag set, sorted.
     let flagsBySet: [String: [String]]
 
     init(snapshot: Snapshot?, origin: DefinitionsOrigin?) {
         self.snapshot = snapshot
+        self.unretainedSnapshot = snapshot.map(Unmanaged.passUnretained)
         self.origin = origin
         var bySet: [String: [String]] = [:]
         if let snapshot {
