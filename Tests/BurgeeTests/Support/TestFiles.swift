@@ -89,27 +89,12 @@ enum TestFiles {
     /// `off` (`false`) and `on` (`true`), off variation `off`, and a fallthrough serving `serves`;
     /// in the flag sets `sets` when given.
     static func flag(_ key: String, serves variation: String = "on", sets: [String]? = nil, version: Int = 1) -> String {
-        var members = [
-            #""version": \#(version)"#,
-            #""enabled": true"#,
-            #""type": "boolean""#,
-            #""variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ]"#,
-            #""offVariation": "off""#,
-            #""fallthrough": { "variation": \#(quoted(variation)) }"#,
-        ]
-        if let sets {
-            members.append(#""sets": [\#(sets.map(quoted).joined(separator: ", "))]"#)
-        }
-        return "\(quoted(key)): { \(members.joined(separator: ", ")) }"
+        Definitions.boolFlag(key, variation == "on", version: version, sets: sets ?? [])
     }
 
     /// A valid native v1 document (format version 1) of the given ``flag(_:serves:sets:version:)`` members.
     static func definitions(version: Int = 1, flags: [String]) -> String {
-        """
-        { "formatVersion": 1, "version": \(version),
-          "flags": { \(flags.joined(separator: ",\n    ")) },
-          "segments": {} }
-        """
+        Definitions.document(version: version, flags: flags)
     }
 
     /// A valid native v1 document holding one boolean flag `key` whose fallthrough serves `serves`
@@ -136,19 +121,7 @@ enum TestFiles {
     /// one stream must not overlap; after a timeout the stream is finished.
     static func nextEvent(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
                           where predicate: @escaping @Sendable (ClientEvent) -> Bool) async -> ClientEvent? {
-        await withTaskGroup(of: ClientEvent?.self) { group in
-            group.addTask {
-                for await event in events where predicate(event) { return event }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        await firstEvent(events, within: timeout, where: predicate)
     }
 
     /// Whether `event` is a readiness, or a status change carrying an error: what a test waiting
@@ -192,9 +165,7 @@ enum TestFiles {
     // MARK: Clients
 
     /// A logger that drops everything, for clients whose logs a test does not look at.
-    static var quietLogger: Logger {
-        Logger(label: "burgee-file-tests", factory: { _ in SwiftLogNoOpLogHandler() })
-    }
+    static var quietLogger: Logger { ClientHarness.quietLogger }
 
     /// Creates a client (not started) for `configuration`, runs `body` with it, and closes it at
     /// the end — also when `body` throws. Closing twice is harmless, so `body` may close it itself
