@@ -21,7 +21,8 @@ struct ClientEventTests {
         let (client, source) = try await ClientHarness.manual()
         let events = client.events()
         #expect(await source.push(Self.graph(version: 1)))
-        #expect(await firstEvent(events) { if case .ready = $0 { true } else { false } } == .ready(.dataSource))
+        let ready = await firstEvent(events) { if case .ready = $0 { true } else { false } }
+        #expect(ready == .ready(.dataSource))
 
         // `a` changes: `c` depends on it as a prerequisite.
         #expect(await source.push(Self.graph(version: 2, a: false)))
@@ -41,6 +42,29 @@ struct ClientEventTests {
         #expect(third == .updated(DefinitionsUpdate(version: 5, origin: .dataSource, changedFlags: ["d"], changedSegments: [])))
         #expect(client.definitionsVersion == 5)
         await client.close()
+    }
+
+    @Test func readyFromCacheThenTheSourceAnswersWithAnUpdate() async throws {
+        try await TestFiles.withTemporaryDirectory { directory in
+            let cache = CacheConfiguration.directory(directory, prefix: "app")
+            try TestFiles.write(Self.graph(version: 1), to: cache.filePath)
+            let source = ManualDataSource()
+            let client = try BurgeeClient(configuration: .init(source: .custom(source), cache: cache,
+                                                               logger: ClientHarness.quietLogger))
+            let events = client.events()
+            client.start()
+            let ready = await firstEvent(events) { if case .ready = $0 { return true } else { return false } }
+            #expect(ready == .ready(.cache))
+            #expect(client.dataSourceStatus.state == .initializing)
+            await source.waitUntilConnected()
+            await source.push(Self.graph(version: 2, d: false))
+            let update = await firstEvent(events) { if case .updated = $0 { return true } else { return false } }
+            #expect(update == .updated(DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["d"], changedSegments: [])))
+            #expect(client.dataSourceStatus.state == .valid)
+            #expect(client.definitionsOrigin == .dataSource)
+            #expect(try TestFiles.read(cache.filePath) == Array(Self.graph(version: 2, d: false).utf8))
+            await client.close()
+        }
     }
 
     @Test func addedAndRemovedFlagsAreChanges() async throws {
@@ -64,17 +88,20 @@ struct ClientEventTests {
         let change = await firstEvent(inSegment)
         #expect(change == FlagValueChange(flagKey: "b", oldValue: true, newValue: false, reason: .init(kind: .fallthrough)))
         await source.push(Self.graph(version: 3, a: false, segmentIncludes: "u-2"))
-        #expect(await firstEvent(bound) == FlagValueChange(flagKey: "a", oldValue: true, newValue: false, reason: .init(kind: .fallthrough)))
+        let boundChange = await firstEvent(bound)
+        #expect(boundChange == FlagValueChange(flagKey: "a", oldValue: true, newValue: false, reason: .init(kind: .fallthrough)))
         await client.close()
         // The stream of u-3 ends with the client, having delivered nothing.
-        #expect(await firstEvent(outside) == nil)
+        let outsideChange = await firstEvent(outside)
+        #expect(outsideChange == nil)
     }
 
     @Test func rejectedPayloadsKeepTheLastGoodDefinitionsAndReportTheStatus() async throws {
         let (client, source) = try await ClientHarness.manual()
         let events = client.events()
         await source.push(Self.graph(version: 1))
-        #expect(await firstEvent(events) { if case .statusChanged(let s) = $0 { s.state == .valid } else { false } } != nil)
+        let valid = await firstEvent(events) { if case .statusChanged(let s) = $0 { s.state == .valid } else { false } }
+        #expect(valid != nil)
         #expect(await source.push("{ not json") == false)
         let interrupted = await firstEvent(events) { if case .statusChanged(let s) = $0 { s.state == .interrupted } else { false } }
         guard case .statusChanged(let status)? = interrupted else { Issue.record("no interrupted status"); return }
@@ -106,7 +133,8 @@ struct ClientEventTests {
                                                            logger: ClientHarness.quietLogger))
         let events = client.events()
         client.start()
-        #expect(await firstEvent(events) { if case .readyTimedOut = $0 { true } else { false } } == .readyTimedOut(.milliseconds(50)))
+        let timedOut = await firstEvent(events) { if case .readyTimedOut = $0 { true } else { false } }
+        #expect(timedOut == .readyTimedOut(.milliseconds(50)))
         #expect(await client.waitUntilReady(timeout: .milliseconds(20)) == false)
         #expect(client.dataSourceStatus.state == .off)
         await client.close()

@@ -27,7 +27,8 @@ struct FileDataSourceTests {
                 #expect(client.dataSourceStatus.state == .initializing)
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed1 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed1 == .ready(.dataSource))
                 // The status turns valid right after the definitions are in.
                 let valid = await TestFiles.nextStatus(events, .valid)
                 #expect(valid?.lastError == nil)
@@ -63,7 +64,8 @@ struct FileDataSourceTests {
                                                  logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed2 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed2 == .ready(.dataSource))
                 #expect(client.boolVariation("checkout", context: context, default: false) == true)
 
                 try TestFiles.write(TestFiles.definitions(version: 2, flags: [
@@ -93,7 +95,8 @@ struct FileDataSourceTests {
                                                  logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed3 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed3 == .ready(.dataSource))
 
                 // Truncated and rewritten, as editors and `echo > file` do; the size differs, so the
                 // change shows whatever the clock's granularity. A read in the middle of the write may
@@ -118,8 +121,10 @@ struct FileDataSourceTests {
                                                  logger: logs.logger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
-                #expect(await TestFiles.nextStatus(events, .valid) != nil)
+                let observed4 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed4 == .ready(.dataSource))
+                let observed5 = await TestFiles.nextStatus(events, .valid)
+                #expect(observed5 != nil)
 
                 // Broken: the last good definitions stay.
                 try TestFiles.write(#"{ "formatVersion": 1, "version": 2, "flags": { "checkout": "#, to: path)
@@ -137,7 +142,8 @@ struct FileDataSourceTests {
                 let update = try #require(await TestFiles.nextUpdate(events))
                 #expect(update.version == 3)
                 #expect(update.changedFlags == ["checkout"])
-                #expect(await TestFiles.nextStatus(events, .valid) != nil)
+                let observed6 = await TestFiles.nextStatus(events, .valid)
+                #expect(observed6 != nil)
                 #expect(client.dataSourceStatus.state == .valid)
                 #expect(client.definitionsVersion == 3)
                 #expect(client.boolVariation("checkout", context: context, default: true) == false)
@@ -156,7 +162,8 @@ struct FileDataSourceTests {
                                                  logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed7 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed7 == .ready(.dataSource))
 
                 // Valid JSON, a well-formed new flag, but `flags` is not an object: nothing of it is taken.
                 try TestFiles.write(#"{ "formatVersion": 1, "version": 2, "flags": [ { \#(TestFiles.flag("newer", serves: "on")) } ] }"#,
@@ -192,8 +199,10 @@ struct FileDataSourceTests {
                 #expect(logs.warnings.contains { $0.message.contains("definitions file") }, "warnings: \(logs.warnings)")
 
                 try TestFiles.write(TestFiles.definitions(version: 4, flag: "checkout", serves: "on"), to: path)
-                #expect(await TestFiles.nextEvent(events, where: Self.isReady) == .ready(.dataSource))
-                #expect(await TestFiles.nextStatus(events, .valid) != nil)
+                let observed8 = await TestFiles.nextEvent(events, where: Self.isReady)
+                #expect(observed8 == .ready(.dataSource))
+                let observed9 = await TestFiles.nextStatus(events, .valid)
+                #expect(observed9 != nil)
                 #expect(client.isReady)
                 #expect(client.definitionsVersion == 4)
                 #expect(client.dataSourceStatus.state == .valid)
@@ -237,7 +246,8 @@ struct FileDataSourceTests {
                                                  logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed10 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed10 == .ready(.dataSource))
                 #expect(client.boolVariation("checkout", context: context, default: false) == true)
                 await client.close()
             }
@@ -290,8 +300,10 @@ struct FileDataSourceTests {
             try await TestFiles.withClient(.init(source: .bootstrap(payload), logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
-                #expect(await TestFiles.nextStatus(events, .valid) != nil)
+                let observed11 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed11 == .ready(.dataSource))
+                let observed12 = await TestFiles.nextStatus(events, .valid)
+                #expect(observed12 != nil)
                 #expect(client.dataSourceStatus.state == .valid)
                 #expect(client.definitionsOrigin == .dataSource)
                 #expect(client.definitionsVersion == 21)

@@ -46,7 +46,8 @@ struct PersistentCacheTests {
             try await TestFiles.withClient(.init(source: .file(sourcePath), cache: cache, logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed1 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed1 == .ready(.dataSource))
                 await client.close()
             }
             try #require(TestFiles.exists(cache.filePath))
@@ -70,7 +71,8 @@ struct PersistentCacheTests {
                 #expect(client.boolVariation("checkout", context: context, default: false) == true)
 
                 // Offline: the source itself stays off, the cached definitions are served.
-                #expect(await TestFiles.nextStatus(events, .off) != nil)
+                let observed2 = await TestFiles.nextStatus(events, .off)
+                #expect(observed2 != nil)
                 #expect(client.dataSourceStatus.state == .off)
                 await client.close()
             }
@@ -89,7 +91,8 @@ struct PersistentCacheTests {
                                                  cache: cache, logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed3 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed3 == .ready(.dataSource))
                 try TestFiles.write(#"{ "formatVersion": 1, "flags": "#, to: sourcePath)
                 let interrupted = await TestFiles.nextStatus(events, .interrupted)
                 #expect(interrupted?.lastError?.kind == .invalidData)
@@ -112,7 +115,8 @@ struct PersistentCacheTests {
                                                  logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed4 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed4 == .ready(.dataSource))
                 for version in 2...4 {
                     latest = TestFiles.definitions(version: version, flag: "checkout", serves: version.isMultiple(of: 2) ? "off" : "on")
                     try TestFiles.write(latest, to: sourcePath)
@@ -182,7 +186,8 @@ struct PersistentCacheTests {
                 let events = client.events()
                 client.start()
                 // The offline source reports `off` after the cache was tried.
-                #expect(await TestFiles.nextStatus(events, .off) != nil)
+                let observed5 = await TestFiles.nextStatus(events, .off)
+                #expect(observed5 != nil)
                 #expect(!client.isReady)
                 #expect(client.definitionsOrigin == nil)
                 #expect(client.definitionsVersion == nil)
@@ -215,7 +220,8 @@ struct PersistentCacheTests {
             try await TestFiles.withClient(.init(source: .file(sourcePath), cache: cache, logger: logs.logger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed6 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed6 == .ready(.dataSource))
                 #expect(client.boolVariation("checkout", context: context, default: false) == true)
                 await client.close()
                 // Still served after closing.
@@ -294,7 +300,8 @@ struct PersistentCacheTests {
                                                  logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                #expect(await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure) == .ready(.dataSource))
+                let observed7 = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+                #expect(observed7 == .ready(.dataSource))
                 await client.close()
             }
             #expect(try TestFiles.names(in: cacheDirectory) == [prefix + ".burgee-cache.json"])
