@@ -102,7 +102,8 @@ struct FileDataSourceTests {
                 // change shows whatever the clock's granularity. A read in the middle of the write may
                 // be rejected on the way; the finished content is applied.
                 try TestFiles.write(TestFiles.definitions(version: 22, flag: "checkout", serves: "off"), to: path, atomically: false)
-                let update = try #require(await TestFiles.nextUpdate(events) { $0.version == 22 })
+                let updateEvent = await TestFiles.nextUpdate(events) { $0.version == 22 }
+                let update = try #require(updateEvent)
                 #expect(update.changedFlags == ["checkout"])
                 #expect(client.boolVariation("checkout", context: context, default: true) == false)
                 await client.close()
@@ -189,7 +190,8 @@ struct FileDataSourceTests {
                                                  logger: logs.logger)) { client in
                 let events = client.events()
                 client.start()
-                let failed = try #require(await TestFiles.nextStatus(events) { $0.lastError != nil })
+                let failedEvent = await TestFiles.nextStatus(events) { $0.lastError != nil }
+                let failed = try #require(failedEvent)
                 #expect(failed.state == .initializing)
                 #expect(failed.lastError?.kind == .readFailed)
                 #expect(client.dataSourceStatus.state == .initializing)
@@ -225,7 +227,8 @@ struct FileDataSourceTests {
                                                  logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                let failed = try #require(await TestFiles.nextStatus(events) { $0.lastError != nil })
+                let failedEvent = await TestFiles.nextStatus(events) { $0.lastError != nil }
+                let failed = try #require(failedEvent)
                 #expect(failed.state == .initializing)
                 #expect(failed.lastError?.kind == .readFailed)
                 #expect(!client.isReady)
@@ -276,7 +279,8 @@ struct FileDataSourceTests {
             try await TestFiles.withClient(.init(source: .file(path), logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()
-                let failed = try #require(await TestFiles.nextStatus(events) { $0.lastError != nil })
+                let failedEvent = await TestFiles.nextStatus(events) { $0.lastError != nil }
+                let failed = try #require(failedEvent)
                 #expect(failed.state == .initializing)
                 #expect(failed.lastError?.kind == .invalidData)
                 #expect(!client.isReady)
@@ -319,7 +323,8 @@ struct FileDataSourceTests {
         try await TestFiles.withClient(.init(source: .bootstrap(.json("{ nope")), logger: TestFiles.quietLogger)) { client in
             let events = client.events()
             client.start()
-            let failed = try #require(await TestFiles.nextStatus(events) { $0.lastError != nil })
+            let failedEvent = await TestFiles.nextStatus(events) { $0.lastError != nil }
+            let failed = try #require(failedEvent)
             #expect(failed.state == .initializing)
             #expect(failed.lastError?.kind == .invalidData)
             #expect(!client.isReady)

@@ -1,9 +1,15 @@
 import Synchronization
 
-/// Fans events out to any number of `AsyncStream` subscribers; finished streams leave on their own.
-final class EventBroadcaster<Event: Sendable>: Sendable {
+/// `AsyncStream` subscribers, each with a tag (what it subscribed to); streams that end leave on
+/// their own. Behind the client's event streams and its flag value observers.
+final class SubscriberList<Event: Sendable, Tag: Sendable>: Sendable {
+    struct Subscriber {
+        let tag: Tag
+        let continuation: AsyncStream<Event>.Continuation
+    }
+
     private struct State {
-        var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
+        var subscribers: [Int: Subscriber] = [:]
         var nextID = 0
         var finished = false
     }
@@ -16,13 +22,13 @@ final class EventBroadcaster<Event: Sendable>: Sendable {
         self.bufferSize = bufferSize
     }
 
-    /// A stream of the events from now on; finished at once when the broadcaster is.
-    func subscribe() -> AsyncStream<Event> {
+    /// A stream of the events from now on; finished at once when the list is.
+    func subscribe(_ tag: Tag) -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(bufferSize))
         let id: Int? = state.withLock { s in
             guard !s.finished else { return nil }
             defer { s.nextID += 1 }
-            s.subscribers[s.nextID] = continuation
+            s.subscribers[s.nextID] = Subscriber(tag: tag, continuation: continuation)
             return s.nextID
         }
         guard let id else {
@@ -39,8 +45,13 @@ final class EventBroadcaster<Event: Sendable>: Sendable {
     /// in one order (yielding never blocks).
     func yield(_ event: Event) {
         state.withLock { s in
-            for continuation in s.subscribers.values { continuation.yield(event) }
+            for subscriber in s.subscribers.values { subscriber.continuation.yield(event) }
         }
+    }
+
+    /// The current subscribers whose tag satisfies `predicate`.
+    func subscribers(where predicate: (Tag) -> Bool) -> [Subscriber] {
+        state.withLock { s in s.subscribers.values.filter { predicate($0.tag) } }
     }
 
     /// Ends every stream; later subscriptions end at once.
@@ -50,6 +61,14 @@ final class EventBroadcaster<Event: Sendable>: Sendable {
             defer { s.subscribers = [:] }
             return Array(s.subscribers.values)
         }
-        for continuation in subscribers { continuation.finish() }
+        for subscriber in subscribers { subscriber.continuation.finish() }
     }
+}
+
+/// Subscribers to every event.
+typealias EventBroadcaster<Event: Sendable> = SubscriberList<Event, Void>
+
+extension SubscriberList where Tag == Void {
+    /// A stream of every event from now on.
+    func subscribe() -> AsyncStream<Event> { subscribe(()) }
 }
