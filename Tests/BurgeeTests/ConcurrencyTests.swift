@@ -88,7 +88,7 @@ struct SnapshotCellTests {
                 group.addTask {
                     var torn = 0, reads = 0
                     while !stop.isSet {
-                        torn += shared.read { box in (box.checksum == ~box.value ? 0 : 1, 7) }
+                        torn += shared.readCounting { box in (box.checksum == ~box.value ? 0 : 1, 7) }
                         reads += 1
                         if reads % 64 == 0 { await Task.yield() }
                     }
@@ -122,7 +122,7 @@ struct SnapshotCellTests {
 
     @Test func exitSlotsCountEvaluations() {
         let cell = SnapshotCell(Box(1, Counter()))
-        for slot in 1...6 { for _ in 0..<slot { cell.read { _ in ((), slot) } } }
+        for slot in 1...6 { for _ in 0..<slot { cell.readCounting { _ in ((), slot) } } }
         cell.readCountingMany { _, tally in
             tally.count(slot: 2)
             tally.count(slot: 2)

@@ -72,7 +72,7 @@ extension BurgeeClient {
     /// The hot path: one lock-free read of the state, one evaluation, one counted exit.
     @inline(__always)
     func value<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T) -> T {
-        cell.read { state in
+        cell.readCounting { state in
             guard let snapshot = state.unretainedSnapshot else {
                 return (fallback(key, defaultValue), ClientMetrics.slot(.error))
             }
@@ -87,7 +87,7 @@ extension BurgeeClient {
     }
 
     func detail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T) -> FlagDetail<T> {
-        cell.read { state in
+        cell.readCounting { state in
             let raw = Self.evaluate(state, key, context, as: T.valueType)
             var result = FlagDetail(flagKey: key, value: defaultValue, variationKey: raw.variationKey,
                                     variationIndex: raw.variationIndex, reason: raw.reason,

@@ -6,7 +6,7 @@ extension BurgeeClient {
     /// The variation the flag serves `context`: key, index, value, variables and reason. When it
     /// cannot be evaluated or serves none, a configured fallback's value and variables, else `null`.
     public func variation(_ key: String, context: Context) -> Variation {
-        cell.read { state in
+        cell.readCounting { state in
             let v = variation(in: state, key, context)
             return (v, ClientMetrics.slot(v.reason.kind))
         }
@@ -25,7 +25,7 @@ extension BurgeeClient {
     /// `PREREQUISITE_FAILED` or `ERROR`). When it cannot be evaluated, a boolean fallback decides,
     /// else `false`.
     public func isEnabled(_ key: String, context: Context) -> Bool {
-        cell.read { state in
+        cell.readCounting { state in
             let detail = Self.evaluate(state, key, context, as: .json)
             return (isEnabled(key, detail), ClientMetrics.slot(detail.reason.kind))
         }

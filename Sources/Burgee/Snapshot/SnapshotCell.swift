@@ -69,7 +69,7 @@ final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
 
     /// Reads the current value; `body` returns its result and the exit slot (1...7) to count.
     @inline(__always)
-    func read<R>(_ body: (Value) -> (R, slot: Int)) -> R {
+    func readCounting<R>(_ body: (Value) -> (R, slot: Int)) -> R {
         let p = phase.load(ordering: .sequentiallyConsistent)
         let line = Self.line(counters, phase: p, stripe: Self.currentStripe())
         Self.counter(line, Self.enteredSlot).wrappingIncrement(ordering: .sequentiallyConsistent)
@@ -81,7 +81,7 @@ final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
     /// Reads the current value, counting one read that is not an evaluation.
     @inline(__always)
     func read<R>(_ body: (Value) -> R) -> R {
-        read { (body($0), Self.otherReadSlot) }
+        readCounting { (body($0), Self.otherReadSlot) }
     }
 
     /// Reads the current value for a body that evaluates many flags and tallies their reason slots
