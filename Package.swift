@@ -7,10 +7,14 @@ let package = Package(
     products: [
         .library(name: "BurgeeCore", targets: ["BurgeeCore"]),
         .library(name: "Burgee", targets: ["Burgee"]),
+        .library(name: "BurgeeServer", targets: ["BurgeeServer"]),
         .executable(name: "burgee", targets: ["burgee"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
@@ -28,17 +32,33 @@ let package = Package(
             name: "Burgee",
             dependencies: [
                 "BurgeeCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The definitions server behind `burgee serve` and the tests' real HTTP peer.
+        .target(
+            name: "BurgeeServer",
+            dependencies: [
+                "BurgeeCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .executableTarget(
             name: "burgee",
             dependencies: [
+                "Burgee",
                 "BurgeeCore",
+                "BurgeeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -52,9 +72,20 @@ let package = Package(
             name: "BurgeeTests",
             dependencies: [
                 "Burgee",
+                "BurgeeServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "BurgeeServerTests",
+            dependencies: [
+                "BurgeeServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "BurgeeCLITests", dependencies: ["burgee"]),
