@@ -33,6 +33,7 @@ public final class BurgeeClient: Service, Sendable {
     let metrics: ClientMetrics
     let fallbacks: Fallbacks
     let logger: Logger
+    private let source: any DataSource
     private let lifecycle = Mutex(Lifecycle.idle)
     private let stopRequested = OneShotSignal()
     private let stopped = OneShotSignal()
@@ -41,6 +42,7 @@ public final class BurgeeClient: Service, Sendable {
     /// - Throws: ``ConfigurationError`` for an unusable configuration (a bad cache prefix, say).
     public init(configuration: Configuration) throws(ConfigurationError) {
         try configuration.validate()
+        self.source = try configuration.source.makeSource(sdkKey: configuration.key)
         self.configuration = configuration
         self.fallbacks = configuration.fallbacks
         self.logger = configuration.logger
@@ -111,7 +113,7 @@ public final class BurgeeClient: Service, Sendable {
         let bootstrap = configuration.bootstrap
         pipeline.loadInitial(bootstrap: bootstrap, cache: pipeline.cache?.load())
         let sink = DataSourceSink(logger: logger, pipeline: pipeline)
-        let source = configuration.source.source
+        let source = self.source
         await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await source.run(sink) }

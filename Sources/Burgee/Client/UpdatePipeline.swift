@@ -2,8 +2,9 @@ import BurgeeCore
 import Logging
 import Synchronization
 
-/// The writing side of the client: reads and compiles payloads off the evaluation path, swaps the
-/// new state in whole, then reports what changed (events, observers, metrics) and writes the cache.
+/// The writing side of the client: reads and compiles payloads and patches off the evaluation
+/// path, swaps the new state in whole, then reports what changed (events, observers, metrics) and
+/// writes the cache.
 final class UpdatePipeline: Sendable {
     let cell: SnapshotCell<ClientState>
     let status: StatusTracker
@@ -14,8 +15,9 @@ final class UpdatePipeline: Sendable {
     let limits: JSONParser.Limits
     let flagSets: Set<String>?
     let logger: Logger
-    /// Serializes updates; evaluations never take it.
-    private let writer = Mutex(())
+    /// The definitions held, for patching. Serializes updates (a patch reads what the previous
+    /// update left); evaluations never take it.
+    private let current = Mutex<CurrentDefinitions?>(nil)
 
     init(cell: SnapshotCell<ClientState>, status: StatusTracker, events: EventBroadcaster<ClientEvent>,
          observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONParser.Limits,
@@ -31,41 +33,75 @@ final class UpdatePipeline: Sendable {
         self.logger = logger
     }
 
-    /// Applies a payload; `false` when it was rejected (the last good definitions stay).
+    /// Applies a whole payload; `false` when it was rejected (the last good definitions stay).
     func apply(_ payload: DefinitionsPayload, origin: DefinitionsOrigin) -> Bool {
-        let read: (document: DefinitionsDocument, bytes: [UInt8])
+        let read: (definitions: CurrentDefinitions, bytes: [UInt8])
         do {
             read = try payload.read(limits: limits)
         } catch {
             reject(error, origin: origin)
             return false
         }
-        install(read.document, bytes: read.bytes, origin: origin)
+        current.withLock { held in
+            held = read.definitions
+            install(read.definitions.document, origin: origin)
+        }
+        if origin == .dataSource {
+            status.set(.valid)
+            cache?.store(read.bytes)
+        }
         return true
+    }
+
+    /// Applies one item's change when its version is newer than the one held.
+    func apply(_ patch: DefinitionsPatch) -> PatchResult {
+        let result = current.withLock { held -> (PatchResult, JSONValue?) in
+            guard var definitions = held else { return (.ignoredNoDefinitions, nil) }
+            guard definitions.apply(patch) else {
+                return (.ignoredStale(current: definitions.version(of: patch.kind, patch.key) ?? 0), nil)
+            }
+            held = definitions
+            install(definitions.document, origin: .dataSource)
+            return (.applied, cache == nil ? nil : definitions.json)
+        }
+        switch result.0 {
+        case .applied:
+            status.set(.valid)
+            if let json = result.1 { cache?.store(Array(json.serialized().utf8)) }
+        case .ignoredStale(let held):
+            logger.debug("ignored a patch not newer than the definitions held", metadata: [
+                "kind": "\(patch.kind.rawValue)", "key": "\(patch.key)", "version": "\(patch.version)", "held": "\(held)",
+            ])
+        case .ignoredNoDefinitions:
+            logger.debug("ignored a patch before any definitions", metadata: ["key": "\(patch.key)"])
+        }
+        return result.0
     }
 
     /// At start: the bootstrap document or the cache, whichever has the higher version (the
     /// cache on a tie). Unreadable ones are skipped with a warning.
     func loadInitial(bootstrap: DefinitionsPayload?, cache cachedBytes: [UInt8]?) {
-        var candidates: [(document: DefinitionsDocument, bytes: [UInt8], origin: DefinitionsOrigin)] = []
+        var candidates: [(definitions: CurrentDefinitions, origin: DefinitionsOrigin)] = []
         if let cachedBytes {
             do {
-                let document = try DefinitionsDocument(jsonBytes: cachedBytes, limits: limits)
-                candidates.append((document, cachedBytes, .cache))
+                candidates.append((try DefinitionsPayload.json(cachedBytes).read(limits: limits).definitions, .cache))
             } catch {
                 logger.warning("ignoring corrupt definitions cache", metadata: ["error": "\(error)"])
             }
         }
         if let bootstrap {
             do {
-                let read = try bootstrap.read(limits: limits)
-                candidates.append((read.document, read.bytes, .bootstrap))
+                candidates.append((try bootstrap.read(limits: limits).definitions, .bootstrap))
             } catch {
                 reject(error, origin: .bootstrap)
             }
         }
-        guard let best = candidates.max(by: { $0.document.version < $1.document.version }) else { return }
-        install(best.document, bytes: best.bytes, origin: best.origin)
+        guard let best = candidates.max(by: { $0.definitions.document.version < $1.definitions.document.version })
+        else { return }
+        current.withLock { held in
+            held = best.definitions
+            install(best.definitions.document, origin: best.origin)
+        }
     }
 
     private func reject(_ error: DefinitionsError, origin: DefinitionsOrigin) {
@@ -77,8 +113,8 @@ final class UpdatePipeline: Sendable {
         }
     }
 
-    private func install(_ document: DefinitionsDocument, bytes: [UInt8], origin: DefinitionsOrigin) {
-        // Compiling happens before the writer lock: only the swap and the reports are serialized.
+    /// Compiles and swaps in `document`, then reports the changes. Called with `current` locked.
+    private func install(_ document: DefinitionsDocument, origin: DefinitionsOrigin) {
         let snapshot = flagSets.map { Snapshot(compiling: document, flagSets: $0) } ?? Snapshot(compiling: document)
         let problems = snapshot.problems
         if !problems.isEmpty {
@@ -86,27 +122,21 @@ final class UpdatePipeline: Sendable {
                 "count": "\(problems.count)", "first": "\(problems[0])",
             ])
         }
-        writer.withLock { _ in
-            let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin))
-            metrics.updates.increment()
-            metrics.flags.record(snapshot.flagKeys.count)
-            if let previous = old.snapshot {
-                let changes = ChangeDetector.changes(from: previous, to: snapshot)
-                if !changes.flags.isEmpty || !changes.segments.isEmpty {
-                    events.yield(.updated(DefinitionsUpdate(version: snapshot.version, origin: origin,
-                                                            changedFlags: changes.flags, changedSegments: changes.segments)))
-                    observers.notify(changedFlags: Set(changes.flags), old: previous, new: snapshot)
-                }
-            } else {
-                logger.info("definitions ready", metadata: [
-                    "origin": "\(origin.rawValue)", "version": "\(snapshot.version)", "flags": "\(snapshot.flagKeys.count)",
-                ])
-                events.yield(.ready(origin))
+        let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin))
+        metrics.updates.increment()
+        metrics.flags.record(snapshot.flagKeys.count)
+        if let previous = old.snapshot {
+            let changes = ChangeDetector.changes(from: previous, to: snapshot)
+            if !changes.flags.isEmpty || !changes.segments.isEmpty {
+                events.yield(.updated(DefinitionsUpdate(version: snapshot.version, origin: origin,
+                                                        changedFlags: changes.flags, changedSegments: changes.segments)))
+                observers.notify(changedFlags: Set(changes.flags), old: previous, new: snapshot)
             }
-        }
-        if origin == .dataSource {
-            status.set(.valid)
-            cache?.store(bytes)
+        } else {
+            logger.info("definitions ready", metadata: [
+                "origin": "\(origin.rawValue)", "version": "\(snapshot.version)", "flags": "\(snapshot.flagKeys.count)",
+            ])
+            events.yield(.ready(origin))
         }
     }
 }

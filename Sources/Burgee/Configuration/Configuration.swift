@@ -7,6 +7,13 @@ extension BurgeeClient {
     public struct Configuration: Sendable {
         /// Where definitions come from.
         public var source: DataSourceConfiguration
+        /// The key network sources send in `Authorization` (and nowhere else; it is never logged,
+        /// and printing or dumping the configuration shows it redacted).
+        public var sdkKey: String? {
+            get { key?.value }
+            set { key = SDKKey(newValue) }
+        }
+        var key: SDKKey?
         /// Definitions served before the source answers (when newer than the cache).
         public var bootstrap: DefinitionsPayload?
         /// Where the last good definitions are kept between runs.
@@ -29,11 +36,12 @@ extension BurgeeClient {
         public var metricsFactory: (any MetricsFactory)?
 
         /// A configuration.
-        public init(source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
+        public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
                     cache: CacheConfiguration? = nil, fallbacks: Fallbacks = Fallbacks(), flagSets: Set<String>? = nil,
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
                     limits: JSONParser.Limits = .default, eventBufferSize: Int = 1024,
                     logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil) {
+            self.key = SDKKey(sdkKey)
             self.source = source
             self.bootstrap = bootstrap
             self.cache = cache
@@ -56,11 +64,7 @@ extension BurgeeClient {
             if let readyTimeout, readyTimeout <= .zero { throw .notPositive("readyTimeout") }
             guard metricsInterval > .zero else { throw .notPositive("metricsInterval") }
             guard eventBufferSize > 0 else { throw .notPositive("eventBufferSize") }
-            if let file = source.source as? FileDataSource {
-                guard !file.path.isEmpty else { throw .emptyFilePath }
-                if file.watch, file.interval <= .zero { throw .notPositive("the file watch interval") }
-                guard file.maxBytes > 0 else { throw .notPositive("the file size limit") }
-            }
+            _ = try source.makeSource(sdkKey: key)
         }
     }
 }

@@ -8,6 +8,14 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case emptyFilePath
     /// A duration or size that must be positive is not.
     case notPositive(String)
+    /// A source URL is not an absolute `http` or `https` URL with a host (and no user info).
+    case invalidURL(String)
+    /// A plain `http` URL to a host other than loopback, without `allowInsecureHTTP`.
+    case insecureURL(String)
+    /// Backoff delays not positive, `initial` above `maximum`, or jitter outside 0...1.
+    case invalidBackoff
+    /// A custom header that the client sets itself.
+    case reservedHeader(String)
 
     /// What is wrong.
     public var description: String {
@@ -17,6 +25,11 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .emptyCacheDirectory: return "the cache directory path is empty"
         case .emptyFilePath: return "the definitions file path is empty"
         case .notPositive(let name): return "\(name) must be positive"
+        case .invalidURL(let url): return "'\(url)' is not an absolute http or https URL with a host and no user info"
+        case .insecureURL(let url):
+            return "'\(url)' uses plain http to a host other than loopback; use https or set allowInsecureHTTP"
+        case .invalidBackoff: return "backoff delays must be positive with initial <= maximum, and jitter within 0...1"
+        case .reservedHeader(let name): return "header '\(name)' is reserved: the SDK key goes in Authorization"
         }
     }
 }

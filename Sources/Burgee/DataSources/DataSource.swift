@@ -1,3 +1,4 @@
+import BurgeeCore
 import Logging
 
 /// Where definitions come from: a file, a fixed document, nothing, or (with the network sources)
@@ -27,6 +28,16 @@ public struct DataSourceSink: Sendable {
     public func apply(_ payload: DefinitionsPayload) async -> Bool {
         pipeline.apply(payload, origin: .dataSource)
     }
+
+    /// Applies a change to one flag or segment when its version is newer than the one held;
+    /// the patched definitions are compiled here and swapped in whole.
+    @discardableResult
+    public func apply(_ patch: DefinitionsPatch) async -> PatchResult {
+        pipeline.apply(patch)
+    }
+
+    /// The client's limits for parsing definitions, for sources that parse messages themselves.
+    public var limits: JSONParser.Limits { pipeline.limits }
 
     /// Reports a failure: the status becomes interrupted (initializing until the first success).
     public func fail(_ error: DataSourceError) {

@@ -48,6 +48,8 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
         case httpStatus
         /// The server refused the SDK key.
         case unauthorized
+        /// A body or stream event was larger than the configured limit and was refused.
+        case tooLarge
     }
 
     /// The kind.

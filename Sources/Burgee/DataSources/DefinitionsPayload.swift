@@ -20,14 +20,16 @@ public struct DefinitionsPayload: Sendable {
         DefinitionsPayload(storage: .document(document))
     }
 
-    /// Reads the document, and the bytes to cache.
-    func read(limits: JSONParser.Limits) throws(DefinitionsError) -> (document: DefinitionsDocument, bytes: [UInt8]) {
+    /// Reads the definitions, and the bytes to cache.
+    func read(limits: JSONParser.Limits) throws(DefinitionsError) -> (definitions: CurrentDefinitions, bytes: [UInt8]) {
         switch storage {
         case .json(let bytes):
-            return (try DefinitionsDocument(jsonBytes: bytes, limits: limits), bytes)
+            let json: JSONValue
+            do { json = try JSONParser(limits: limits).parse(bytes) } catch { throw .invalidJSON(error) }
+            return (try CurrentDefinitions(json: json), bytes)
         case .document(let document):
             // Documents built in code carry no problems that re-serialising could hide.
-            return (document, Array(document.json.serialized().utf8))
+            return (CurrentDefinitions(document: document), Array(document.json.serialized().utf8))
         }
     }
 }

@@ -20,6 +20,9 @@ public struct Timestamp: Sendable {
     /// Comparing such digit strings byte by byte orders them numerically.
     let finerDigits: Substring
 
+    /// Whole seconds since 1970-01-01T00:00:00Z, rounded down.
+    public var unixSeconds: Int64 { seconds }
+
     init(seconds: Int64, attoseconds: UInt64, finerDigits: Substring = Substring()) {
         self.seconds = seconds
         self.attoseconds = attoseconds

@@ -1,0 +1,86 @@
+import BurgeeCore
+
+/// The definitions the client holds: the model, the raw JSON of each item (so that patched
+/// definitions are cached as the source sent them, malformed items included), and the versions
+/// of deleted items, against which later patches are checked.
+struct CurrentDefinitions: Sendable {
+    private(set) var document: DefinitionsDocument
+    private var items: [DefinitionsPatch.Kind: [String: JSONValue]]
+    private var tombstones: [DefinitionsPatch.Kind: [String: Int64]] = [:]
+
+    /// Reads a whole document; throws where ``DefinitionsDocument/init(json:)`` does.
+    init(json: JSONValue) throws(DefinitionsError) {
+        document = try DefinitionsDocument(json: json)
+        var items: [DefinitionsPatch.Kind: [String: JSONValue]] = [:]
+        if case .object(let o) = json {
+            for kind in DefinitionsPatch.Kind.allCases {
+                if case .object(let members)? = o[kind.member] { items[kind] = members }
+            }
+        }
+        self.items = items
+    }
+
+    /// Holds a document built in code.
+    init(document: DefinitionsDocument) {
+        self.document = document
+        items = [.flag: document.flags.mapValues(\.json), .segment: document.segments.mapValues(\.json)]
+    }
+
+    /// The version of the item held, or at which it was deleted.
+    func version(of kind: DefinitionsPatch.Kind, _ key: String) -> Int64? {
+        switch kind {
+        case .flag: document.flags[key]?.version ?? tombstones[kind]?[key]
+        case .segment: document.segments[key]?.version ?? tombstones[kind]?[key]
+        }
+    }
+
+    /// Applies `patch` unless the version held is not older; returns whether it applied.
+    mutating func apply(_ patch: DefinitionsPatch) -> Bool {
+        if let held = version(of: patch.kind, patch.key), held >= patch.version { return false }
+        switch patch.operation {
+        case .upsert(var json):
+            if case .object(var o) = json {
+                o["version"] = .number(Double(patch.version))
+                json = .object(o)
+            }
+            items[patch.kind, default: [:]][patch.key] = json
+            tombstones[patch.kind]?[patch.key] = nil
+            let path = JSONPointer.root.appending(patch.kind.member).appending(patch.key)
+            switch patch.kind {
+            case .flag: document.flags[patch.key] = FlagDefinition(key: patch.key, json: json, at: path)
+            case .segment: document.segments[patch.key] = SegmentDefinition(key: patch.key, json: json, at: path)
+            }
+        case .delete:
+            items[patch.kind]?[patch.key] = nil
+            tombstones[patch.kind, default: [:]][patch.key] = patch.version
+            switch patch.kind {
+            case .flag: document.flags[patch.key] = nil
+            case .segment: document.segments[patch.key] = nil
+            }
+        }
+        if let documentVersion = patch.documentVersion, documentVersion > document.version {
+            document.version = documentVersion
+        }
+        return true
+    }
+
+    /// The document as JSON, items as the source sent them.
+    var json: JSONValue {
+        .object([
+            "formatVersion": .number(Double(DefinitionsDocument.formatVersion)),
+            "version": .number(Double(document.version)),
+            "flags": .object(items[.flag] ?? [:]),
+            "segments": .object(items[.segment] ?? [:]),
+        ])
+    }
+}
+
+extension DefinitionsPatch.Kind {
+    /// The document member holding items of this kind.
+    var member: String {
+        switch self {
+        case .flag: "flags"
+        case .segment: "segments"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import AsyncHTTPClient
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Requests to a definitions service: the SDK key in `Authorization` and nowhere else, custom
+/// headers, timeouts, the body size limit, and the mapping of answers and errors to outcomes.
+/// Owns its HTTP client; call ``shutdown()`` when done.
+final class DefinitionsTransport: Sendable {
+    /// What a definitions request brought.
+    enum FetchOutcome {
+        /// A new body, and the ETag to send next time.
+        case modified([UInt8], etag: String?)
+        /// The definitions held are current (304).
+        case notModified
+        /// The request failed.
+        case failed(HTTPFailure)
+    }
+
+    let options: HTTPOptions
+    let redact: Redactor
+    private let sdkKey: SDKKey?
+    private let client: HTTPClient
+
+    /// - Parameter readTimeout: the longest pause while a body arrives.
+    init(options: HTTPOptions, sdkKey: SDKKey?, readTimeout: Duration) {
+        self.options = options
+        self.sdkKey = sdkKey
+        self.redact = Redactor(key: sdkKey)
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .init(options.connectTimeout), read: .init(readTimeout))
+        // A redirect could lead to plain http on another host, or hand the key to someone else.
+        configuration.redirectConfiguration = .disallow
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// GETs the definitions document, conditionally on `etag`.
+    func fetchDefinitions(_ url: ServiceURL, etag: String?) async -> FetchOutcome {
+        var request = makeRequest(url, accept: "application/json")
+        if let etag { request.headers.add(name: "If-None-Match", value: etag) }
+        do {
+            let response = try await client.execute(request, timeout: .init(options.requestTimeout))
+            switch response.status.code {
+            case 200:
+                let body = try await collect(response, url: url)
+                return .modified(body, etag: response.headers.first(name: "etag"))
+            case 304:
+                return .notModified
+            default:
+                return .failed(.status(response.status, headers: response.headers, url: url, nowUnixSeconds: Self.now()))
+            }
+        } catch let failure as HTTPFailure {
+            return .failed(failure)
+        } catch {
+            return .failed(networkFailure(error, url: url))
+        }
+    }
+
+    /// Opens an event stream; the body is read by the caller.
+    func openStream(_ url: ServiceURL, lastEventID: String?) async throws(HTTPFailure) -> HTTPClientResponse.Body {
+        var request = makeRequest(url, accept: "text/event-stream")
+        request.headers.add(name: "Cache-Control", value: "no-cache")
+        if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request, timeout: .init(options.connectTimeout + options.requestTimeout))
+        } catch {
+            throw networkFailure(error, url: url)
+        }
+        guard response.status == .ok else {
+            throw .status(response.status, headers: response.headers, url: url, nowUnixSeconds: Self.now())
+        }
+        return response.body
+    }
+
+    /// The failure a thrown network error stands for, redacted.
+    func networkFailure(_ error: any Error, url: ServiceURL) -> HTTPFailure {
+        if let failure = error as? HTTPFailure { return failure }
+        let what: String
+        switch error {
+        case let e as HTTPClientError where e == .readTimeout: what = "no data within the read timeout"
+        case let e as HTTPClientError where e == .deadlineExceeded: what = "no answer within the request timeout"
+        case let e as HTTPClientError where e == .remoteConnectionClosed: what = "the server closed the connection"
+        default: what = String(describing: error)
+        }
+        return HTTPFailure(DataSourceError(kind: .network, message: redact("GET \(url): \(what)")))
+    }
+
+    private func makeRequest(_ url: ServiceURL, accept: String) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url.text)
+        request.method = .GET
+        request.headers.add(name: "Accept", value: accept)
+        request.headers.add(name: "User-Agent", value: "Burgee-Swift")
+        for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
+            request.headers.add(name: name, value: value)
+        }
+        if let sdkKey { request.headers.replaceOrAdd(name: "Authorization", value: sdkKey.value) }
+        return request
+    }
+
+    /// The whole body, refused as soon as it is known to exceed the limit (by `Content-Length`
+    /// before reading, else while counting), so an oversized body is never held.
+    private func collect(_ response: HTTPClientResponse, url: ServiceURL) async throws -> [UInt8] {
+        let limit = options.maxBodyBytes
+        let tooLarge = HTTPFailure(DataSourceError(kind: .tooLarge, message: "GET \(url): the body exceeds \(limit) bytes"))
+        let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
+        if let declared, declared > limit { throw tooLarge }
+        var bytes: [UInt8] = []
+        if let declared { bytes.reserveCapacity(declared) }
+        for try await chunk in response.body {
+            guard bytes.count + chunk.readableBytes <= limit else { throw tooLarge }
+            bytes.append(contentsOf: chunk.readableBytesView)
+        }
+        if let declared, bytes.count != declared {
+            throw HTTPFailure(DataSourceError(kind: .network, message: "GET \(url): the body ended after \(bytes.count) of \(declared) bytes"))
+        }
+        return bytes
+    }
+
+    private static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,135 @@
+import AsyncHTTPClient
+import Logging
+import NIOCore
+
+/// Keeps an event stream open to a definitions service: a `put` replaces all definitions, a
+/// `patch` or `delete` changes one item when its version is newer. A dropped, refused or silent
+/// stream (nothing within the read-idle timeout) is reopened with backoff; after
+/// `fallbackAfterFailures` consecutive failures the source also polls, until a `put` arrives again.
+struct StreamingDataSource: DataSource {
+    let url: ServiceURL
+    let pollingURL: ServiceURL
+    let http: HTTPOptions
+    let options: StreamingOptions
+    let sdkKey: SDKKey?
+
+    /// Why a connection ended.
+    private enum End {
+        /// The source was cancelled.
+        case cancelled
+        /// The connection failed or closed.
+        case failed(HTTPFailure)
+        /// A `put` was rejected; the status already says why.
+        case rejected
+    }
+
+    /// What carries over from one connection to the next.
+    private struct Connection {
+        var failures = 0
+        var lastEventID: String?
+        var serverRetry: Duration?
+        var fallback: Task<Void, Never>?
+    }
+
+    func run(_ sink: DataSourceSink) async {
+        let transport = DefinitionsTransport(options: http, sdkKey: sdkKey, readTimeout: options.readIdleTimeout)
+        var connection = Connection()
+        loop: while !Task.isCancelled {
+            let end = await stream(sink, transport, &connection)
+            let wait: Duration
+            switch end {
+            case .cancelled:
+                break loop
+            case .failed(let failure) where failure.isUnauthorized:
+                sink.logger.error("definitions stream refused; streaming stops", metadata: [
+                    "url": "\(url)", "status": "\(failure.error.statusCode ?? 0)",
+                ])
+                sink.setState(.unauthorized, error: failure.error)
+                break loop
+            case .failed(let failure):
+                connection.failures += 1
+                // While polling stands in, the poller's results are the status.
+                if connection.fallback == nil { sink.fail(failure.error) }
+                wait = failure.retryAfter.map { min($0, http.maxRetryAfter) } ?? reconnectDelay(connection)
+                sink.logger.warning("definitions stream failed", metadata: [
+                    "error": "\(transport.redact(failure.error.message))", "failures": "\(connection.failures)",
+                    "retryIn": "\(wait)",
+                ])
+            case .rejected:
+                connection.failures += 1
+                wait = reconnectDelay(connection)
+            }
+            if connection.failures >= options.fallbackAfterFailures, connection.fallback == nil {
+                sink.logger.warning("definitions stream down; polling until it is back", metadata: [
+                    "url": "\(pollingURL)", "interval": "\(options.fallbackPollingInterval)",
+                ])
+                let poller = PollingDataSource(url: pollingURL, mode: .every(options.fallbackPollingInterval),
+                                               http: http, sdkKey: sdkKey)
+                connection.fallback = Task { await poller.run(sink) }
+            }
+            do { try await Task.sleep(for: wait) } catch { break loop }
+        }
+        connection.fallback?.cancel()
+        await connection.fallback?.value
+        await transport.shutdown()
+    }
+
+    /// Backoff, but never sooner than the server's `retry` asked.
+    private func reconnectDelay(_ connection: Connection) -> Duration {
+        let delay = http.backoff.delay(afterFailures: connection.failures)
+        guard let serverRetry = connection.serverRetry else { return delay }
+        return min(max(delay, serverRetry), http.maxRetryAfter)
+    }
+
+    private func stream(_ sink: DataSourceSink, _ transport: DefinitionsTransport,
+                        _ connection: inout Connection) async -> End {
+        let body: HTTPClientResponse.Body
+        do {
+            body = try await transport.openStream(url, lastEventID: connection.lastEventID)
+        } catch {
+            return Task.isCancelled ? .cancelled : .failed(error)
+        }
+        var parser = ServerSentEventParser(maxEventBytes: http.maxBodyBytes)
+        do {
+            for try await chunk in body {
+                let events = try parser.parse(chunk.readableBytesView)
+                connection.serverRetry = parser.retry ?? connection.serverRetry
+                connection.lastEventID = parser.lastEventID ?? connection.lastEventID
+                for event in events {
+                    if let end = await handle(event, sink, &connection) { return end }
+                }
+            }
+        } catch let error as ServerSentEventParser.EventTooLarge {
+            return .failed(HTTPFailure(DataSourceError(kind: .tooLarge,
+                                                       message: "GET \(url): an event exceeds \(error.limit) bytes")))
+        } catch {
+            return Task.isCancelled ? .cancelled : .failed(transport.networkFailure(error, url: url))
+        }
+        if Task.isCancelled { return .cancelled }
+        return .failed(HTTPFailure(DataSourceError(kind: .network, message: "GET \(url): the server ended the stream")))
+    }
+
+    /// Applies one event; an end when the connection must be dropped.
+    private func handle(_ event: ServerSentEvent, _ sink: DataSourceSink, _ connection: inout Connection) async -> End? {
+        switch event.name {
+        case "put":
+            guard await sink.apply(.json(event.data)) else { return .rejected }
+            if connection.failures > 0 || connection.fallback != nil {
+                sink.logger.info("definitions stream is back", metadata: ["url": "\(url)"])
+            }
+            connection.failures = 0
+            connection.fallback?.cancel()
+            connection.fallback = nil
+        case "patch", "delete":
+            do {
+                _ = await sink.apply(try DefinitionsPatch(event: event.name, data: event.data, limits: sink.limits))
+            } catch {
+                // Out of step with the server now: a new connection starts with a whole document.
+                return .failed(HTTPFailure(error))
+            }
+        default:
+            sink.logger.debug("ignored a stream event", metadata: ["event": "\(event.name)"])
+        }
+        return nil
+    }
+}
