@@ -31,6 +31,16 @@ let package = Package(
             path: "Benchmarks/ClientEvaluation",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SyncPropagation",
+            dependencies: [
+                .product(name: "Burgee", package: burgeePackage),
+                .product(name: "BurgeeServer", package: burgeePackage),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SyncPropagation",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -135,11 +135,14 @@ struct CLITests {
         #expect(result.stdout.contains(#"result: false (variation 'off', index 0) reason {"kind":"FALLTHROUGH"}"#))
     }
 
-    @Test("demo runs on its bundled definitions")
+    @Test("demo serves, streams, changes a flag and shows the update")
     func demo() throws {
         let result = try CLIRunner.run(["demo"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("0 problems"))
+        #expect(result.stdout.contains("0 problems, status valid"))
+        #expect(result.stdout.contains("Serving the bundled definitions"))
+        #expect(result.stdout.contains(#"changed flags ["new-checkout"]"#))
+        #expect(result.stdout.contains(#"new-checkout for the QA account: false  {"kind":"OFF"}"#))
         #expect(result.stdout.contains("Why 'new-checkout'"))
         #expect(!result.stdout.contains("MALFORMED_FLAG"))
     }

@@ -1,40 +1,126 @@
 import ArgumentParser
-import BurgeeCore
+import Burgee
+import BurgeeServer
+import Foundation
+import Logging
 
-/// `burgee demo`: evaluates the bundled example definitions for sample contexts.
-struct DemoCommand: ParsableCommand {
+/// `burgee demo`: serves the bundled example definitions on loopback, connects a client over
+/// streaming, evaluates sample contexts, changes a flag on the server and shows the update arriving.
+struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Evaluate the bundled example definitions (checkout, paywall, beta) for sample contexts."
+        abstract: "Serve the bundled example definitions, stream them to a client, change a flag and watch the update arrive."
     )
 
     @Flag(name: .long, help: "Print the bundled definitions and exit.")
     var showDefinitions = false
 
-    func run() throws {
+    /// The flag the demo changes on the server.
+    static let changedFlag = "new-checkout"
+
+    func run() async throws {
         var out = StandardOutput()
         defer { out.flush() }
         if showDefinitions {
             out.writeLine(ExampleDefinitions.json)
             return
         }
+        let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("burgee-demo-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("definitions.json").path
+        try Data(ExampleDefinitions.json.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+
+        // The server `burgee serve` runs, on a free loopback port, watching the file.
+        let server = try await DefinitionsServer.start(
+            configuration: DefinitionsServerConfiguration(heartbeatInterval: .seconds(5), watchInterval: .milliseconds(50)),
+            definitions: .file(file), logger: quiet)
+        out.writeLine("Serving the bundled definitions from \(file) on \(server.baseURL) (burgee serve).")
+
+        let client = try BurgeeClient(configuration: .init(source: .streaming(server.baseURL + "/stream"), logger: quiet))
+        let events = client.events()
+        client.start()
+        do {
+            try await demonstrate(client, events: events, file: file, out: &out)
+        } catch {
+            await client.close()
+            await server.stop()
+            throw error
+        }
+        await client.close()
+        await server.stop()
+    }
+
+    private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, file: String,
+                             out: inout StandardOutput) async throws {
+        guard await client.waitUntilReady(timeout: .seconds(5)) else {
+            throw ValidationError("the client did not receive the definitions within 5 s (status: \(client.dataSourceStatus))")
+        }
         let snapshot = try Snapshot(jsonBytes: Array(ExampleDefinitions.json.utf8))
-        out.writeLine("Burgee demo: \(snapshot.flagKeys.count) flags and \(snapshot.segmentKeys.count) segment, "
-                      + "definitions version \(snapshot.version), \(snapshot.problems.count) problems.\n")
-        let width = snapshot.flagKeys.map(\.count).max() ?? 0
-        for (label, text) in ExampleDefinitions.contexts {
-            let context = Context(json: try JSONValue(parsing: text))
+        out.writeLine("A client streams them: \(client.flagKeys().count) flags, definitions version "
+                      + "\(client.definitionsVersion ?? 0), \(snapshot.problems.count) problems, status \(client.dataSourceStatus).\n")
+        let contexts = try ExampleDefinitions.contexts.map { ($0.label, $0.json, Context(json: try JSONValue(parsing: $0.json))) }
+        let width = client.flagKeys().map(\.count).max() ?? 0
+        for (label, text, context) in contexts {
             out.writeLine("\(label): \(text)")
-            for key in snapshot.flagKeys {
-                let detail = snapshot.evaluate(key, context: context)
+            for key in client.flagKeys() {
+                let detail = client.jsonVariationDetail(key, context: context, default: .null)
                 let pad = String(repeating: " ", count: width - key.count)
                 out.writeLine("  \(key)\(pad)  \(detail.value.serialized())  \(detail.reason.jsonText)")
             }
             out.writeLine("")
         }
-        let (label, text) = ExampleDefinitions.contexts[0]
-        out.writeLine("Why 'new-checkout' serves what it does for the \(label) (burgee explain):")
-        let explanation = snapshot.explain("new-checkout", context: Context(json: try JSONValue(parsing: text)))
-        out.writeLine(explanation.description)
+
+        // Change one flag in the file: the server diffs it and streams a patch.
+        out.writeLine("Turning '\(Self.changedFlag)' off in \(file)…")
+        out.flush()
+        let started = ContinuousClock.now
+        try Data(Self.withFlagDisabled(ExampleDefinitions.json, Self.changedFlag).utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        guard let update = await Self.nextUpdate(events, within: .seconds(5)) else {
+            throw ValidationError("no update arrived within 5 s (status: \(client.dataSourceStatus))")
+        }
+        let elapsed = ContinuousClock.now - started
+        out.writeLine("Update event after \(elapsed.formatted(.units(allowed: [.milliseconds], width: .abbreviated))): "
+                      + "definitions version \(update.version), changed flags \(update.changedFlags), "
+                      + "changed segments \(update.changedSegments)")
+        for (label, _, context) in contexts {
+            let detail = client.boolVariationDetail(Self.changedFlag, context: context, default: false)
+            out.writeLine("  \(Self.changedFlag) for the \(label): \(detail.value)  \(detail.reason.jsonText)")
+        }
+        out.writeLine("")
+
+        let (label, _, context) = contexts[0]
+        out.writeLine("Why '\(Self.changedFlag)' served what it did before the change, for the \(label) (burgee explain):")
+        out.writeLine(snapshot.explain(Self.changedFlag, context: context).description)
+    }
+
+    /// The first update of `events`, or `nil` after `timeout`.
+    private static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration) async -> DefinitionsUpdate? {
+        await withTaskGroup(of: DefinitionsUpdate?.self) { group in
+            group.addTask {
+                for await event in events { if case .updated(let update) = event { return update } }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// `json` with flag `key` disabled (the server bumps the versions).
+    static func withFlagDisabled(_ json: String, _ key: String) throws -> String {
+        guard case .object(var document) = try JSONValue(parsing: json),
+              case .object(var flags)? = document["flags"], case .object(var flag)? = flags[key] else {
+            throw ValidationError("the bundled definitions have no flag '\(key)'")
+        }
+        flag["enabled"] = false
+        flags[key] = .object(flag)
+        document["flags"] = .object(flags)
+        return JSONValue.object(document).serialized()
     }
 }

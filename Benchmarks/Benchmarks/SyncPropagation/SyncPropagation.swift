@@ -1,0 +1,132 @@
+import Benchmark
+import Burgee
+import BurgeeServer
+import Foundation
+import Logging
+import Synchronization
+
+// Over the real loopback server and a streaming client: the time from a definitions file change
+// at the server to the new value in the client (one change per iteration), and evaluation
+// throughput while definitions change 10 times a second against the same client idle.
+// Background threads allocate here (server, parsing, compiling), so these gate nothing:
+// mallocs are gated by the evaluation benchmarks.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark(
+        "SyncFileChangeToClientValue",
+        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 100)
+    ) { benchmark in
+        let fixture = await SyncFixture.shared.ready()
+        let events = fixture.client.events()
+        let (document, expected) = fixture.nextChange()
+        benchmark.startMeasurement()
+        fixture.write(document)
+        for await event in events {
+            if case .updated = event, fixture.client.boolVariation("flag", context: fixture.context, default: !expected) == expected {
+                break
+            }
+        }
+        benchmark.stopMeasurement()
+    }
+
+    let throughput = Benchmark.Configuration(metrics: [.wallClock, .throughput], scalingFactor: .kilo,
+                                             maxDuration: .seconds(3), maxIterations: .kilo(10))
+
+    Benchmark("SyncEvaluationIdle", configuration: throughput) { benchmark in
+        let fixture = await SyncFixture.shared.ready()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(fixture.client.boolVariation("rule", context: fixture.context, default: false))
+        }
+    }
+
+    Benchmark("SyncEvaluationDuring10UpdatesPerSecond", configuration: throughput, closure: { benchmark in
+        let fixture = await SyncFixture.shared.ready()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(fixture.client.boolVariation("rule", context: fixture.context, default: false))
+        }
+    }, setup: {
+        await SyncFixture.shared.startUpdates(every: .milliseconds(100))
+    }, teardown: {
+        await SyncFixture.shared.stopUpdates()
+    })
+}
+
+/// One server watching a file and one client streaming from it, shared by the benchmarks.
+actor SyncFixture {
+    static let shared = SyncFixture()
+
+    struct Ready: Sendable {
+        let client: BurgeeClient
+        let file: String
+        let context = Context(json: ["kind": "user", "key": "user-1", "country": "FR"])
+        let counter: Counter
+
+        func nextChange() -> (document: String, flagValue: Bool) {
+            let version = counter.next()
+            let value = version.isMultiple(of: 2)
+            return (SyncFixture.document(version: version, flag: value), value)
+        }
+
+        func write(_ document: String) {
+            try! Data(document.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        }
+    }
+
+    /// Versions for the documents written.
+    final class Counter: Sendable {
+        private let value = Mutex(1)
+        func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    }
+
+    private var fixture: Ready?
+    private var updates: Task<Void, Never>?
+
+    func ready() async -> Ready {
+        if let fixture { return fixture }
+        let quiet = Logger(label: "burgee-benchmark", factory: { _ in SwiftLogNoOpLogHandler() })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("burgee-sync-benchmark-\(getpid())")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("definitions.json").path
+        try! Data(Self.document(version: 1, flag: false).utf8).write(to: URL(fileURLWithPath: file))
+        let server = try! await DefinitionsServer.start(
+            configuration: DefinitionsServerConfiguration(watchInterval: .milliseconds(10)),
+            definitions: .file(file), logger: quiet)
+        let client = try! BurgeeClient(configuration: .init(source: .streaming(server.baseURL + "/stream"), logger: quiet))
+        client.start()
+        _ = await client.waitUntilReady(timeout: .seconds(10))
+        let ready = Ready(client: client, file: file, counter: Counter())
+        fixture = ready
+        return ready
+    }
+
+    func startUpdates(every interval: Duration) async {
+        let fixture = await ready()
+        updates = Task {
+            while !Task.isCancelled {
+                fixture.write(fixture.nextChange().document)
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    func stopUpdates() {
+        updates?.cancel()
+        updates = nil
+    }
+
+    /// A boolean `flag` serving `flag`, and a `rule` flag with a country rule (what is evaluated).
+    static func document(version: Int, flag: Bool) -> String {
+        """
+        { "formatVersion": 1, "version": \(version), "flags": {
+          "flag": { "version": \(version), "enabled": true, "type": "boolean",
+            "variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ],
+            "fallthrough": { "variation": "\(flag ? "on" : "off")" } },
+          "rule": { "version": 1, "enabled": true, "type": "boolean",
+            "variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ],
+            "rules": [ { "id": "fr", "clauses": [ { "attribute": "country", "op": "in", "values": ["FR", "DE"] } ],
+                         "variation": "on" } ],
+            "fallthrough": { "variation": "off" } } } }
+        """
+    }
+}

@@ -1,0 +1,90 @@
+import Burgee
+import BurgeeServer
+import Logging
+import Synchronization
+
+/// The project's own definitions server on a free loopback port, for the network source tests.
+enum LoopbackServer {
+    /// Starts a server for `json`; stop it with `stop()` (``withServer(_:sdkKey:configure:_:)`` does).
+    static func start(_ json: String, sdkKey: String? = nil, port: Int = 0,
+                      configure: (inout DefinitionsServerConfiguration) -> Void = { _ in }) async throws -> RunningDefinitionsServer {
+        var configuration = DefinitionsServerConfiguration(port: port, sdkKey: sdkKey, heartbeatInterval: .milliseconds(200))
+        configure(&configuration)
+        return try await DefinitionsServer.start(configuration: configuration, definitions: .json(Array(json.utf8)),
+                                                 logger: ClientHarness.quietLogger)
+    }
+
+    /// Runs `body` with a started server and stops the server afterwards, also when `body` throws.
+    static func withServer<R>(_ json: String = TestFiles.definitions(version: 1, flag: "flag", serves: "on"),
+                              sdkKey: String? = nil,
+                              configure: (inout DefinitionsServerConfiguration) -> Void = { _ in },
+                              _ body: (RunningDefinitionsServer) async throws -> R) async throws -> R {
+        let running = try await start(json, sdkKey: sdkKey, configure: configure)
+        do {
+            let result = try await body(running)
+            await running.stop()
+            return result
+        } catch {
+            await running.stop()
+            throw error
+        }
+    }
+
+    /// A port nothing listens on (one a server just released).
+    static func freePort() async throws -> Int {
+        let running = try await start(TestFiles.definitions())
+        await running.stop()
+        return running.port
+    }
+
+    /// Quick retries so that fault tests finish fast: 50 ms doubling to 400 ms, half jitter.
+    static let backoff = Backoff(initial: .milliseconds(50), maximum: .milliseconds(400), jitter: 0.5)
+
+    /// Short timeouts and the quick backoff.
+    static func http(requestTimeout: Duration = .seconds(2), maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes,
+                     headers: [String: String] = [:]) -> HTTPOptions {
+        HTTPOptions(headers: headers, connectTimeout: .seconds(2), requestTimeout: requestTimeout,
+                    maxBodyBytes: maxBodyBytes, backoff: backoff)
+    }
+
+    /// Waits until `condition` holds, checking every 10 ms for up to `timeout`; whether it held.
+    static func eventually(within timeout: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await condition()
+    }
+}
+
+extension RunningDefinitionsServer {
+    /// The requests to `path` logged so far.
+    func requests(to path: String) -> [RequestRecord] {
+        server.requestLog.filter { $0.path == path }
+    }
+
+    /// Replaces the served definitions (as a file change would).
+    func update(_ json: String) throws {
+        try server.update(definitions: Array(json.utf8))
+    }
+
+    var definitionsURL: String { baseURL + "/definitions" }
+    var streamURL: String { baseURL + "/stream" }
+}
+
+/// Checks that the gaps between consecutive failing requests respect the backoff: none shorter
+/// than the jittered floor for its failure count, none longer than the ceiling plus `margin`.
+func backoffViolations(_ times: [ContinuousClock.Instant], _ backoff: Backoff, margin: Duration = .seconds(1)) -> [String] {
+    var violations: [String] = []
+    for (index, pair) in zip(times, times.dropFirst()).enumerated() {
+        let gap = pair.1 - pair.0
+        let ceiling = backoff.ceiling(afterFailures: index + 1)
+        let floor = ceiling * (1 - backoff.jitter)
+        // A millisecond of slack for clock reads on either side.
+        if gap < floor - .milliseconds(1) || gap > ceiling + margin {
+            violations.append("gap \(index + 1): \(gap) outside \(floor)...\(ceiling) (+\(margin))")
+        }
+    }
+    return violations
+}

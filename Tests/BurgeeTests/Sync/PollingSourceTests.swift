@@ -1,0 +1,226 @@
+import BurgeeServer
+import Testing
+@testable import Burgee
+
+/// The polling source against the real definitions server on loopback, made to misbehave.
+@Suite struct PollingSourceTests {
+    private let context = TestFiles.context
+
+    private func configuration(_ url: String, every interval: Duration = .milliseconds(100),
+                               http: HTTPOptions = LoopbackServer.http(), sdkKey: String? = nil) -> BurgeeClient.Configuration {
+        BurgeeClient.Configuration(sdkKey: sdkKey, source: .polling(url, every: interval, http: http),
+                                   logger: TestFiles.quietLogger)
+    }
+
+    /// Starts `client` and waits until it is ready from the source.
+    private func ready(_ client: BurgeeClient) async throws {
+        let events = client.events()
+        client.start()
+        let event = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+        guard case .ready(.dataSource)? = event else { throw Failure("not ready from the source: \(String(describing: event))") }
+    }
+
+    @Test func pollsWithETagsAndAppliesChanges() async throws {
+        try await LoopbackServer.withServer { running in
+            try await TestFiles.withClient(configuration(running.definitionsURL)) { client in
+                try await ready(client)
+                #expect(client.boolVariation("flag", context: context, default: false))
+                // Unchanged definitions: conditional requests answered 304, nothing re-applied.
+                let etag = running.server.currentETag
+                let conditional = await LoopbackServer.eventually {
+                    running.requests(to: "/definitions").filter { $0.status == 304 && $0.ifNoneMatch == etag }.count >= 2
+                }
+                #expect(conditional)
+                #expect(client.dataSourceStatus.state == .valid)
+
+                let events = client.events()
+                try running.update(TestFiles.definitions(version: 2, flag: "flag", serves: "off"))
+                let update = await TestFiles.nextUpdate(events)
+                #expect(update?.changedFlags == ["flag"])
+                #expect(client.boolVariation("flag", context: context, default: true) == false)
+            }
+        }
+    }
+
+    @Test func serverErrorsKeepTheLastGoodDefinitionsAndBackOff() async throws {
+        try await LoopbackServer.withServer { running in
+            running.server.inject(.status(500), on: .definitions, times: 4)
+            try running.update(TestFiles.definitions(version: 2, flag: "flag", serves: "off"))
+            try await TestFiles.withClient(configuration(running.definitionsURL)) { client in
+                let events = client.events()
+                client.start()
+                let failing = await TestFiles.nextStatus(events) { $0.lastError?.statusCode == 500 }
+                #expect(failing?.state == .initializing)
+                let recovered = await TestFiles.nextEvent(events) { if case .ready = $0 { true } else { false } }
+                #expect(recovered != nil)
+                #expect(client.boolVariation("flag", context: context, default: true) == false)
+                let failed = running.requests(to: "/definitions").filter { $0.status == 500 }
+                #expect(failed.count == 4)
+                let times = running.requests(to: "/definitions").suffix(5).map(\.time)
+                #expect(backoffViolations(Array(times), LoopbackServer.backoff) == [])
+            }
+        }
+    }
+
+    @Test func faultsAfterReadinessInterruptThenRecover() async throws {
+        let faults: [(DefinitionsServer.Fault, DataSourceError.Kind)] = [
+            (.status(503), .httpStatus),
+            (.dropMidBody, .network),
+            (.body(Array(#"{"formatVersion": 1, "version": 9, "flags": {"#.utf8)), .invalidData),
+            (.body(Array("<html>oops</html>".utf8)), .invalidData),
+            (.body(Array(#"{"formatVersion": 2, "flags": {}}"#.utf8)), .invalidData),
+            (.body(Array(#"{"formatVersion": 1, "flags": []}"#.utf8)), .invalidData),
+            (.closeConnection, .network),
+        ]
+        try await LoopbackServer.withServer { running in
+            try await TestFiles.withClient(configuration(running.definitionsURL, every: .milliseconds(50))) { client in
+                try await ready(client)
+                for (index, (fault, kind)) in faults.enumerated() {
+                    let events = client.events()
+                    running.server.inject(fault, on: .definitions)
+                    let interrupted = await TestFiles.nextStatus(events, .interrupted)
+                    #expect(interrupted?.lastError?.kind == kind, "\(fault)")
+                    // The last good definitions are still served.
+                    #expect(client.boolVariation("flag", context: context, default: false), "\(fault)")
+                    let valid = await TestFiles.nextStatus(events, .valid)
+                    #expect(valid != nil, "\(fault) recovers")
+                    _ = index
+                }
+                #expect(client.definitionsVersion == 1)
+            }
+        }
+    }
+
+    @Test func aResponseSlowerThanTheTimeoutFails() async throws {
+        try await LoopbackServer.withServer { running in
+            let http = LoopbackServer.http(requestTimeout: .milliseconds(300))
+            try await TestFiles.withClient(configuration(running.definitionsURL, every: .milliseconds(50), http: http)) { client in
+                try await ready(client)
+                let events = client.events()
+                running.server.inject(.delay(.seconds(2)), on: .definitions)
+                let interrupted = await TestFiles.nextStatus(events, .interrupted)
+                #expect(interrupted?.lastError?.kind == .network)
+                #expect(interrupted?.lastError?.message.contains("timeout") == true)
+                let valid = await TestFiles.nextStatus(events, .valid)
+                #expect(valid != nil)
+            }
+        }
+    }
+
+    @Test func retryAfterIsHonoured() async throws {
+        try await LoopbackServer.withServer { running in
+            running.server.inject(.status(429, headers: ["Retry-After": "1"]), on: .definitions)
+            try await TestFiles.withClient(configuration(running.definitionsURL)) { client in
+                client.start()
+                let ready = await client.waitUntilReady(timeout: .seconds(10))
+                #expect(ready)
+                let requests = running.requests(to: "/definitions")
+                #expect(requests.first?.status == 429)
+                guard requests.count >= 2 else { Issue.record("no retry"); return }
+                // The backoff alone would have retried within 50 ms.
+                let gap = requests[1].time - requests[0].time
+                #expect(gap >= .milliseconds(990) && gap < .seconds(3), "\(gap)")
+            }
+        }
+    }
+
+    @Test func anOversizedBodyIsRefused() async throws {
+        try await LoopbackServer.withServer { running in
+            let http = LoopbackServer.http(maxBodyBytes: 100)
+            try await TestFiles.withClient(configuration(running.definitionsURL, http: http)) { client in
+                let events = client.events()
+                client.start()
+                let status = await TestFiles.nextStatus(events) { $0.lastError != nil }
+                #expect(status?.lastError?.kind == .tooLarge)
+                #expect(status?.state == .initializing)
+                #expect(!client.isReady)
+            }
+        }
+    }
+
+    @Test func unauthorizedStopsWithoutRetrying() async throws {
+        try await LoopbackServer.withServer(sdkKey: "sdk-right") { running in
+            try await TestFiles.withClient(configuration(running.definitionsURL, sdkKey: "sdk-wrong")) { client in
+                let events = client.events()
+                client.start()
+                let status = await TestFiles.nextStatus(events, .unauthorized)
+                #expect(status?.lastError?.statusCode == 401)
+                // Several intervals later, still the one request.
+                try await Task.sleep(for: .milliseconds(500))
+                #expect(running.requests(to: "/definitions").count == 1)
+                #expect(client.dataSourceStatus.state == .unauthorized)
+            }
+            // The right key is sent in Authorization.
+            try await TestFiles.withClient(configuration(running.definitionsURL, sdkKey: "sdk-right")) { client in
+                try await ready(client)
+                #expect(running.requests(to: "/definitions").last?.hasAuthorization == true)
+            }
+        }
+    }
+
+    @Test func serverDownAtStartThenUp() async throws {
+        let port = try await LoopbackServer.freePort()
+        let url = "http://127.0.0.1:\(port)/definitions"
+        try await TestFiles.withClient(configuration(url)) { client in
+            let events = client.events()
+            client.start()
+            let failing = await TestFiles.nextStatus(events) { $0.lastError?.kind == .network }
+            #expect(failing?.state == .initializing)
+            let running = try await LoopbackServer.start(TestFiles.definitions(), port: port)
+            let ready = await client.waitUntilReady(timeout: .seconds(10))
+            await running.stop()
+            #expect(ready)
+            #expect(client.boolVariation("flag", context: context, default: false))
+        }
+    }
+
+    @Test func fetchOnceStops() async throws {
+        try await LoopbackServer.withServer { running in
+            let configuration = BurgeeClient.Configuration(source: .fetchOnce(running.definitionsURL, http: LoopbackServer.http()),
+                                                           logger: TestFiles.quietLogger)
+            try await TestFiles.withClient(configuration) { client in
+                try await ready(client)
+                try running.update(TestFiles.definitions(version: 2, flag: "flag", serves: "off"))
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(running.requests(to: "/definitions").count == 1)
+                #expect(client.boolVariation("flag", context: context, default: false))
+                #expect(client.dataSourceStatus.state == .valid)
+            }
+        }
+    }
+
+    @Test func theSDKKeyStaysOutOfLogsAndErrors() async throws {
+        let key = "sdk-0123-secret-key"
+        let recorder = TestFiles.LogRecorder()
+        try await LoopbackServer.withServer(sdkKey: "another-key") { running in
+            // Failures of every kind: refused, server errors, dropped connections, a dead port.
+            var configuration = configuration(running.definitionsURL, sdkKey: key)
+            configuration.logger = recorder.logger
+            var errors: [String] = []
+            try await TestFiles.withClient(configuration) { client in
+                let events = client.events()
+                client.start()
+                let status = await TestFiles.nextStatus(events, .unauthorized)
+                errors.append(String(describing: status))
+            }
+            let port = try await LoopbackServer.freePort()
+            configuration.source = .streaming("http://127.0.0.1:\(port)/stream", http: LoopbackServer.http())
+            try await TestFiles.withClient(configuration) { client in
+                let events = client.events()
+                client.start()
+                let status = await TestFiles.nextStatus(events) { $0.lastError != nil }
+                errors.append(String(describing: status))
+                errors.append(String(reflecting: client.configuration))
+            }
+        }
+        #expect(recorder.entries.count > 2)
+        let leaks = (recorder.entries.map(\.description) + errors).filter { $0.contains(key) }
+        #expect(leaks == [])
+    }
+}
+
+/// A test failure with a message.
+struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,263 @@
+import BurgeeServer
+import Testing
+@testable import Burgee
+
+/// The streaming source against the real definitions server on loopback, made to misbehave.
+@Suite struct StreamingSourceTests {
+    private let context = TestFiles.context
+
+    private func configuration(_ running: RunningDefinitionsServer, options: StreamingOptions = StreamingOptions(),
+                               http: HTTPOptions = LoopbackServer.http(), sdkKey: String? = nil) -> BurgeeClient.Configuration {
+        configuration(running.streamURL, options: options, http: http, sdkKey: sdkKey)
+    }
+
+    private func configuration(_ url: String, options: StreamingOptions = StreamingOptions(),
+                               http: HTTPOptions = LoopbackServer.http(), sdkKey: String? = nil) -> BurgeeClient.Configuration {
+        BurgeeClient.Configuration(sdkKey: sdkKey, source: .streaming(url, options: options, http: http),
+                                   logger: TestFiles.quietLogger)
+    }
+
+    private func ready(_ client: BurgeeClient) async throws {
+        let events = client.events()
+        client.start()
+        let event = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+        guard case .ready(.dataSource)? = event else { throw Failure("not ready from the source: \(String(describing: event))") }
+    }
+
+    private static let twoFlags = TestFiles.definitions(version: 1, flags: [
+        TestFiles.flag("a", serves: "on"), TestFiles.flag("b", serves: "on"),
+    ])
+
+    @Test func putThenPatchesAndDeletes() async throws {
+        try await LoopbackServer.withServer(Self.twoFlags) { running in
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await ready(client)
+                #expect(client.boolVariation("a", context: context, default: false))
+                let events = client.events()
+
+                try running.update(TestFiles.definitions(version: 2, flags: [
+                    TestFiles.flag("a", serves: "off"), TestFiles.flag("b", serves: "on"),
+                ]))
+                let patched = await TestFiles.nextUpdate(events)
+                #expect(patched?.changedFlags == ["a"])
+                #expect(patched?.version == 2)
+                #expect(client.boolVariation("a", context: context, default: true) == false)
+
+                try running.update(TestFiles.definitions(version: 3, flags: [TestFiles.flag("a", serves: "off")]))
+                let deleted = await TestFiles.nextUpdate(events)
+                #expect(deleted?.changedFlags == ["b"])
+                let detail = client.boolVariationDetail("b", context: context, default: false)
+                #expect(detail.reason.errorKind == .flagNotFound)
+                // Patches came over the one connection.
+                #expect(running.requests(to: "/stream").count == 1)
+            }
+        }
+    }
+
+    @Test func olderPatchesAndDeletesAreIgnored() async throws {
+        try await LoopbackServer.withServer(Self.twoFlags) { running in
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await ready(client)
+                let events = client.events()
+                guard case .object(let members) = try JSONValue(parsing: "{" + TestFiles.flag("a", serves: "off") + "}"),
+                      let objectA = members["a"]?.serialized() else { throw Failure("no flag a") }
+                // Version 1 is what the client holds: equal and older versions change nothing.
+                running.server.broadcast(event: "patch", data: #"{"kind":"flag","key":"a","version":1,"object":\#(objectA)}"#)
+                running.server.broadcast(event: "patch", data: #"{"kind":"flag","key":"a","version":0,"object":\#(objectA)}"#)
+                running.server.broadcast(event: "delete", data: #"{"kind":"flag","key":"b","version":1}"#)
+                // A newer patch to another flag marks the end of the batch.
+                running.server.broadcast(event: "patch", data: #"{"kind":"segment","key":"s","version":1,"object":{"included":["x"]}}"#)
+                let update = await TestFiles.nextUpdate(events)
+                #expect(update?.changedFlags == [])
+                #expect(update?.changedSegments == ["s"])
+                #expect(client.boolVariation("a", context: context, default: false))
+                #expect(client.boolVariation("b", context: context, default: false))
+                running.server.broadcast(event: "patch", data: #"{"kind":"flag","key":"a","version":2,"documentVersion":7,"object":\#(objectA)}"#)
+                let newer = await TestFiles.nextUpdate(events)
+                #expect(newer?.changedFlags == ["a"])
+                #expect(newer?.version == 7)
+                #expect(client.boolVariation("a", context: context, default: true) == false)
+            }
+        }
+    }
+
+    @Test func anInvalidPatchReconnectsForAWholeDocument() async throws {
+        try await LoopbackServer.withServer { running in
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await ready(client)
+                let events = client.events()
+                running.server.broadcast(event: "patch", data: #"{"kind":"flag","key":"flag","version":9,"object":"#)
+                let interrupted = await TestFiles.nextStatus(events, .interrupted)
+                #expect(interrupted?.lastError?.kind == .invalidData)
+                let valid = await TestFiles.nextStatus(events, .valid)
+                #expect(valid != nil)
+                #expect(running.requests(to: "/stream").count == 2)
+                #expect(client.boolVariation("flag", context: context, default: false))
+            }
+        }
+    }
+
+    @Test func aStreamClosingEveryFewEventsKeepsUp() async throws {
+        try await LoopbackServer.withServer { running in
+            running.server.streamCloseAfterEvents = 2
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await ready(client)
+                for version in 2...7 {
+                    try running.update(TestFiles.definitions(version: version, flag: "flag", serves: version.isMultiple(of: 2) ? "off" : "on"))
+                    try await Task.sleep(for: .milliseconds(30))
+                }
+                let caughtUp = await LoopbackServer.eventually {
+                    client.definitionsVersion == 7 && client.dataSourceStatus.state == .valid
+                }
+                #expect(caughtUp)
+                #expect(client.boolVariation("flag", context: context, default: false))
+                #expect(running.requests(to: "/stream").count >= 3)
+            }
+        }
+    }
+
+    @Test func faultsOnConnectInterruptThenRecover() async throws {
+        let faults: [(DefinitionsServer.Fault, DataSourceError.Kind)] = [
+            (.status(500), .httpStatus),
+            (.dropMidBody, .network),
+            (.body(Array("event: put\ndata: {\"formatVersion\": 1, \"flags\": \n\n".utf8)), .invalidData),
+            (.body(Array("event: put\ndata: {\"formatVersion\": 3}\n\n".utf8)), .invalidData),
+            (.closeConnection, .network),
+        ]
+        try await LoopbackServer.withServer { running in
+            running.server.streamCloseAfterEvents = 1
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await ready(client)
+                for (fault, kind) in faults {
+                    let events = client.events()
+                    running.server.inject(fault, on: .stream)
+                    let failed = await TestFiles.nextStatus(events) { $0.lastError?.kind == kind && $0.state == .interrupted }
+                    #expect(failed != nil, "\(fault)")
+                    #expect(client.boolVariation("flag", context: context, default: false), "\(fault)")
+                    let valid = await TestFiles.nextStatus(events, .valid)
+                    #expect(valid != nil, "\(fault) recovers")
+                }
+                #expect(client.definitionsVersion == 1)
+            }
+        }
+    }
+
+    @Test func aSilentStreamIsReopenedAfterTheReadIdleTimeout() async throws {
+        try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .seconds(60) }) { running in
+            let options = StreamingOptions(readIdleTimeout: .milliseconds(300))
+            try await TestFiles.withClient(configuration(running, options: options)) { client in
+                try await ready(client)
+                let events = client.events()
+                let interrupted = await TestFiles.nextStatus(events, .interrupted)
+                #expect(interrupted?.lastError?.message.contains("read timeout") == true)
+                let reopened = await LoopbackServer.eventually { running.requests(to: "/stream").count >= 2 }
+                #expect(reopened)
+            }
+        }
+        // With heartbeats more frequent than the timeout, the connection stays.
+        try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .milliseconds(50) }) { running in
+            let options = StreamingOptions(readIdleTimeout: .milliseconds(300))
+            try await TestFiles.withClient(configuration(running, options: options)) { client in
+                try await ready(client)
+                try await Task.sleep(for: .seconds(1))
+                #expect(running.requests(to: "/stream").count == 1)
+                #expect(client.dataSourceStatus.state == .valid)
+            }
+        }
+    }
+
+    @Test func fallsBackToPollingAndSwitchesBack() async throws {
+        try await LoopbackServer.withServer { running in
+            running.server.inject(.status(500), on: .stream, times: 1_000)
+            let options = StreamingOptions(fallbackAfterFailures: 2, fallbackPollingInterval: .milliseconds(100))
+            try await TestFiles.withClient(configuration(running, options: options)) { client in
+                client.start()
+                // Ready through polling while the stream fails.
+                let ready = await client.waitUntilReady(timeout: .seconds(10))
+                #expect(ready)
+                #expect(running.requests(to: "/definitions").count >= 1)
+                let failedStreams = running.requests(to: "/stream")
+                #expect(failedStreams.count >= 2)
+                #expect(backoffViolations(failedStreams.prefix(4).map(\.time), LoopbackServer.backoff) == [])
+
+                // Changes arrive by polling.
+                let events = client.events()
+                try running.update(TestFiles.definitions(version: 2, flag: "flag", serves: "off"))
+                let polled = await TestFiles.nextUpdate(events)
+                #expect(polled?.version == 2)
+
+                // The stream comes back; polling stops.
+                running.server.clearFaults()
+                let streaming = await LoopbackServer.eventually { running.server.openStreams == 1 }
+                #expect(streaming)
+                try await Task.sleep(for: .milliseconds(150))
+                let polls = running.requests(to: "/definitions").count
+                try await Task.sleep(for: .milliseconds(400))
+                #expect(running.requests(to: "/definitions").count == polls)
+                try running.update(TestFiles.definitions(version: 3, flag: "flag", serves: "on"))
+                let streamed = await TestFiles.nextUpdate(events) { $0.version == 3 }
+                #expect(streamed != nil)
+                #expect(client.dataSourceStatus.state == .valid)
+            }
+        }
+    }
+
+    @Test func retryAfterOnTheStreamIsHonoured() async throws {
+        try await LoopbackServer.withServer { running in
+            running.server.inject(.status(503, headers: ["Retry-After": "1"]), on: .stream)
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await ready(client)
+                let requests = running.requests(to: "/stream")
+                #expect(requests.first?.status == 503)
+                guard requests.count >= 2 else { Issue.record("no retry"); return }
+                let gap = requests[1].time - requests[0].time
+                #expect(gap >= .milliseconds(990) && gap < .seconds(3), "\(gap)")
+            }
+        }
+    }
+
+    @Test func unauthorizedStops() async throws {
+        try await LoopbackServer.withServer(sdkKey: "sdk-right") { running in
+            try await TestFiles.withClient(configuration(running, sdkKey: "sdk-wrong")) { client in
+                let events = client.events()
+                client.start()
+                let status = await TestFiles.nextStatus(events, .unauthorized)
+                #expect(status?.lastError?.statusCode == 401)
+                try await Task.sleep(for: .milliseconds(400))
+                #expect(running.server.requestLog.count == 1)
+            }
+            try await TestFiles.withClient(configuration(running, sdkKey: "sdk-right")) { client in
+                try await ready(client)
+            }
+        }
+    }
+
+    @Test func serverDownAtStartThenUp() async throws {
+        let port = try await LoopbackServer.freePort()
+        let options = StreamingOptions(fallbackAfterFailures: 1_000)
+        try await TestFiles.withClient(configuration("http://127.0.0.1:\(port)/stream", options: options)) { client in
+            let events = client.events()
+            client.start()
+            let failing = await TestFiles.nextStatus(events) { $0.lastError?.kind == .network }
+            #expect(failing?.state == .initializing)
+            let running = try await LoopbackServer.start(TestFiles.definitions(), port: port)
+            let ready = await client.waitUntilReady(timeout: .seconds(10))
+            let times = running.requests(to: "/stream").map(\.time)
+            await running.stop()
+            #expect(ready)
+            #expect(times.count == 1)
+        }
+    }
+
+    @Test func closingTheClientEndsTheStream() async throws {
+        try await LoopbackServer.withServer { running in
+            let client = try BurgeeClient(configuration: configuration(running))
+            try await ready(client)
+            #expect(running.server.openStreams == 1)
+            await client.close()
+            let closed = await LoopbackServer.eventually { running.server.openStreams == 0 }
+            #expect(closed)
+            #expect(client.dataSourceStatus.state == .off)
+        }
+    }
+}
