@@ -60,6 +60,7 @@ let package = Package(
                 "BurgeeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -89,7 +90,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "BurgeeCLITests", dependencies: ["burgee"]),
+        .testTarget(
+            name: "BurgeeCLITests",
+            dependencies: ["burgee", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
