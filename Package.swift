@@ -49,6 +49,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -59,6 +60,7 @@ let package = Package(
                 "BurgeeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -88,7 +90,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "BurgeeCLITests", dependencies: ["burgee"]),
+        .testTarget(
+            name: "BurgeeCLITests",
+            dependencies: ["burgee", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

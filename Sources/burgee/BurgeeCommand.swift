@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// The `burgee` command-line tool.
 @main
-struct BurgeeCommand: ParsableCommand {
+struct BurgeeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "burgee",
-        abstract: "Evaluate, explain and validate Burgee feature-flag definitions.",
-        subcommands: [EvalCommand.self, ExplainCommand.self, ValidateCommand.self, DemoCommand.self]
+        abstract: "Evaluate, explain, validate and serve Burgee feature-flag definitions.",
+        subcommands: [EvalCommand.self, ExplainCommand.self, ValidateCommand.self, ServeCommand.self, DemoCommand.self]
     )
 }

@@ -1,0 +1,93 @@
+import BurgeeCore
+import NIOCore
+
+/// The definitions a server serves: items with their served versions, the document body and its ETag.
+///
+/// Versions are assigned here so that hand-edited files need no version bumps: a changed or new
+/// item is served with a version above the one served before, and a removed item leaves a
+/// tombstone version that a later re-addition must exceed.
+struct ServedDefinitions: Sendable {
+    private(set) var documentVersion: Int64
+    private(set) var flags: [String: ServedItem] = [:]
+    private(set) var segments: [String: ServedItem] = [:]
+    private var flagTombstones: [String: Int64] = [:]
+    private var segmentTombstones: [String: Int64] = [:]
+    /// The native v1 document as sent by `GET /definitions` and in a stream's `put`.
+    private(set) var body = ByteBuffer()
+    private(set) var etag = ""
+
+    init(_ parsed: ParsedDefinitions) {
+        documentVersion = parsed.version
+        flags = parsed.flags.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
+        segments = parsed.segments.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
+        encode()
+    }
+
+    /// Moves to `parsed`, returning one change per item that differs (ignoring `version` members),
+    /// segments first so that a flag never arrives before a new segment it refers to.
+    mutating func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
+        var changes: [DefinitionsChange] = []
+        Self.diff(.segment, current: &segments, tombstones: &segmentTombstones, incoming: parsed.segments, into: &changes)
+        Self.diff(.flag, current: &flags, tombstones: &flagTombstones, incoming: parsed.flags, into: &changes)
+        guard !changes.isEmpty else { return [] }
+        documentVersion = max(parsed.version, documentVersion + 1)
+        for index in changes.indices { changes[index].documentVersion = documentVersion }
+        encode()
+        return changes
+    }
+
+    private static func diff(
+        _ kind: DefinitionsChange.Kind, current: inout [String: ServedItem], tombstones: inout [String: Int64],
+        incoming: [String: JSONValue], into changes: inout [DefinitionsChange]
+    ) {
+        for key in incoming.keys.sorted(by: Self.byteOrder) {
+            let fileJSON = incoming[key]!
+            let version: Int64
+            if let old = current[key] {
+                guard old.content != ServedItem.content(of: fileJSON) else { continue }
+                version = max(ServedItem.fileVersion(of: fileJSON), old.version + 1)
+            } else {
+                version = max(ServedItem.fileVersion(of: fileJSON), 1, (tombstones[key] ?? 0) + 1)
+                tombstones[key] = nil
+            }
+            let item = ServedItem(fileJSON: fileJSON, version: version)
+            current[key] = item
+            changes.append(DefinitionsChange(kind: kind, key: key, version: version, documentVersion: 0, object: item.json))
+        }
+        for key in current.keys.filter({ incoming[$0] == nil }).sorted(by: Self.byteOrder) {
+            let version = current.removeValue(forKey: key)!.version + 1
+            tombstones[key] = version
+            changes.append(DefinitionsChange(kind: kind, key: key, version: version, documentVersion: 0, object: nil))
+        }
+    }
+
+    private mutating func encode() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("formatVersion")
+        writer.int(DefinitionsDocument.formatVersion)
+        writer.key("version")
+        writer.int(Int(documentVersion))
+        writer.key("flags")
+        Self.write(flags, to: &writer)
+        writer.key("segments")
+        Self.write(segments, to: &writer)
+        writer.endObject()
+        body = ByteBuffer(bytes: writer.bytes)
+        etag = EntityTag.make(version: documentVersion, body: writer.bytes)
+    }
+
+    private static func write(_ items: [String: ServedItem], to writer: inout JSONWriter) {
+        writer.beginObject()
+        for key in items.keys.sorted(by: byteOrder) {
+            writer.key(key)
+            writer.value(items[key]!.json)
+        }
+        writer.endObject()
+    }
+
+    /// Unicode scalar order, the order `JSONWriter` sorts keys in.
+    private static func byteOrder(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+}

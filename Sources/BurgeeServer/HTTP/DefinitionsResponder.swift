@@ -1,0 +1,64 @@
+import Hummingbird
+
+/// Answers every request: routing, the SDK key, the request log, faults, then the endpoint.
+struct DefinitionsResponder: HTTPResponder {
+    typealias Context = ServerRequestContext
+
+    let server: DefinitionsServer
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let ifNoneMatch = request.headers[values: .ifNoneMatch]
+        let index = server.requests.begin(RequestRecord(
+            method: request.method.rawValue, path: request.uri.path, time: .now,
+            ifNoneMatch: ifNoneMatch.isEmpty ? nil : ifNoneMatch.joined(separator: ", "),
+            hasAuthorization: request.headers[.authorization] != nil
+        ))
+        let response: Response?
+        do {
+            response = try await answer(request, context: context, logIndex: index)
+        } catch {
+            server.requests.complete(index, status: nil)
+            throw error
+        }
+        // Recorded before the response is written, so before the client can see it.
+        server.requests.complete(index, status: response.map { $0.status.code })
+        guard let response else { throw ClosedWithoutAnswer() }
+        return response
+    }
+
+    /// The response, or `nil` when a fault closed the connection instead.
+    private func answer(_ request: Request, context: Context, logIndex: Int) async throws -> Response? {
+        let route = Route(method: request.method, path: request.uri.path)
+        let endpoint: DefinitionsServer.Endpoint
+        switch route {
+        case .notFound:
+            return JSONResponses.error(.notFound, "not_found", "no endpoint at \(request.uri.path)")
+        case .methodNotAllowed(let allowed):
+            return JSONResponses.error(.methodNotAllowed, "method_not_allowed", "use \(allowed)", headers: [.allow: allowed])
+        case .eventStats, .endpoint:
+            guard server.keyCheck.accepts(request.headers[.authorization]) else {
+                return JSONResponses.error(.unauthorized, "unauthorized",
+                                           "the Authorization header must carry the SDK key")
+            }
+            guard case .endpoint(let e) = route else { return eventStatsResponse() }
+            endpoint = e
+        }
+        if let fault = server.faults.next(for: endpoint) {
+            server.requests.noteFault(logIndex, fault)
+            return try await respond(with: fault, on: endpoint, to: request, context: context)
+        }
+        return try await serve(endpoint, request)
+    }
+
+    /// The endpoint's own answer.
+    func serve(_ endpoint: DefinitionsServer.Endpoint, _ request: Request) async throws -> Response {
+        switch endpoint {
+        case .definitions: return definitionsResponse(request)
+        case .stream: return streamResponse(request)
+        case .events: return try await eventsResponse(request)
+        }
+    }
+}
+
+/// Thrown after a fault closed the connection: there is nothing left to answer on.
+struct ClosedWithoutAnswer: Error {}

@@ -1,0 +1,29 @@
+/// One request as the server saw it. The `Authorization` value itself is never kept.
+public struct RequestRecord: Sendable, Hashable {
+    /// The request method, such as `GET`.
+    public var method: String
+    /// The request path, without the query.
+    public var path: String
+    /// When the request's head arrived.
+    public var time: ContinuousClock.Instant
+    /// The status sent; `nil` while the request is in progress or when the connection was closed unanswered.
+    public var status: Int?
+    /// The `If-None-Match` value sent, if any.
+    public var ifNoneMatch: String?
+    /// Whether the request carried an `Authorization` header.
+    public var hasAuthorization: Bool
+    /// The fault the request met, if any.
+    public var fault: DefinitionsServer.Fault?
+
+    /// A record.
+    public init(method: String, path: String, time: ContinuousClock.Instant, status: Int? = nil,
+                ifNoneMatch: String? = nil, hasAuthorization: Bool = false, fault: DefinitionsServer.Fault? = nil) {
+        self.method = method
+        self.path = path
+        self.time = time
+        self.status = status
+        self.ifNoneMatch = ifNoneMatch
+        self.hasAuthorization = hasAuthorization
+        self.fault = fault
+    }
+}

@@ -1,0 +1,240 @@
+import BurgeeCore
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// A definitions server: serves a native v1 definitions document over HTTP for Burgee clients.
+///
+/// - `GET /definitions`: the document, with a strong `ETag` and `304 Not Modified` for `If-None-Match`.
+/// - `GET /stream`: Server-Sent Events: a `put` with the whole document, then `patch` and `delete`
+///   per changed item, and heartbeats.
+/// - `POST /events`: event bodies, stored in memory and counted (`GET /events/stats`).
+///
+/// The definitions come from a file, followed as it changes, or from bytes, replaced with
+/// ``update(definitions:)``. Versions are assigned as items change, so that hand-edited files
+/// need no version bumps; see `docs/sync.md`.
+///
+/// For tests it can misbehave on command: ``inject(_:on:times:)`` queues faults, ``broadcast(event:data:id:)``
+/// sends raw events, ``streamCloseAfterEvents`` ends streams early, and ``requestLog`` records what arrived.
+///
+/// Run it as a `Service` in a `ServiceGroup`, or with ``start()`` in the background:
+///
+/// ```swift
+/// let server = try DefinitionsServer(definitions: .file("flags.json"), logger: logger)
+/// let running = try await server.start()
+/// print(running.baseURL)  // http://127.0.0.1:49152
+/// await running.stop()
+/// ```
+public final class DefinitionsServer: Service, Sendable {
+    /// Where the definitions come from.
+    public enum Source: Sendable {
+        /// A file, read at start and polled for changes.
+        case file(String)
+        /// A document's bytes; replace them with ``DefinitionsServer/update(definitions:)``.
+        case json([UInt8])
+    }
+
+    private struct RunState {
+        var isRunning = false
+        var port: Int?
+        var streamCloseAfterEvents: Int?
+    }
+
+    /// How the server listens and behaves.
+    public let configuration: DefinitionsServerConfiguration
+    let logger: Logger
+    let store: DefinitionsStore
+    let faults = FaultQueue()
+    let requests = RequestLog()
+    let inbox = EventsInbox()
+    let keyCheck: SDKKeyCheck
+    private let watcher: DefinitionsFileWatcher?
+    private let runState = Mutex(RunState())
+
+    /// A server for `definitions`; throws when they cannot be read or are not a usable document.
+    public init(
+        configuration: DefinitionsServerConfiguration = DefinitionsServerConfiguration(),
+        definitions source: Source,
+        logger: Logger
+    ) throws(DefinitionsServerError) {
+        self.configuration = configuration
+        self.logger = logger
+        keyCheck = SDKKeyCheck(key: configuration.sdkKey)
+        switch source {
+        case .file(let path):
+            let (parsed, contents) = try DefinitionsFileWatcher.load(path: path)
+            store = DefinitionsStore(ServedDefinitions(parsed))
+            watcher = DefinitionsFileWatcher(path: path, initial: contents, store: store, logger: logger)
+        case .json(let bytes):
+            do {
+                store = DefinitionsStore(ServedDefinitions(try ParsedDefinitions(jsonBytes: bytes)))
+            } catch {
+                throw .invalidDefinitions(error)
+            }
+            watcher = nil
+        }
+    }
+
+    // MARK: Running
+
+    /// Serves until cancelled or shut down gracefully; a graceful shutdown first ends open streams.
+    public func run() async throws {
+        try await run(onListening: { _ in })
+    }
+
+    func run(onListening: @escaping @Sendable (Int) -> Void) async throws {
+        try runState.withLock { (s) throws(DefinitionsServerError) in
+            guard !s.isRunning else { throw .alreadyRunning }
+            s.isRunning = true
+        }
+        store.openForStreams()
+        defer {
+            store.closeStreams()
+            runState.withLock { s in
+                s.isRunning = false
+                s.port = nil
+            }
+        }
+        var application = Application(
+            responder: DefinitionsResponder(server: self),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                self.runState.withLock { $0.port = port }
+                onListening(port)
+            },
+            logger: logger
+        )
+        if let watcher {
+            application.addServices(FileWatchService(watcher: watcher, interval: configuration.watchInterval))
+        }
+        try await withGracefulShutdownHandler {
+            try await application.run()
+        } onGracefulShutdown: { [store] in
+            // Open streams never end by themselves; the server's shutdown would wait for them.
+            store.closeStreams()
+        }
+    }
+
+    /// Starts serving in the background and returns once listening.
+    public func start() async throws -> RunningDefinitionsServer {
+        let (ports, portsContinuation) = AsyncStream<Int>.makeStream()
+        let service = ListeningService(server: self, onListening: { port in
+            portsContinuation.yield(port)
+            portsContinuation.finish()
+        })
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [service], logger: logger))
+        let task = Task {
+            defer { portsContinuation.finish() }
+            try await group.run()
+        }
+        let port = await withTaskCancellationHandler {
+            var iterator = ports.makeAsyncIterator()
+            return await iterator.next()
+        } onCancel: {
+            task.cancel()
+        }
+        if let port {
+            return RunningDefinitionsServer(server: self, port: port, group: group, task: task)
+        }
+        try await task.value
+        throw DefinitionsServerError.stoppedBeforeListening
+    }
+
+    /// Creates a server and starts it in the background; returns once it is listening.
+    public static func start(
+        configuration: DefinitionsServerConfiguration = DefinitionsServerConfiguration(),
+        definitions source: Source,
+        logger: Logger
+    ) async throws -> RunningDefinitionsServer {
+        try await DefinitionsServer(configuration: configuration, definitions: source, logger: logger).start()
+    }
+
+    /// The port the server listens on, or `nil` when it is not listening.
+    public var port: Int? {
+        runState.withLock { $0.port }
+    }
+
+    // MARK: Definitions
+
+    /// Replaces the definitions, as a change of the file would: changed, new and removed items
+    /// are announced on open streams with new versions. Throws, keeping the current definitions,
+    /// when the bytes are not a usable document.
+    @discardableResult
+    public func update(definitions jsonBytes: [UInt8]) throws(DefinitionsError) -> [DefinitionsChange] {
+        store.apply(try ParsedDefinitions(jsonBytes: jsonBytes))
+    }
+
+    /// The served document's version.
+    public var currentDocumentVersion: Int64 {
+        store.served.documentVersion
+    }
+
+    /// The served document's `ETag`, quotes included.
+    public var currentETag: String {
+        store.served.etag
+    }
+
+    /// The served document, as `GET /definitions` sends it.
+    public var currentDocument: [UInt8] {
+        Array(store.served.body.readableBytesView)
+    }
+
+    // MARK: Streams
+
+    /// How many streams are open.
+    public var openStreams: Int {
+        store.openStreams
+    }
+
+    /// When set, every stream connection ends cleanly after sending this many events, its `put` included.
+    public var streamCloseAfterEvents: Int? {
+        get { runState.withLock { $0.streamCloseAfterEvents } }
+        set { runState.withLock { $0.streamCloseAfterEvents = newValue } }
+    }
+
+    /// Sends a raw event to every open stream: for example a patch out of order.
+    public func broadcast(event: String, data: String, id: String? = nil) {
+        store.broadcast(ServerSentEvent.encode(event: event, id: id, data: data))
+    }
+
+    // MARK: Faults
+
+    /// Queues `fault` for the next `times` requests to `endpoint`, after faults queued before it.
+    public func inject(_ fault: Fault, on endpoint: Endpoint, times: Int = 1) {
+        faults.inject(fault, on: endpoint, times: times)
+    }
+
+    /// Forgets every queued fault.
+    public func clearFaults() {
+        faults.clear()
+    }
+
+    /// How many requests to `endpoint` will still meet a queued fault.
+    public func pendingFaults(on endpoint: Endpoint) -> Int {
+        faults.pending(for: endpoint)
+    }
+
+    // MARK: Records
+
+    /// Every request so far, in arrival order.
+    public var requestLog: [RequestRecord] {
+        requests.all
+    }
+
+    /// The bodies posted to `/events`, in arrival order.
+    public var receivedEvents: [[UInt8]] {
+        inbox.received.map(\.body)
+    }
+
+    /// The bodies posted to `/events` with their encoding and arrival time.
+    public var receivedEventRequests: [ReceivedEvents] {
+        inbox.received
+    }
+
+    /// How many event bodies were stored, and their size.
+    public var eventStats: EventStats {
+        inbox.stats
+    }
+}

@@ -1,0 +1,40 @@
+/// How a ``DefinitionsServer`` listens and behaves.
+public struct DefinitionsServerConfiguration: Sendable {
+    /// The address to listen on: a host name or an IP address.
+    public var host: String
+    /// The port to listen on; `0` lets the system pick a free port, reported once listening.
+    public var port: Int
+    /// The key every request must carry in `Authorization`, raw or as `Bearer <key>`; `nil` for none.
+    public var sdkKey: String?
+    /// How often an open stream receives a `: heartbeat` comment line.
+    public var heartbeatInterval: Duration
+    /// How often a definitions file is checked for changes.
+    public var watchInterval: Duration
+    /// The largest `POST /events` body accepted; larger ones are answered with 413.
+    public var maxEventsBodyBytes: Int
+    /// The reconnection delay sent as a `retry:` field when a stream opens; `nil` sends none.
+    public var streamRetry: Duration?
+    /// How long ``RunningDefinitionsServer/stop()`` lets requests in progress finish before it cancels them.
+    public var shutdownGracePeriod: Duration
+
+    /// A configuration; the defaults listen on a free loopback port without an SDK key.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        sdkKey: String? = nil,
+        heartbeatInterval: Duration = .seconds(15),
+        watchInterval: Duration = .milliseconds(250),
+        maxEventsBodyBytes: Int = 10 << 20,
+        streamRetry: Duration? = nil,
+        shutdownGracePeriod: Duration = .seconds(1)
+    ) {
+        self.host = host
+        self.port = port
+        self.sdkKey = sdkKey
+        self.heartbeatInterval = heartbeatInterval
+        self.watchInterval = watchInterval
+        self.maxEventsBodyBytes = maxEventsBodyBytes
+        self.streamRetry = streamRetry
+        self.shutdownGracePeriod = shutdownGracePeriod
+    }
+}

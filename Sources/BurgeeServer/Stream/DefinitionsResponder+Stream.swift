@@ -1,0 +1,31 @@
+import Hummingbird
+
+extension DefinitionsResponder {
+    /// A stream's connection closes when the stream ends; `Connection: close` keeps clients from
+    /// reusing it for another request in the meantime.
+    static let streamHeaders: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache", .connection: "close"]
+
+    /// `GET /stream`: a `put`, then the changes and heartbeats, until the client or the server leaves.
+    func streamResponse(_ request: Request) -> Response {
+        let store = server.store
+        let retry = server.configuration.streamRetry
+        let writer = EventStreamWriter(
+            heartbeatInterval: server.configuration.heartbeatInterval,
+            closeAfterEvents: { [server] in server.streamCloseAfterEvents }
+        )
+        return Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { body in
+            // Subscribing here, once the head is written, leaves no subscription behind a failed write.
+            guard let subscription = store.subscribe(retry: retry) else {
+                try await body.finish(nil)
+                return
+            }
+            defer { store.unsubscribe(subscription.id) }
+            try await request.body.consumeWithInboundCloseHandler { _ in
+                try await writer.write(subscription, to: &body)
+            } onInboundClosed: {
+                store.unsubscribe(subscription.id)
+            }
+            try await body.finish(nil)
+        })
+    }
+}

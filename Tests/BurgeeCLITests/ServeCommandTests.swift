@@ -1,0 +1,139 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+
+/// `burgee serve` as a subprocess: started on a free port, asked over HTTP, stopped by a signal.
+final class ServeProcess {
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    /// What the command printed to standard error, once it exited.
+    private(set) var stderr = ""
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["serve"] + arguments
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    /// The base URL from the line the command prints once it listens; `nil` if it exits first or
+    /// prints nothing within the deadline.
+    func waitUntilServing(within seconds: Double = 30) async -> (line: String, baseURL: String)? {
+        let handle = output.fileHandleForReading
+        let reading = Task.detached { () -> String in
+            var text = ""
+            while !text.contains("\n") {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
+        }
+        let deadline = Task.detached { [process] in
+            try await Task.sleep(for: .seconds(seconds))
+            if process.isRunning { process.terminate() }
+        }
+        let text = await reading.value
+        deadline.cancel()
+        guard let line = text.split(separator: "\n").first.map(String.init),
+              let range = line.range(of: " on http://") else { return nil }
+        return (line, "http://" + line[range.upperBound...])
+    }
+
+    /// Sends `signal` and waits (bounded) for the exit status.
+    func stop(with signal: Int32 = SIGINT, within seconds: Double = 30) async -> Int32? {
+        kill(process.processIdentifier, signal)
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        guard !process.isRunning else {
+            process.terminate()
+            return nil
+        }
+        stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+@Suite("burgee serve")
+struct ServeCommandTests {
+    static let definitions = #"""
+    {"formatVersion":1,"version":12,"flags":{"feature":{"version":3,"enabled":true,"type":"boolean",
+      "variations":[{"key":"off","value":false},{"key":"on","value":true}],"fallthrough":{"variation":"on"}}}}
+    """#
+
+    static func get(_ url: String, headers: [(String, String)] = []) async throws -> (status: UInt, etag: String?, body: String) {
+        var request = HTTPClientRequest(url: url)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        return try await HTTPClient.withHTTPClient { client in
+            let response = try await client.execute(request, timeout: .seconds(10))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            return (response.status.code, response.headers.first(name: "ETag"), String(buffer: body))
+        }
+    }
+
+    @Test("serves the file on a free port, follows its changes, and exits 0 on SIGINT")
+    func serves() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("defs.json", Self.definitions)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0", "--heartbeat", "0.5"])
+        let serving = try #require(await serve.waitUntilServing())
+        #expect(serving.line.hasPrefix("Serving definitions from \(path) on http://127.0.0.1:"))
+        let port = try #require(Int(serving.baseURL.split(separator: ":").last ?? ""))
+        #expect(port > 0)
+
+        let first = try await Self.get(serving.baseURL + "/definitions")
+        #expect(first.status == 200)
+        #expect(first.etag?.hasPrefix("\"12-") == true)
+        #expect(first.body.contains(#""feature":{"#) && first.body.contains(#""version":3"#))
+        let notModified = try await Self.get(serving.baseURL + "/definitions", headers: [("If-None-Match", first.etag ?? "")])
+        #expect(notModified.status == 304)
+
+        _ = try files.write("defs.json", Self.definitions.replacingOccurrences(of: #""variation":"on"}"#, with: #""variation":"off"}"#))
+        var changed = false
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !changed, ContinuousClock.now < deadline {
+            let next = try await Self.get(serving.baseURL + "/definitions")
+            changed = next.etag != first.etag && next.body.contains(#""fallthrough":{"variation":"off"}"#)
+                && next.body.contains(#""version":4"#)
+            if !changed { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(changed)
+
+        #expect(await serve.stop(with: SIGINT) == 0)
+    }
+
+    @Test("with --sdk-key every request needs the key; SIGTERM also ends it with 0")
+    func sdkKey() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("defs.json", Self.definitions)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0", "--sdk-key", "secret-key"])
+        let serving = try #require(await serve.waitUntilServing())
+        #expect(try await Self.get(serving.baseURL + "/definitions").status == 401)
+        #expect(try await Self.get(serving.baseURL + "/definitions", headers: [("Authorization", "secret-key")]).status == 200)
+        #expect(await serve.stop(with: SIGTERM) == 0)
+        #expect(!serve.stderr.contains("secret-key"))
+    }
+
+    @Test("a file that cannot be read or is not a definitions document ends it with 1 and a message")
+    func invalidFile() throws {
+        let files = try TemporaryFiles()
+        let missing = files.directory.appendingPathComponent("missing.json").path
+        let unreadable = try CLIRunner.run(["serve", "--definitions", missing, "--port", "0"])
+        #expect(unreadable.status == 1)
+        #expect(unreadable.stderr.contains("burgee serve: cannot read '\(missing)'"))
+        #expect(unreadable.stdout.isEmpty)
+
+        let invalid = try files.write("bad.json", #"{"formatVersion":3}"#)
+        let rejected = try CLIRunner.run(["serve", "--definitions", invalid, "--port", "0"])
+        #expect(rejected.status == 1)
+        #expect(rejected.stderr.contains("burgee serve: unsupported formatVersion 3"))
+    }
+}
