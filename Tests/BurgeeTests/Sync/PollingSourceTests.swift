@@ -192,7 +192,7 @@ import Testing
     @Test func theSDKKeyStaysOutOfLogsAndErrors() async throws {
         let key = "sdk-0123-secret-key"
         let recorder = TestFiles.LogRecorder()
-        try await LoopbackServer.withServer(sdkKey: "another-key") { running in
+        let errors = try await LoopbackServer.withServer(sdkKey: "another-key") { running in
             // Failures of every kind: refused, server errors, dropped connections, a dead port.
             var configuration = configuration(running.definitionsURL, sdkKey: key)
             configuration.logger = recorder.logger
@@ -212,6 +212,7 @@ import Testing
                 errors.append(String(describing: status))
                 errors.append(String(reflecting: client.configuration))
             }
+            return errors
         }
         #expect(recorder.entries.count > 2)
         let leaks = (recorder.entries.map(\.description) + errors).filter { $0.contains(key) }

@@ -206,7 +206,9 @@ import Testing
         try await LoopbackServer.withServer { running in
             running.server.inject(.status(503, headers: ["Retry-After": "1"]), on: .stream)
             try await TestFiles.withClient(configuration(running)) { client in
-                try await ready(client)
+                client.start()
+                let ready = await client.waitUntilReady(timeout: .seconds(10))
+                #expect(ready)
                 let requests = running.requests(to: "/stream")
                 #expect(requests.first?.status == 503)
                 guard requests.count >= 2 else { Issue.record("no retry"); return }
