@@ -46,10 +46,7 @@ final class UpdatePipeline: Sendable {
             held = read.definitions
             install(read.definitions.document, origin: origin)
         }
-        if origin == .dataSource {
-            status.set(.valid)
-            cache?.store(read.bytes)
-        }
+        if origin == .dataSource { cache?.store(read.bytes) }
         return true
     }
 
@@ -66,7 +63,6 @@ final class UpdatePipeline: Sendable {
         }
         switch result.0 {
         case .applied:
-            status.set(.valid)
             if let json = result.1 { cache?.store(Array(json.serialized().utf8)) }
         case .ignoredStale(let held):
             logger.debug("ignored a patch not newer than the definitions held", metadata: [
@@ -113,7 +109,8 @@ final class UpdatePipeline: Sendable {
         }
     }
 
-    /// Compiles and swaps in `document`, then reports the changes. Called with `current` locked.
+    /// Compiles and swaps in `document`, sets the status for the source's definitions, then
+    /// reports the changes. Called with `current` locked.
     private func install(_ document: DefinitionsDocument, origin: DefinitionsOrigin) {
         let snapshot = flagSets.map { Snapshot(compiling: document, flagSets: $0) } ?? Snapshot(compiling: document)
         let problems = snapshot.problems
@@ -123,6 +120,8 @@ final class UpdatePipeline: Sendable {
             ])
         }
         let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin))
+        // Before the events, so that whoever sees `ready` or `updated` sees the status it led to.
+        if origin == .dataSource { status.set(.valid) }
         metrics.updates.increment()
         metrics.flags.record(snapshot.flagKeys.count)
         if let previous = old.snapshot {
