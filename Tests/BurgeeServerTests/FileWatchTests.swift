@@ -19,12 +19,12 @@ struct FileWatchTests {
     func rewrite() async throws {
         try await Self.withDirectory { directory in
             let path = directory + "/flags.json"
-            try Self.write(Documents.document(flags: ["a": Documents.flag(on: true)]), to: path)
+            try Self.write(Documents.document(flags: ["a": Documents.flag(on: true, extra: #","salt":"a""#)]), to: path)
             try await TestServer.with(.file(path)) { server, running, client in
                 let (_, reader) = try await StreamTests.open(client, running)
                 #expect(try await reader.nextEvent()?.event == "put")
                 // Written in place, same size: only the time stamp and content differ.
-                try Self.write(Documents.document(flags: ["a": Documents.flag(on: false)]).replacingOccurrences(of: "\"off\",", with: "\"off\" ,"), to: path)
+                try Self.write(Documents.document(flags: ["a": Documents.flag(on: true, extra: #","salt":"b""#)]), to: path)
                 let patch = try #require(try await reader.nextEvent())
                 #expect(patch.event == "patch")
                 #expect(try Documents.json(patch.data).objectValue?["version"] == 2)
@@ -47,10 +47,11 @@ struct FileWatchTests {
         try await Self.withDirectory { directory in
             let path = directory + "/flags.json"
             let log = RecordingLogger()
-            try Self.write(Documents.document(flags: ["a": Documents.flag(on: true)]), to: path)
+            try Self.write(Documents.document(flags: ["a": Documents.flag(on: true)]), to: path, atomically: true)
             try await TestServer.with(.file(path), logger: log.logger) { server, running, client in
                 let good = server.currentDocument
-                try Self.write("{\"formatVersion\":1,\"flags\":{", to: path)
+                // Written by rename, so that no poll reads a half-written file and warns about that.
+                try Self.write("{\"formatVersion\":1,\"flags\":{", to: path, atomically: true)
                 #expect(await eventually { log.messages(at: .warning).count == 1 })
                 try await Task.sleep(for: .milliseconds(150))  // several polls of the same bad file
                 #expect(log.messages(at: .warning).count == 1)
@@ -64,13 +65,17 @@ struct FileWatchTests {
                 let fetched = try await HTTP.fetch(client, running.baseURL + "/definitions")
                 #expect(fetched.body == good)
 
-                try Self.write(Documents.document(formatVersionTwo: ()), to: path)
+                // The same unusable bytes as before, back after the file was missing: reported again.
+                try Self.write("{\"formatVersion\":1,\"flags\":{", to: path, atomically: true)
                 #expect(await eventually { log.messages(at: .warning).count == 3 })
 
-                try Self.write(Documents.document(flags: ["a": Documents.flag(on: false)]), to: path)
+                try Self.write(Documents.document(formatVersionTwo: ()), to: path, atomically: true)
+                #expect(await eventually { log.messages(at: .warning).count == 4 })
+
+                try Self.write(Documents.document(flags: ["a": Documents.flag(on: false)]), to: path, atomically: true)
                 #expect(await eventually { server.currentDocument != good })
                 #expect(try Documents.json(server.currentDocument).objectValue?["flags"]?.objectValue?["a"]?.objectValue?["version"] == 2)
-                #expect(log.messages(at: .warning).count == 3)
+                #expect(log.messages(at: .warning).count == 4)
             }
         }
     }

@@ -5,7 +5,8 @@ extension DefinitionsServer {
     /// server would have stored them before its answer was lost. The other faults answer instead of
     /// the endpoint, and nothing is stored.
     public enum Fault: Sendable, Hashable {
-        /// Answers with this status, these headers (for example `Retry-After`) and this body.
+        /// Answers with this status, these headers (for example `Retry-After`) and this body; a status
+        /// outside 200...599 is sent as 500.
         case status(Int, headers: [String: String] = [:], body: String = "")
         /// Waits this long before answering normally: a slow response.
         case delay(Duration)

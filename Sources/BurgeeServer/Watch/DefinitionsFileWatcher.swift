@@ -10,7 +10,8 @@ import Synchronization
 final class DefinitionsFileWatcher: Sendable {
     private struct State {
         var fingerprint: FileFingerprint?
-        var contentHash: UInt32
+        /// The hash of the bytes last read; `nil` after a failed read, so that whatever comes back is parsed.
+        var contentHash: UInt32?
         /// Whether the last read may have missed a write in the same timestamp tick.
         var mayHaveMissedWrite: Bool
         var lastProblem: String?
@@ -53,6 +54,7 @@ final class DefinitionsFileWatcher: Sendable {
         do {
             fingerprint = try FileFingerprint(path: path)
         } catch {
+            state.withLock { $0.contentHash = nil }
             report("cannot read '\(path)': \(error); keeping the last good definitions")
             return
         }
@@ -63,6 +65,7 @@ final class DefinitionsFileWatcher: Sendable {
         do {
             contents = try FileContents.read(path)
         } catch {
+            state.withLock { $0.contentHash = nil }
             report("\(error); keeping the last good definitions")
             return
         }
