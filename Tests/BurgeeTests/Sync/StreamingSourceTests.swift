@@ -251,6 +251,36 @@ import Testing
         }
     }
 
+    @Test func theCacheHoldsThePatchedDefinitions() async throws {
+        try await TestFiles.withTemporaryDirectory { directory in
+            let cache = CacheConfiguration.directory(directory, prefix: "stream")
+            try await LoopbackServer.withServer(Self.twoFlags) { running in
+                var configuration = configuration(running)
+                configuration.cache = cache
+                try await TestFiles.withClient(configuration) { client in
+                    try await ready(client)
+                    try running.update(TestFiles.definitions(version: 5, flags: [TestFiles.flag("a", serves: "off")]))
+                    let applied = await LoopbackServer.eventually {
+                        client.flagKeys() == ["a"] && !client.boolVariation("a", context: context, default: true)
+                    }
+                    #expect(applied)
+                }
+            }
+            // The cached document is the patched one: what a restart without the server serves.
+            let cached = try DefinitionsDocument(jsonBytes: TestFiles.read(cache.filePath))
+            #expect(cached.version == 5)
+            #expect(cached.flags["b"] == nil)
+            #expect(cached.flags["a"]?.version == 2)
+            try await TestFiles.withClient(.init(cache: cache, logger: TestFiles.quietLogger)) { client in
+                client.start()
+                let ready = await client.waitUntilReady(timeout: .seconds(5))
+                #expect(ready)
+                #expect(client.definitionsOrigin == .cache)
+                #expect(client.boolVariation("a", context: context, default: true) == false)
+            }
+        }
+    }
+
     @Test func closingTheClientEndsTheStream() async throws {
         try await LoopbackServer.withServer { running in
             let client = try BurgeeClient(configuration: configuration(running))
