@@ -11,7 +11,8 @@ struct DefinitionsResponder: HTTPResponder {
         let index = server.requests.begin(RequestRecord(
             method: request.method.rawValue, path: request.uri.path, time: .now,
             ifNoneMatch: ifNoneMatch.isEmpty ? nil : ifNoneMatch.joined(separator: ", "),
-            hasAuthorization: request.headers[.authorization] != nil
+            hasAuthorization: request.headers[.authorization] != nil,
+            headers: Self.recordedHeaders(request.headers)
         ))
         let response: Response?
         do {
@@ -24,6 +25,16 @@ struct DefinitionsResponder: HTTPResponder {
         server.requests.complete(index, status: response.map { $0.status.code })
         guard let response else { throw ClosedWithoutAnswer() }
         return response
+    }
+
+    /// Every header but `Authorization`, whose value is never kept.
+    private static func recordedHeaders(_ fields: HTTPFields) -> [String: String] {
+        var headers: [String: String] = [:]
+        for field in fields where field.name != .authorization {
+            let name = field.name.canonicalName
+            headers[name] = headers[name].map { $0 + ", " + field.value } ?? field.value
+        }
+        return headers
     }
 
     /// The response, or `nil` when a fault closed the connection instead.

@@ -14,10 +14,14 @@ public struct RequestRecord: Sendable, Hashable {
     public var hasAuthorization: Bool
     /// The fault the request met, if any.
     public var fault: DefinitionsServer.Fault?
+    /// The request's other headers by lowercased name (values of repeated headers joined with
+    /// `, `), without `Authorization`.
+    public var headers: [String: String]
 
     /// A record.
     public init(method: String, path: String, time: ContinuousClock.Instant, status: Int? = nil,
-                ifNoneMatch: String? = nil, hasAuthorization: Bool = false, fault: DefinitionsServer.Fault? = nil) {
+                ifNoneMatch: String? = nil, hasAuthorization: Bool = false, fault: DefinitionsServer.Fault? = nil,
+                headers: [String: String] = [:]) {
         self.method = method
         self.path = path
         self.time = time
@@ -25,5 +29,6 @@ public struct RequestRecord: Sendable, Hashable {
         self.ifNoneMatch = ifNoneMatch
         self.hasAuthorization = hasAuthorization
         self.fault = fault
+        self.headers = headers
     }
 }

@@ -150,10 +150,15 @@ import Testing
                 #expect(running.requests(to: "/definitions").count == 1)
                 #expect(client.dataSourceStatus.state == .unauthorized)
             }
-            // The right key is sent in Authorization.
-            try await TestFiles.withClient(configuration(running.definitionsURL, sdkKey: "sdk-right")) { client in
+            // The right key is sent in Authorization, with the custom headers.
+            let http = LoopbackServer.http(headers: ["X-Tenant": "shop-eu", "x-trace": "t1"])
+            try await TestFiles.withClient(configuration(running.definitionsURL, http: http, sdkKey: "sdk-right")) { client in
                 try await ready(client)
-                #expect(running.requests(to: "/definitions").last?.hasAuthorization == true)
+                let request = running.requests(to: "/definitions").last
+                #expect(request?.hasAuthorization == true)
+                #expect(request?.headers["x-tenant"] == "shop-eu")
+                #expect(request?.headers["x-trace"] == "t1")
+                #expect(request?.headers["user-agent"] == "Burgee-Swift")
             }
         }
     }
