@@ -28,6 +28,25 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // The same without the file watch: the server's in-process update, its diff, the patch over
+    // the stream, the client's parse, compile and swap.
+    Benchmark(
+        "SyncServerUpdateToClientValue",
+        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 100)
+    ) { benchmark in
+        let fixture = await SyncFixture.shared.ready()
+        let events = fixture.client.events()
+        let (document, expected) = fixture.nextChange()
+        benchmark.startMeasurement()
+        try! fixture.server.server.update(definitions: Array(document.utf8))
+        for await event in events {
+            if case .updated = event, fixture.client.boolVariation("flag", context: fixture.context, default: !expected) == expected {
+                break
+            }
+        }
+        benchmark.stopMeasurement()
+    }
+
     let throughput = Benchmark.Configuration(metrics: [.wallClock, .throughput], scalingFactor: .kilo,
                                              maxDuration: .seconds(3), maxIterations: .kilo(10))
 
@@ -57,6 +76,7 @@ actor SyncFixture {
     static let shared = SyncFixture()
 
     struct Ready: Sendable {
+        let server: RunningDefinitionsServer
         let client: BurgeeClient
         let file: String
         let context = Context(json: ["kind": "user", "key": "user-1", "country": "FR"])
@@ -95,7 +115,7 @@ actor SyncFixture {
         let client = try! BurgeeClient(configuration: .init(source: .streaming(server.baseURL + "/stream"), logger: quiet))
         client.start()
         _ = await client.waitUntilReady(timeout: .seconds(10))
-        let ready = Ready(client: client, file: file, counter: Counter())
+        let ready = Ready(server: server, client: client, file: file, counter: Counter())
         fixture = ready
         return ready
     }
