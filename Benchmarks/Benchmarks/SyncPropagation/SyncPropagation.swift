@@ -20,11 +20,7 @@ let benchmarks: @Sendable () -> Void = {
         let (document, expected) = fixture.nextChange()
         benchmark.startMeasurement()
         fixture.write(document)
-        for await event in events {
-            if case .updated = event, fixture.client.boolVariation("flag", context: fixture.context, default: !expected) == expected {
-                break
-            }
-        }
+        await fixture.waitUntilServed(expected, events)
         benchmark.stopMeasurement()
     }
 
@@ -39,11 +35,7 @@ let benchmarks: @Sendable () -> Void = {
         let (document, expected) = fixture.nextChange()
         benchmark.startMeasurement()
         try! fixture.server.server.update(definitions: Array(document.utf8))
-        for await event in events {
-            if case .updated = event, fixture.client.boolVariation("flag", context: fixture.context, default: !expected) == expected {
-                break
-            }
-        }
+        await fixture.waitUntilServed(expected, events)
         benchmark.stopMeasurement()
     }
 
@@ -86,6 +78,13 @@ actor SyncFixture {
             let version = counter.next()
             let value = version.isMultiple(of: 2)
             return (SyncFixture.document(version: version, flag: value), value)
+        }
+
+        /// Returns at the first update after which the client serves `value` for `flag`.
+        func waitUntilServed(_ value: Bool, _ events: AsyncStream<ClientEvent>) async {
+            for await event in events {
+                if case .updated = event, client.boolVariation("flag", context: context, default: !value) == value { return }
+            }
         }
 
         func write(_ document: String) {

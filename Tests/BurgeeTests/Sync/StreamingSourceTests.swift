@@ -203,19 +203,7 @@ import Testing
     }
 
     @Test func retryAfterOnTheStreamIsHonoured() async throws {
-        try await LoopbackServer.withServer { running in
-            running.server.inject(.status(503, headers: ["Retry-After": "1"]), on: .stream)
-            try await TestFiles.withClient(configuration(running)) { client in
-                client.start()
-                let ready = await client.waitUntilReady(timeout: .seconds(10))
-                #expect(ready)
-                let requests = running.requests(to: "/stream")
-                #expect(requests.first?.status == 503)
-                guard requests.count >= 2 else { Issue.record("no retry"); return }
-                let gap = requests[1].time - requests[0].time
-                #expect(gap >= .milliseconds(990) && gap < .seconds(3), "\(gap)")
-            }
-        }
+        try await expectRetryAfterHonoured(status: 503, on: .stream, path: "/stream") { configuration($0) }
     }
 
     @Test func unauthorizedStops() async throws {
