@@ -11,32 +11,13 @@ import Synchronization
 // Background threads allocate here (server, parsing, compiling), so these gate nothing:
 // mallocs are gated by the evaluation benchmarks.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark(
-        "SyncFileChangeToClientValue",
-        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 100)
-    ) { benchmark in
-        let fixture = await SyncFixture.shared.ready()
-        let events = fixture.client.events()
-        let (document, expected) = fixture.nextChange()
-        benchmark.startMeasurement()
-        fixture.write(document)
-        await fixture.waitUntilServed(expected, events)
-        benchmark.stopMeasurement()
-    }
+    // From a change of the file the server watches to the new value in the client.
+    propagation("SyncFileChangeToClientValue") { fixture, document in fixture.write(document) }
 
     // The same without the file watch: the server's in-process update, its diff, the patch over
     // the stream, the client's parse, compile and swap.
-    Benchmark(
-        "SyncServerUpdateToClientValue",
-        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 100)
-    ) { benchmark in
-        let fixture = await SyncFixture.shared.ready()
-        let events = fixture.client.events()
-        let (document, expected) = fixture.nextChange()
-        benchmark.startMeasurement()
+    propagation("SyncServerUpdateToClientValue") { fixture, document in
         try! fixture.server.server.update(definitions: Array(document.utf8))
-        await fixture.waitUntilServed(expected, events)
-        benchmark.stopMeasurement()
     }
 
     let throughput = Benchmark.Configuration(metrics: [.wallClock, .throughput], scalingFactor: .kilo,
@@ -61,6 +42,19 @@ let benchmarks: @Sendable () -> Void = {
     }, teardown: {
         await SyncFixture.shared.stopUpdates()
     })
+}
+
+/// A benchmark timing one change per iteration, from `change` to the client serving the new value.
+func propagation(_ name: String, change: @escaping @Sendable (SyncFixture.Ready, String) -> Void) {
+    Benchmark(name, configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 100)) { benchmark in
+        let fixture = await SyncFixture.shared.ready()
+        let events = fixture.client.events()
+        let (document, expected) = fixture.nextChange()
+        benchmark.startMeasurement()
+        change(fixture, document)
+        await fixture.waitUntilServed(expected, events)
+        benchmark.stopMeasurement()
+    }
 }
 
 /// One server watching a file and one client streaming from it, shared by the benchmarks.

@@ -48,6 +48,15 @@ enum LoopbackServer {
                     maxBodyBytes: maxBodyBytes, backoff: backoff)
     }
 
+    /// Starts `client` and waits until it is ready from its source; throws, naming the error,
+    /// when the source fails first.
+    static func ready(_ client: BurgeeClient) async throws {
+        let events = client.events()
+        client.start()
+        let event = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
+        guard case .ready(.dataSource)? = event else { throw Failure("not ready from the source: \(String(describing: event))") }
+    }
+
     /// Waits until `condition` holds, checking every 10 ms for up to `timeout`; whether it held.
     static func eventually(within timeout: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout

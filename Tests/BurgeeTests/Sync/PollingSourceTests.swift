@@ -12,18 +12,10 @@ import Testing
                                    logger: TestFiles.quietLogger)
     }
 
-    /// Starts `client` and waits until it is ready from the source.
-    private func ready(_ client: BurgeeClient) async throws {
-        let events = client.events()
-        client.start()
-        let event = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
-        guard case .ready(.dataSource)? = event else { throw Failure("not ready from the source: \(String(describing: event))") }
-    }
-
     @Test func pollsWithETagsAndAppliesChanges() async throws {
         try await LoopbackServer.withServer { running in
             try await TestFiles.withClient(configuration(running.definitionsURL)) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 #expect(client.boolVariation("flag", context: context, default: false))
                 // Unchanged definitions: conditional requests answered 304, nothing re-applied.
                 let etag = running.server.currentETag
@@ -74,7 +66,7 @@ import Testing
         ]
         try await LoopbackServer.withServer { running in
             try await TestFiles.withClient(configuration(running.definitionsURL, every: .milliseconds(50))) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 for (index, (fault, kind)) in faults.enumerated() {
                     let events = client.events()
                     running.server.inject(fault, on: .definitions)
@@ -95,7 +87,7 @@ import Testing
         try await LoopbackServer.withServer { running in
             let http = LoopbackServer.http(requestTimeout: .milliseconds(300))
             try await TestFiles.withClient(configuration(running.definitionsURL, every: .milliseconds(50), http: http)) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 let events = client.events()
                 running.server.inject(.delay(.seconds(2)), on: .definitions)
                 let interrupted = await TestFiles.nextStatus(events, .interrupted)
@@ -142,7 +134,7 @@ import Testing
             // The right key is sent in Authorization, with the custom headers.
             let http = LoopbackServer.http(headers: ["X-Tenant": "shop-eu", "x-trace": "t1"])
             try await TestFiles.withClient(configuration(running.definitionsURL, http: http, sdkKey: "sdk-right")) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 let request = running.requests(to: "/definitions").last
                 #expect(request?.hasAuthorization == true)
                 #expect(request?.headers["x-tenant"] == "shop-eu")
@@ -173,7 +165,7 @@ import Testing
             let configuration = BurgeeClient.Configuration(source: .fetchOnce(running.definitionsURL, http: LoopbackServer.http()),
                                                            logger: TestFiles.quietLogger)
             try await TestFiles.withClient(configuration) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 try running.update(TestFiles.definitions(version: 2, flag: "flag", serves: "off"))
                 try await Task.sleep(for: .milliseconds(300))
                 #expect(running.requests(to: "/definitions").count == 1)

@@ -17,13 +17,6 @@ import Testing
                                    logger: TestFiles.quietLogger)
     }
 
-    private func ready(_ client: BurgeeClient) async throws {
-        let events = client.events()
-        client.start()
-        let event = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
-        guard case .ready(.dataSource)? = event else { throw Failure("not ready from the source: \(String(describing: event))") }
-    }
-
     private static let twoFlags = TestFiles.definitions(version: 1, flags: [
         TestFiles.flag("a", serves: "on"), TestFiles.flag("b", serves: "on"),
     ])
@@ -31,7 +24,7 @@ import Testing
     @Test func putThenPatchesAndDeletes() async throws {
         try await LoopbackServer.withServer(Self.twoFlags) { running in
             try await TestFiles.withClient(configuration(running)) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 #expect(client.boolVariation("a", context: context, default: false))
                 let events = client.events()
 
@@ -57,7 +50,7 @@ import Testing
     @Test func olderPatchesAndDeletesAreIgnored() async throws {
         try await LoopbackServer.withServer(Self.twoFlags) { running in
             try await TestFiles.withClient(configuration(running)) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 let events = client.events()
                 guard case .object(let members) = try JSONValue(parsing: "{" + TestFiles.flag("a", serves: "off") + "}"),
                       let objectA = members["a"]?.serialized() else { throw Failure("no flag a") }
@@ -84,7 +77,7 @@ import Testing
     @Test func anInvalidPatchReconnectsForAWholeDocument() async throws {
         try await LoopbackServer.withServer { running in
             try await TestFiles.withClient(configuration(running)) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 let events = client.events()
                 running.server.broadcast(event: "patch", data: #"{"kind":"flag","key":"flag","version":9,"object":"#)
                 let interrupted = await TestFiles.nextStatus(events, .interrupted)
@@ -101,7 +94,7 @@ import Testing
         try await LoopbackServer.withServer { running in
             running.server.streamCloseAfterEvents = 2
             try await TestFiles.withClient(configuration(running)) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 for version in 2...7 {
                     try running.update(TestFiles.definitions(version: version, flag: "flag", serves: version.isMultiple(of: 2) ? "off" : "on"))
                     try await Task.sleep(for: .milliseconds(30))
@@ -127,7 +120,7 @@ import Testing
         try await LoopbackServer.withServer { running in
             running.server.streamCloseAfterEvents = 1
             try await TestFiles.withClient(configuration(running)) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 for (fault, kind) in faults {
                     let events = client.events()
                     running.server.inject(fault, on: .stream)
@@ -146,7 +139,7 @@ import Testing
         try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .seconds(60) }) { running in
             let options = StreamingOptions(readIdleTimeout: .milliseconds(300))
             try await TestFiles.withClient(configuration(running, options: options)) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 let events = client.events()
                 let interrupted = await TestFiles.nextStatus(events, .interrupted)
                 #expect(interrupted?.lastError?.message.contains("read timeout") == true)
@@ -158,7 +151,7 @@ import Testing
         try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .milliseconds(50) }) { running in
             let options = StreamingOptions(readIdleTimeout: .milliseconds(300))
             try await TestFiles.withClient(configuration(running, options: options)) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
                 try await Task.sleep(for: .seconds(1))
                 #expect(running.requests(to: "/stream").count == 1)
                 #expect(client.dataSourceStatus.state == .valid)
@@ -217,7 +210,7 @@ import Testing
                 #expect(running.server.requestLog.count == 1)
             }
             try await TestFiles.withClient(configuration(running, sdkKey: "sdk-right")) { client in
-                try await ready(client)
+                try await LoopbackServer.ready(client)
             }
         }
     }
@@ -246,7 +239,7 @@ import Testing
                 var configuration = configuration(running)
                 configuration.cache = cache
                 try await TestFiles.withClient(configuration) { client in
-                    try await ready(client)
+                    try await LoopbackServer.ready(client)
                     try running.update(TestFiles.definitions(version: 5, flags: [TestFiles.flag("a", serves: "off")]))
                     let applied = await LoopbackServer.eventually {
                         client.flagKeys() == ["a"] && !client.boolVariation("a", context: context, default: true)
@@ -272,7 +265,7 @@ import Testing
     @Test func closingTheClientEndsTheStream() async throws {
         try await LoopbackServer.withServer { running in
             let client = try BurgeeClient(configuration: configuration(running))
-            try await ready(client)
+            try await LoopbackServer.ready(client)
             #expect(running.server.openStreams == 1)
             await client.close()
             let closed = await LoopbackServer.eventually { running.server.openStreams == 0 }
