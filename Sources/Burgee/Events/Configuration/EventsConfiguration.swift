@@ -1,0 +1,106 @@
+import Logging
+
+/// Which evaluations produce exposure events.
+public enum ExposureMode: Sendable, Hashable {
+    /// None (summaries are still counted).
+    case off
+    /// One per context, flag, variation and flag version within the deduplication window.
+    case deduplicated
+    /// One per evaluation.
+    case all
+}
+
+/// Whether events carrying a context's keys may leave the process (legal consent).
+public enum TrackingConsent: Sendable, Hashable {
+    /// Events are sent.
+    case granted
+    /// No exposure or custom event carrying the context's keys is recorded or sent.
+    case denied
+}
+
+/// Where events are delivered.
+public struct EventDestination: Sendable {
+    enum Storage: Sendable {
+        case http(endpoint: String, HTTPOptions, retryDelay: Duration)
+        case sink(any EventSink)
+    }
+
+    let storage: Storage
+
+    /// Batches posted as JSON to an event service (`…/events` of a Burgee service), gzipped when
+    /// the service accepts it; one retry after `retryDelay` on a 5xx, a 429 or a network error.
+    /// - Parameters:
+    ///   - endpoint: the URL; plain `http` only to loopback unless allowed in `http`.
+    ///   - http: timeouts, headers, the SDK key's rules (`Authorization` is reserved).
+    ///   - retryDelay: the wait before the one retry (longer when the service asks with `Retry-After`).
+    public static func http(_ endpoint: String, http: HTTPOptions = HTTPOptions(),
+                            retryDelay: Duration = .seconds(1)) -> EventDestination {
+        EventDestination(storage: .http(endpoint: endpoint, http, retryDelay: retryDelay))
+    }
+
+    /// Any sink: ``InMemoryEventSink``, ``LoggingEventSink`` or your own.
+    public static func sink(_ sink: any EventSink) -> EventDestination {
+        EventDestination(storage: .sink(sink))
+    }
+
+    /// Each event as a JSON log line.
+    public static func log(_ logger: Logger, level: Logger.Level = .info) -> EventDestination {
+        .sink(LoggingEventSink(logger: logger, level: level))
+    }
+}
+
+/// What the client records and where it sends it: exposures, custom events and summaries.
+public struct EventsConfiguration: Sendable {
+    /// Where batches go.
+    public var destination: EventDestination
+    /// Which evaluations produce exposure events. Flags with `trackEvents` and evaluations in an
+    /// experiment produce one each time unless this is `.off` or the call passes `track: false`.
+    public var exposures: ExposureMode
+    /// How long an exposure of the same context, flag, variation and flag version is not repeated.
+    public var deduplicationWindow: Duration
+    /// How many recent exposures the deduplication table remembers; when it is full, the oldest
+    /// are forgotten (and may be sent again).
+    public var deduplicationCapacity: Int
+    /// How often queued events and the summary are delivered.
+    public var flushInterval: Duration
+    /// Events per batch; a full batch is delivered without waiting for the interval.
+    public var maxBatchSize: Int
+    /// The queue's capacity; events recorded while it is full are dropped and counted.
+    public var capacity: Int
+    /// Consent for contexts not set with ``BurgeeClient/setTrackingConsent(_:for:)``.
+    public var consent: TrackingConsent
+
+    /// A configuration.
+    public init(destination: EventDestination, exposures: ExposureMode = .deduplicated,
+                deduplicationWindow: Duration = .seconds(300), deduplicationCapacity: Int = 65_536,
+                flushInterval: Duration = .seconds(5), maxBatchSize: Int = 500, capacity: Int = 10_000,
+                consent: TrackingConsent = .granted) {
+        self.destination = destination
+        self.exposures = exposures
+        self.deduplicationWindow = deduplicationWindow
+        self.deduplicationCapacity = deduplicationCapacity
+        self.flushInterval = flushInterval
+        self.maxBatchSize = maxBatchSize
+        self.capacity = capacity
+        self.consent = consent
+    }
+
+    /// Events posted to `endpoint`; see ``EventDestination/http(_:http:retryDelay:)``.
+    public init(endpoint: String, http: HTTPOptions = HTTPOptions(), exposures: ExposureMode = .deduplicated,
+                flushInterval: Duration = .seconds(5), consent: TrackingConsent = .granted) {
+        self.init(destination: .http(endpoint, http: http), exposures: exposures, flushInterval: flushInterval,
+                  consent: consent)
+    }
+
+    func validate() throws(ConfigurationError) {
+        guard deduplicationWindow > .zero else { throw .notPositive("the exposure deduplication window") }
+        guard deduplicationCapacity > 0 else { throw .notPositive("the exposure deduplication capacity") }
+        guard flushInterval > .zero else { throw .notPositive("the event flush interval") }
+        guard maxBatchSize > 0 else { throw .notPositive("the event batch size") }
+        guard capacity > 0 else { throw .notPositive("the event queue capacity") }
+        if case .http(_, let http, let retryDelay) = destination.storage {
+            try http.validate()
+            guard retryDelay >= .zero else { throw .notPositive("the event retry delay") }
+        }
+    }
+}

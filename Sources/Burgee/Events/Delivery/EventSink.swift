@@ -1,0 +1,16 @@
+/// Where the client's events go: the HTTP sink of an event service, a log, memory, or your own.
+///
+/// The client calls ``send(_:)`` from one task at a time, in order, and never from an evaluation.
+public protocol EventSink: Sendable {
+    /// Delivers one batch, retrying as the sink sees fit.
+    /// - Throws: when the batch was not delivered; the client then counts its events as dropped.
+    func send(_ batch: EventBatch) async throws
+
+    /// Releases the sink's resources; called once when the client closes, after the last batch.
+    func shutdown() async
+}
+
+extension EventSink {
+    /// Nothing to release.
+    public func shutdown() async {}
+}
