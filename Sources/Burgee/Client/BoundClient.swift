@@ -21,94 +21,94 @@ public struct BoundClient: Sendable {
         self.context = context
     }
 
-    /// See ``BurgeeClient/boolVariation(_:context:default:)``.
-    public func boolVariation(_ key: String, default defaultValue: Bool) -> Bool {
-        client.boolVariation(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/boolVariation(_:context:default:track:)``.
+    public func boolVariation(_ key: String, default defaultValue: Bool, track: Bool = true) -> Bool {
+        client.boolVariation(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/stringVariation(_:context:default:)``.
-    public func stringVariation(_ key: String, default defaultValue: String) -> String {
-        client.stringVariation(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/stringVariation(_:context:default:track:)``.
+    public func stringVariation(_ key: String, default defaultValue: String, track: Bool = true) -> String {
+        client.stringVariation(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/intVariation(_:context:default:)``.
-    public func intVariation(_ key: String, default defaultValue: Int) -> Int {
-        client.intVariation(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/intVariation(_:context:default:track:)``.
+    public func intVariation(_ key: String, default defaultValue: Int, track: Bool = true) -> Int {
+        client.intVariation(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/doubleVariation(_:context:default:)``.
-    public func doubleVariation(_ key: String, default defaultValue: Double) -> Double {
-        client.doubleVariation(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/doubleVariation(_:context:default:track:)``.
+    public func doubleVariation(_ key: String, default defaultValue: Double, track: Bool = true) -> Double {
+        client.doubleVariation(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/jsonVariation(_:context:default:)``.
-    public func jsonVariation(_ key: String, default defaultValue: JSONValue) -> JSONValue {
-        client.jsonVariation(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/jsonVariation(_:context:default:track:)``.
+    public func jsonVariation(_ key: String, default defaultValue: JSONValue, track: Bool = true) -> JSONValue {
+        client.jsonVariation(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/variation(_:context:default:)``.
-    public func variation<T: FlagValue>(_ key: String, default defaultValue: T) -> T {
+    /// See ``BurgeeClient/variation(_:context:default:track:)``.
+    public func variation<T: FlagValue>(_ key: String, default defaultValue: T, track: Bool = true) -> T {
         client.variation(key, context: context, default: defaultValue)
     }
 
-    /// See ``BurgeeClient/variationDetail(_:context:default:)``.
-    public func variationDetail<T: FlagValue>(_ key: String, default defaultValue: T) -> FlagDetail<T> {
+    /// See ``BurgeeClient/variationDetail(_:context:default:track:)``.
+    public func variationDetail<T: FlagValue>(_ key: String, default defaultValue: T, track: Bool = true) -> FlagDetail<T> {
         client.variationDetail(key, context: context, default: defaultValue)
     }
 
-    /// See ``BurgeeClient/boolVariationDetail(_:context:default:)``.
-    public func boolVariationDetail(_ key: String, default defaultValue: Bool) -> FlagDetail<Bool> {
-        client.boolVariationDetail(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/boolVariationDetail(_:context:default:track:)``.
+    public func boolVariationDetail(_ key: String, default defaultValue: Bool, track: Bool = true) -> FlagDetail<Bool> {
+        client.boolVariationDetail(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/stringVariationDetail(_:context:default:)``.
-    public func stringVariationDetail(_ key: String, default defaultValue: String) -> FlagDetail<String> {
-        client.stringVariationDetail(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/stringVariationDetail(_:context:default:track:)``.
+    public func stringVariationDetail(_ key: String, default defaultValue: String, track: Bool = true) -> FlagDetail<String> {
+        client.stringVariationDetail(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/intVariationDetail(_:context:default:)``.
-    public func intVariationDetail(_ key: String, default defaultValue: Int) -> FlagDetail<Int> {
-        client.intVariationDetail(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/intVariationDetail(_:context:default:track:)``.
+    public func intVariationDetail(_ key: String, default defaultValue: Int, track: Bool = true) -> FlagDetail<Int> {
+        client.intVariationDetail(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/doubleVariationDetail(_:context:default:)``.
-    public func doubleVariationDetail(_ key: String, default defaultValue: Double) -> FlagDetail<Double> {
-        client.doubleVariationDetail(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/doubleVariationDetail(_:context:default:track:)``.
+    public func doubleVariationDetail(_ key: String, default defaultValue: Double, track: Bool = true) -> FlagDetail<Double> {
+        client.doubleVariationDetail(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/jsonVariationDetail(_:context:default:)``.
-    public func jsonVariationDetail(_ key: String, default defaultValue: JSONValue) -> FlagDetail<JSONValue> {
-        client.jsonVariationDetail(key, context: context, default: defaultValue)
+    /// See ``BurgeeClient/jsonVariationDetail(_:context:default:track:)``.
+    public func jsonVariationDetail(_ key: String, default defaultValue: JSONValue, track: Bool = true) -> FlagDetail<JSONValue> {
+        client.jsonVariationDetail(key, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/variation(_:context:)``.
-    public func variation(_ key: String) -> Variation {
-        client.variation(key, context: context)
+    /// See ``BurgeeClient/variation(_:context:track:)``.
+    public func variation(_ key: String, track: Bool = true) -> Variation {
+        client.variation(key, context: context, track: track)
     }
 
-    /// See ``BurgeeClient/variable(_:of:context:default:)``.
-    public func variable<T: FlagValue>(_ name: String, of flagKey: String, default defaultValue: T) -> T {
-        client.variable(name, of: flagKey, context: context, default: defaultValue)
+    /// See ``BurgeeClient/variable(_:of:context:default:track:)``.
+    public func variable<T: FlagValue>(_ name: String, of flagKey: String, default defaultValue: T, track: Bool = true) -> T {
+        client.variable(name, of: flagKey, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/isEnabled(_:context:)``.
-    public func isEnabled(_ key: String) -> Bool {
-        client.isEnabled(key, context: context)
+    /// See ``BurgeeClient/isEnabled(_:context:track:)``.
+    public func isEnabled(_ key: String, track: Bool = true) -> Bool {
+        client.isEnabled(key, context: context, track: track)
     }
 
-    /// See ``BurgeeClient/variations(context:onlyEnabled:)``.
-    public func variations(onlyEnabled: Bool = false) -> [String: Variation] {
-        client.variations(context: context, onlyEnabled: onlyEnabled)
+    /// See ``BurgeeClient/variations(context:onlyEnabled:track:)``.
+    public func variations(onlyEnabled: Bool = false, track: Bool = true) -> [String: Variation] {
+        client.variations(context: context, onlyEnabled: onlyEnabled, track: track)
     }
 
-    /// See ``BurgeeClient/variations(_:context:)``.
-    public func variations(_ keys: [String]) -> [String: Variation] {
-        client.variations(keys, context: context)
+    /// See ``BurgeeClient/variations(_:context:track:)``.
+    public func variations(_ keys: [String], track: Bool = true) -> [String: Variation] {
+        client.variations(keys, context: context, track: track)
     }
 
-    /// See ``BurgeeClient/variations(inFlagSets:context:)``.
-    public func variations(inFlagSets flagSets: Set<String>) -> [String: Variation] {
-        client.variations(inFlagSets: flagSets, context: context)
+    /// See ``BurgeeClient/variations(inFlagSets:context:track:)``.
+    public func variations(inFlagSets flagSets: Set<String>, track: Bool = true) -> [String: Variation] {
+        client.variations(inFlagSets: flagSets, context: context, track: track)
     }
 
     /// See ``BurgeeClient/allFlagsState(context:options:)``.
@@ -119,5 +119,16 @@ public struct BoundClient: Sendable {
     /// See ``BurgeeClient/flagValueChanges(_:context:)``.
     public func flagValueChanges(_ flagKey: String) -> AsyncStream<FlagValueChange> {
         client.flagValueChanges(flagKey, context: context)
+    }
+
+    /// See ``BurgeeClient/track(_:context:value:properties:)``.
+    @discardableResult
+    public func track(_ key: String, value: Double? = nil, properties: [String: JSONValue] = [:]) -> Bool {
+        client.track(key, context: context, value: value, properties: properties)
+    }
+
+    /// See ``BurgeeClient/setTrackingConsent(_:for:)``.
+    public func setTrackingConsent(_ consent: TrackingConsent?) {
+        client.setTrackingConsent(consent, for: context)
     }
 }

@@ -5,80 +5,87 @@ extension BurgeeClient {
 
     /// The flag's boolean value for `context`; a configured fallback or `defaultValue` when it
     /// cannot be evaluated or is not a boolean.
-    public func boolVariation(_ key: String, context: Context, default defaultValue: Bool) -> Bool {
-        value(key, context, defaultValue)
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func boolVariation(_ key: String, context: Context, default defaultValue: Bool, track: Bool = true) -> Bool {
+        value(key, context, defaultValue, track)
     }
 
     /// The flag's string value for `context`, else a fallback or `defaultValue`.
-    public func stringVariation(_ key: String, context: Context, default defaultValue: String) -> String {
-        value(key, context, defaultValue)
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func stringVariation(_ key: String, context: Context, default defaultValue: String, track: Bool = true) -> String {
+        value(key, context, defaultValue, track)
     }
 
     /// The flag's integer value for `context` (a number with an exact 64-bit integer value), else a
     /// fallback or `defaultValue`.
-    public func intVariation(_ key: String, context: Context, default defaultValue: Int) -> Int {
-        value(key, context, defaultValue)
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func intVariation(_ key: String, context: Context, default defaultValue: Int, track: Bool = true) -> Int {
+        value(key, context, defaultValue, track)
     }
 
     /// The flag's number value for `context`, else a fallback or `defaultValue`.
-    public func doubleVariation(_ key: String, context: Context, default defaultValue: Double) -> Double {
-        value(key, context, defaultValue)
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func doubleVariation(_ key: String, context: Context, default defaultValue: Double, track: Bool = true) -> Double {
+        value(key, context, defaultValue, track)
     }
 
     /// The flag's value of any JSON type for `context`, else a fallback or `defaultValue`.
-    public func jsonVariation(_ key: String, context: Context, default defaultValue: JSONValue) -> JSONValue {
-        value(key, context, defaultValue)
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func jsonVariation(_ key: String, context: Context, default defaultValue: JSONValue, track: Bool = true) -> JSONValue {
+        value(key, context, defaultValue, track)
     }
 
     /// The flag's value as any ``FlagValue`` type.
-    public func variation<T: FlagValue>(_ key: String, context: Context, default defaultValue: T) -> T {
-        value(key, context, defaultValue)
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func variation<T: FlagValue>(_ key: String, context: Context, default defaultValue: T, track: Bool = true) -> T {
+        value(key, context, defaultValue, track)
     }
 
     // MARK: Details
 
-    /// ``boolVariation(_:context:default:)`` with the variation, the reason and the flag's metadata.
-    public func boolVariationDetail(_ key: String, context: Context, default defaultValue: Bool) -> FlagDetail<Bool> {
-        detail(key, context, defaultValue)
+    /// ``boolVariation(_:context:default:track:)`` with the variation, the reason and the flag's metadata.
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func boolVariationDetail(_ key: String, context: Context, default defaultValue: Bool, track: Bool = true) -> FlagDetail<Bool> {
+        detail(key, context, defaultValue, track)
     }
 
-    /// ``stringVariation(_:context:default:)`` with the variation, the reason and the flag's metadata.
-    public func stringVariationDetail(_ key: String, context: Context, default defaultValue: String) -> FlagDetail<String> {
-        detail(key, context, defaultValue)
+    /// ``stringVariation(_:context:default:track:)`` with the variation, the reason and the flag's metadata.
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func stringVariationDetail(_ key: String, context: Context, default defaultValue: String, track: Bool = true) -> FlagDetail<String> {
+        detail(key, context, defaultValue, track)
     }
 
-    /// ``intVariation(_:context:default:)`` with the variation, the reason and the flag's metadata.
-    public func intVariationDetail(_ key: String, context: Context, default defaultValue: Int) -> FlagDetail<Int> {
-        detail(key, context, defaultValue)
+    /// ``intVariation(_:context:default:track:)`` with the variation, the reason and the flag's metadata.
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func intVariationDetail(_ key: String, context: Context, default defaultValue: Int, track: Bool = true) -> FlagDetail<Int> {
+        detail(key, context, defaultValue, track)
     }
 
-    /// ``doubleVariation(_:context:default:)`` with the variation, the reason and the flag's metadata.
-    public func doubleVariationDetail(_ key: String, context: Context, default defaultValue: Double) -> FlagDetail<Double> {
-        detail(key, context, defaultValue)
+    /// ``doubleVariation(_:context:default:track:)`` with the variation, the reason and the flag's metadata.
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func doubleVariationDetail(_ key: String, context: Context, default defaultValue: Double, track: Bool = true) -> FlagDetail<Double> {
+        detail(key, context, defaultValue, track)
     }
 
-    /// ``jsonVariation(_:context:default:)`` with the variation, the reason and the flag's metadata.
-    public func jsonVariationDetail(_ key: String, context: Context, default defaultValue: JSONValue) -> FlagDetail<JSONValue> {
-        detail(key, context, defaultValue)
+    /// ``jsonVariation(_:context:default:track:)`` with the variation, the reason and the flag's metadata.
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func jsonVariationDetail(_ key: String, context: Context, default defaultValue: JSONValue, track: Bool = true) -> FlagDetail<JSONValue> {
+        detail(key, context, defaultValue, track)
     }
 
-    /// ``variation(_:context:default:)`` with the variation, the reason and the flag's metadata.
-    public func variationDetail<T: FlagValue>(_ key: String, context: Context, default defaultValue: T) -> FlagDetail<T> {
-        detail(key, context, defaultValue)
+    /// ``variation(_:context:default:track:)`` with the variation, the reason and the flag's metadata.
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func variationDetail<T: FlagValue>(_ key: String, context: Context, default defaultValue: T, track: Bool = true) -> FlagDetail<T> {
+        detail(key, context, defaultValue, track)
     }
 
     // MARK: Evaluation
 
     /// The hot path: one lock-free read of the state, one evaluation, one counted exit.
     @inline(__always)
-    func value<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T) -> T {
+    func value<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool) -> T {
         cell.readCounting { state in
-            guard let snapshot = state.unretainedSnapshot else {
-                return (fallback(key, defaultValue), ClientMetrics.slot(.error))
-            }
-            let detail = snapshot._withUnsafeGuaranteedRef {
-                $0.evaluate(key, context: context, default: .null, as: T.valueType)
-            }
+            let detail = evaluate(state, key, context, as: T.valueType, track: track)
             if detail.variationIndex != nil, let value = T(flagValue: detail.value) {
                 return (value, ClientMetrics.slot(detail.reason.kind))
             }
@@ -86,9 +93,9 @@ extension BurgeeClient {
         }
     }
 
-    func detail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T) -> FlagDetail<T> {
+    func detail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool) -> FlagDetail<T> {
         cell.readCounting { state in
-            let raw = Self.evaluate(state, key, context, as: T.valueType)
+            let raw = evaluate(state, key, context, as: T.valueType, track: track)
             var result = FlagDetail(flagKey: key, value: defaultValue, variationKey: raw.variationKey,
                                     variationIndex: raw.variationIndex, reason: raw.reason,
                                     flagMetadata: state.snapshot?.metadata(ofFlag: key) ?? [:])
@@ -102,9 +109,31 @@ extension BurgeeClient {
         }
     }
 
-    /// The evaluation of `key` in `state`, `CLIENT_NOT_READY` before the first definitions.
+    /// The evaluation of `key` in `state` (`CLIENT_NOT_READY` before the first definitions),
+    /// counted for the summary and recorded as an exposure when events say so.
     @inline(__always)
-    static func evaluate(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType) -> EvaluationDetail {
+    func evaluate(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
+                  track: Bool) -> EvaluationDetail {
+        guard let snapshot = state.unretainedSnapshot else {
+            recorder?.recordUnknownFlag(key)
+            return .error(.clientNotReady, default: .null)
+        }
+        return snapshot._withUnsafeGuaranteedRef { snapshot in
+            guard let position = snapshot.position(ofFlag: key) else {
+                recorder?.recordUnknownFlag(key)
+                return .error(.flagNotFound, default: .null)
+            }
+            let detail = snapshot.evaluate(at: position, context: context, default: .null, as: type)
+            if let recorder, let table = state.eventTable {
+                recorder.recordEvaluation(table, position, key, detail, context, track: track)
+            }
+            return detail
+        }
+    }
+
+    /// The evaluation of `key` in `state`, recording no event: for state handed to other code.
+    @inline(__always)
+    static func evaluateUnrecorded(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType) -> EvaluationDetail {
         guard let snapshot = state.unretainedSnapshot else { return .error(.clientNotReady, default: .null) }
         return snapshot._withUnsafeGuaranteedRef { $0.evaluate(key, context: context, default: .null, as: type) }
     }

@@ -5,17 +5,20 @@ extension BurgeeClient {
 
     /// The variation the flag serves `context`: key, index, value, variables and reason. When it
     /// cannot be evaluated or serves none, a configured fallback's value and variables, else `null`.
-    public func variation(_ key: String, context: Context) -> Variation {
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func variation(_ key: String, context: Context, track: Bool = true) -> Variation {
         cell.readCounting { state in
-            let v = variation(in: state, key, context)
+            let v = variation(in: state, key, context, track: track)
             return (v, ClientMetrics.slot(v.reason.kind))
         }
     }
 
     /// One variable of the variation the flag serves `context` (Kameleoon's `getFeatureVariable`),
     /// else `defaultValue`.
-    public func variable<T: FlagValue>(_ name: String, of flagKey: String, context: Context, default defaultValue: T) -> T {
-        variation(flagKey, context: context).variable(name, as: T.self) ?? defaultValue
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func variable<T: FlagValue>(_ name: String, of flagKey: String, context: Context, default defaultValue: T,
+                                       track: Bool = true) -> T {
+        variation(flagKey, context: context, track: track).variable(name, as: T.self) ?? defaultValue
     }
 
     /// Whether the flag is on for `context` (Unleash's `isEnabled`, Kameleoon's `isFeatureActive`).
@@ -24,9 +27,10 @@ extension BurgeeClient {
     /// and targeting served a variation (target, rule or fallthrough — not `OFF`,
     /// `PREREQUISITE_FAILED` or `ERROR`). When it cannot be evaluated, a boolean fallback decides,
     /// else `false`.
-    public func isEnabled(_ key: String, context: Context) -> Bool {
+    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+    public func isEnabled(_ key: String, context: Context, track: Bool = true) -> Bool {
         cell.readCounting { state in
-            let detail = Self.evaluate(state, key, context, as: .json)
+            let detail = evaluate(state, key, context, as: .json, track: track)
             return (isEnabled(key, detail), ClientMetrics.slot(detail.reason.kind))
         }
     }
@@ -34,29 +38,35 @@ extension BurgeeClient {
     // MARK: Many flags
 
     /// The variations of every known flag for `context`, by key.
-    /// - Parameter onlyEnabled: keep only flags that are on (``isEnabled(_:context:)``).
-    public func variations(context: Context, onlyEnabled: Bool = false) -> [String: Variation] {
+    /// Each evaluation records its exposure as a single one would.
+    /// - Parameters:
+    ///   - onlyEnabled: keep only flags that are on (``isEnabled(_:context:track:)``).
+    ///   - track: `false` records no exposure events for this call (they still count in the summary).
+    public func variations(context: Context, onlyEnabled: Bool = false, track: Bool = true) -> [String: Variation] {
         cell.readCountingMany { state, tally in
-            variations(in: state, state.snapshot?.flagKeys ?? [], context, onlyEnabled: onlyEnabled, &tally)
+            variations(in: state, state.snapshot?.flagKeys ?? [], context, onlyEnabled: onlyEnabled, track: track, &tally)
         }
     }
 
     /// The variations of the given flags for `context`, by key (unknown keys get an error variation).
-    public func variations(_ keys: [String], context: Context) -> [String: Variation] {
+    /// - Parameter track: `false` records no exposure events for this call (they still count in the summary).
+    public func variations(_ keys: [String], context: Context, track: Bool = true) -> [String: Variation] {
         cell.readCountingMany { state, tally in
-            variations(in: state, keys, context, onlyEnabled: false, &tally)
+            variations(in: state, keys, context, onlyEnabled: false, track: track, &tally)
         }
     }
 
     /// The variations of the flags in any of `flagSets` for `context`, by key (Split's
     /// `getTreatmentsByFlagSets`).
-    public func variations(inFlagSets flagSets: Set<String>, context: Context) -> [String: Variation] {
+    /// - Parameter track: `false` records no exposure events for this call (they still count in the summary).
+    public func variations(inFlagSets flagSets: Set<String>, context: Context, track: Bool = true) -> [String: Variation] {
         cell.readCountingMany { state, tally in
-            variations(in: state, Self.keys(in: state, flagSets), context, onlyEnabled: false, &tally)
+            variations(in: state, Self.keys(in: state, flagSets), context, onlyEnabled: false, track: track, &tally)
         }
     }
 
-    /// Every flag's value for `context`, to hand to front-end code.
+    /// Every flag's value for `context`, to hand to front-end code. Records no events: the code it
+    /// is handed to reports what it shows.
     public func allFlagsState(context: Context, options: AllFlagsState.Options = .init()) -> AllFlagsState {
         cell.readCountingMany { state, tally in
             guard let snapshot = state.snapshot, context.isValid else {
@@ -66,7 +76,7 @@ extension BurgeeClient {
             var flags: [String: AllFlagsState.FlagState] = [:]
             flags.reserveCapacity(keys.count)
             for key in keys {
-                let v = variation(in: state, key, context)
+                let v = variation(in: state, key, context, track: nil)
                 tally.count(slot: ClientMetrics.slot(v.reason.kind))
                 let definition = snapshot.flagDefinition(key)
                 flags[key] = AllFlagsState.FlagState(
@@ -99,8 +109,10 @@ extension BurgeeClient {
 
     // MARK: Helpers
 
-    func variation(in state: ClientState, _ key: String, _ context: Context) -> Variation {
-        let detail = Self.evaluate(state, key, context, as: .json)
+    /// - Parameter track: whether to record an exposure; `nil` records no event at all.
+    func variation(in state: ClientState, _ key: String, _ context: Context, track: Bool?) -> Variation {
+        let detail = track.map { evaluate(state, key, context, as: .json, track: $0) }
+            ?? Self.evaluateUnrecorded(state, key, context, as: .json)
         if let index = detail.variationIndex, let snapshot = state.snapshot {
             return Variation(flagKey: key, key: detail.variationKey, index: index, value: detail.value,
                              variables: snapshot.variables(ofFlag: key, variation: index), reason: detail.reason)
@@ -125,11 +137,11 @@ extension BurgeeClient {
     }
 
     private func variations(in state: ClientState, _ keys: [String], _ context: Context, onlyEnabled: Bool,
-                            _ tally: inout EvaluationTally) -> [String: Variation] {
+                            track: Bool, _ tally: inout EvaluationTally) -> [String: Variation] {
         var result: [String: Variation] = [:]
         result.reserveCapacity(keys.count)
         for key in keys {
-            let v = variation(in: state, key, context)
+            let v = variation(in: state, key, context, track: track)
             tally.count(slot: ClientMetrics.slot(v.reason.kind))
             if onlyEnabled {
                 let detail = EvaluationDetail(value: v.value, variationIndex: v.index, variationKey: v.key, reason: v.reason)

@@ -33,6 +33,10 @@ public final class BurgeeClient: Service, Sendable {
     let metrics: ClientMetrics
     let fallbacks: Fallbacks
     let logger: Logger
+    /// Delivers events; `nil` when the configuration has none.
+    let eventProcessor: EventProcessor?
+    /// Records events on the evaluation path; `nil` when the configuration has none.
+    let recorder: EventRecorder?
     private let source: any DataSource
     private let lifecycle = Mutex(Lifecycle.idle)
     private let stopRequested = OneShotSignal()
@@ -50,6 +54,12 @@ public final class BurgeeClient: Service, Sendable {
         let cell = SnapshotCell(ClientState.notReady)
         let observers = FlagObservers()
         let metrics = ClientMetrics(factory: configuration.metricsFactory ?? MetricsSystem.factory)
+        let processor = try configuration.events.map { events throws(ConfigurationError) in
+            EventProcessor(configuration: events, sink: try Self.makeSink(events.destination, configuration: configuration),
+                           logger: configuration.logger, currentTable: { [cell] in cell.read { $0.eventTable } })
+        }
+        self.eventProcessor = processor
+        self.recorder = processor?.recorder
         self.broadcaster = broadcaster
         self.cell = cell
         self.observers = observers
@@ -58,7 +68,19 @@ public final class BurgeeClient: Service, Sendable {
             cell: cell, status: StatusTracker(events: broadcaster, logger: configuration.logger), events: broadcaster,
             observers: observers, metrics: metrics,
             cache: configuration.cache.map { PersistentCache(configuration: $0, logger: configuration.logger, maxBytes: configuration.limits.maxBytes) },
-            limits: configuration.limits, flagSets: configuration.flagSets, logger: configuration.logger)
+            limits: configuration.limits, flagSets: configuration.flagSets, logger: configuration.logger,
+            recorder: processor?.recorder)
+    }
+
+    private static func makeSink(_ destination: EventDestination,
+                                 configuration: Configuration) throws(ConfigurationError) -> any EventSink {
+        switch destination.storage {
+        case .sink(let sink):
+            return sink
+        case .http(let endpoint, let http, let retryDelay):
+            return try HTTPEventSink(endpoint: endpoint, sdkKey: configuration.sdkKey, http: http, retryDelay: retryDelay,
+                                     logger: configuration.logger)
+        }
     }
 
     // MARK: Lifecycle
@@ -87,8 +109,9 @@ public final class BurgeeClient: Service, Sendable {
         }
     }
 
-    /// Stops the data source and ends event streams; returns once the client has stopped.
-    /// Evaluations keep serving the last definitions.
+    /// Stops recording events and delivers those queued with the last summary, stops the data
+    /// source and ends notification streams; returns once the client has stopped. Evaluations keep
+    /// serving the last definitions (without events); ``track(_:context:value:properties:)`` returns `false`.
     public func close() async {
         let wasRunning = lifecycle.withLock { state -> Bool in
             switch state {
@@ -105,6 +128,7 @@ public final class BurgeeClient: Service, Sendable {
         if wasRunning {
             await stopped.wait()
         } else {
+            await eventProcessor?.close()
             finish()
         }
     }
@@ -121,7 +145,10 @@ public final class BurgeeClient: Service, Sendable {
                     group.addTask { await self.watchReadiness(timeout) }
                 }
                 group.addTask { await self.reportMetrics() }
+                if let eventProcessor { group.addTask { await eventProcessor.run() } }
                 await stopRequested.wait()
+                // Before the tasks stop: the last events and summary leave while sync is still up.
+                await eventProcessor?.close()
                 group.cancelAll()
             }
         } onGracefulShutdown: {

@@ -15,13 +15,16 @@ final class UpdatePipeline: Sendable {
     let limits: JSONParser.Limits
     let flagSets: Set<String>?
     let logger: Logger
+    /// Receives the summary counts of replaced snapshots, when the client records events.
+    let recorder: EventRecorder?
     /// The definitions held, for patching. Serializes updates (a patch reads what the previous
     /// update left); evaluations never take it.
     private let current = Mutex<CurrentDefinitions?>(nil)
 
     init(cell: SnapshotCell<ClientState>, status: StatusTracker, events: EventBroadcaster<ClientEvent>,
          observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONParser.Limits,
-         flagSets: Set<String>?, logger: Logger) {
+         flagSets: Set<String>?, logger: Logger, recorder: EventRecorder?) {
+        self.recorder = recorder
         self.cell = cell
         self.status = status
         self.events = events
@@ -119,7 +122,9 @@ final class UpdatePipeline: Sendable {
                 "count": "\(problems.count)", "first": "\(problems[0])",
             ])
         }
-        let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin))
+        let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil))
+        // No reader counts into the old table any more: its counts are final.
+        if let table = old.eventTable { recorder?.retire(table) }
         // Before the events, so that whoever sees `ready` or `updated` sees the status it led to.
         if origin == .dataSource { status.set(.valid) }
         metrics.updates.increment()

@@ -30,6 +30,8 @@ extension BurgeeClient {
         public var limits: JSONParser.Limits
         /// Each event subscriber keeps at most this many undelivered events, dropping the oldest.
         public var eventBufferSize: Int
+        /// Exposure, custom and summary events and where they go; `nil` records nothing.
+        public var events: EventsConfiguration?
         /// The client's logger; never bootstrapped by the client.
         public var logger: Logger
         /// The metrics factory; `nil` for the bootstrapped `MetricsSystem.factory`.
@@ -39,7 +41,7 @@ extension BurgeeClient {
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
                     cache: CacheConfiguration? = nil, fallbacks: Fallbacks = Fallbacks(), flagSets: Set<String>? = nil,
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
-                    limits: JSONParser.Limits = .default, eventBufferSize: Int = 1024,
+                    limits: JSONParser.Limits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
                     logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil) {
             self.key = SDKKey(sdkKey)
             self.source = source
@@ -51,6 +53,7 @@ extension BurgeeClient {
             self.metricsInterval = metricsInterval
             self.limits = limits
             self.eventBufferSize = eventBufferSize
+            self.events = events
             self.logger = logger
             self.metricsFactory = metricsFactory
         }
@@ -65,6 +68,7 @@ extension BurgeeClient {
             guard metricsInterval > .zero else { throw .notPositive("metricsInterval") }
             guard eventBufferSize > 0 else { throw .notPositive("eventBufferSize") }
             _ = try source.makeSource(sdkKey: key)
+            try events?.validate()
         }
     }
 }

@@ -11,7 +11,7 @@ public struct Fallbacks: Sendable, Equatable {
     public struct Fallback: Sendable, Equatable {
         /// The value.
         public var value: JSONValue
-        /// Variables, for ``BurgeeClient/variation(_:context:)``.
+        /// Variables, for ``BurgeeClient/variation(_:context:track:)``.
         public var variables: [String: JSONValue]
 
         /// A fallback.

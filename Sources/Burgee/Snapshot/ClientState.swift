@@ -11,9 +11,12 @@ final class ClientState: Sendable {
     let origin: DefinitionsOrigin?
     /// Visible flag keys by flag set, sorted.
     let flagsBySet: [String: [String]]
+    /// The flags' event settings and summary counters, when the client records events.
+    let eventTable: FlagEventTable?
 
-    init(snapshot: Snapshot?, origin: DefinitionsOrigin?) {
+    init(snapshot: Snapshot?, origin: DefinitionsOrigin?, recordsEvents: Bool = false) {
         self.snapshot = snapshot
+        self.eventTable = recordsEvents ? snapshot.map(FlagEventTable.init(snapshot:)) : nil
         self.unretainedSnapshot = snapshot.map(Unmanaged.passUnretained)
         self.origin = origin
         var bySet: [String: [String]] = [:]

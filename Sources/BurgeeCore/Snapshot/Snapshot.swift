@@ -115,15 +115,38 @@ public final class Snapshot: Sendable {
     ///   - type: when given, a served value of another type yields the default with `ERROR/WRONG_TYPE`.
     public func evaluate(_ key: String, context: Context, default defaultValue: JSONValue = .null,
                          as type: ValueType? = nil) -> EvaluationDetail {
-        guard let index = flagIndex[ExactString(key)] else {
+        guard let position = position(ofFlag: key) else {
             return .error(.flagNotFound, default: defaultValue)
         }
+        return evaluate(at: position, context: context, default: defaultValue, as: type)
+    }
+
+    /// Evaluates the flag at `position` (from ``position(ofFlag:)`` of this snapshot), for callers
+    /// that also need the flag's version or event settings without a second lookup.
+    public func evaluate(at position: FlagPosition, context: Context, default defaultValue: JSONValue = .null,
+                         as type: ValueType? = nil) -> EvaluationDetail {
         guard context.isValid else {
             return .error(.invalidContext, default: defaultValue)
         }
-        let flag = flags[index]
+        let flag = flags[position.index]
         var evaluator = Evaluator(snapshot: self, context: context, tracer: SilentTracer())
         return detail(evaluator.evaluate(flag), flag, defaultValue, type)
+    }
+
+    // MARK: Flags by position
+
+    /// The position of a known flag, valid only with this snapshot; `nil` for an unknown (or hidden) flag.
+    @inline(__always)
+    public func position(ofFlag key: String) -> FlagPosition? {
+        flagIndex[ExactString(key)].map(FlagPosition.init)
+    }
+
+    /// How many flags are compiled; positions run from 0 to this, exclusive.
+    public var flagCount: Int { flags.count }
+
+    /// The flag at `position`.
+    public func flagDefinition(at position: FlagPosition) -> FlagDefinition {
+        flags[position.index].definition
     }
 
     /// Evaluates and records every step, for `explain`.
@@ -157,6 +180,18 @@ public final class Snapshot: Sendable {
         }
         return EvaluationDetail(value: value, variationIndex: variation, variationKey: logic.variationKeys[variation],
                                 reason: outcome.reason)
+    }
+}
+
+/// Where a flag sits in a ``Snapshot``: an index that is meaningful only for the snapshot that gave it.
+public struct FlagPosition: Sendable, Hashable {
+    /// The index, from 0 to the snapshot's ``Snapshot/flagCount``, exclusive.
+    public let index: Int
+
+    /// A position; only for indices that a snapshot gave.
+    @inlinable
+    public init(_ index: Int) {
+        self.index = index
     }
 }
 

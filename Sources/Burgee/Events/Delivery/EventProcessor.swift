@@ -1,0 +1,167 @@
+import Logging
+import Synchronization
+
+/// The delivery side of events: takes queued events in batches, adds the interval's summary, and
+/// hands them to the sink, one delivery at a time, every flush interval, when a batch is full, on
+/// ``flush()`` and on ``close()``.
+final class EventProcessor: Sendable {
+    private struct Stats {
+        var delivered = 0
+        var droppedDelivery = 0
+        var summariesDelivered = 0
+        var failedBatches = 0
+        var lastError: String?
+        var droppedReported = 0
+        var summaryStart: Int64
+    }
+
+    let recorder: EventRecorder
+    private let sink: any EventSink
+    private let currentTable: @Sendable () -> FlagEventTable?
+    private let maxBatchSize: Int
+    private let flushInterval: Duration
+    private let logger: Logger
+    private let signals: AsyncStream<EventSignal>
+    private let signalsContinuation: AsyncStream<EventSignal>.Continuation
+    /// The last delivery started; each waits for the one before, so deliveries never overlap and
+    /// a flush returns only after everything queued before it was handed to the sink.
+    private let lastDelivery = Mutex<Task<Void, Never>?>(nil)
+    private let stats: Mutex<Stats>
+    private let closing = Atomic(false)
+
+    init(configuration: EventsConfiguration, sink: any EventSink, logger: Logger,
+         currentTable: @escaping @Sendable () -> FlagEventTable?) {
+        let (signals, continuation) = AsyncStream.makeStream(of: EventSignal.self, bufferingPolicy: .bufferingNewest(2))
+        self.signals = signals
+        self.signalsContinuation = continuation
+        self.recorder = EventRecorder(configuration: configuration, signals: continuation, logger: logger)
+        self.sink = sink
+        self.currentTable = currentTable
+        self.maxBatchSize = configuration.maxBatchSize
+        self.flushInterval = configuration.flushInterval
+        self.logger = logger
+        self.stats = Mutex(Stats(summaryStart: EventClock.wallMilliseconds()))
+    }
+
+    /// Delivers on every signal until ``close()`` (or cancellation).
+    func run() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [flushInterval, signalsContinuation] in
+                while (try? await Task.sleep(for: flushInterval)) != nil {
+                    signalsContinuation.yield(.interval)
+                }
+            }
+            for await signal in signals {
+                await serialized { await self.deliverQueued(withSummary: signal == .interval) }
+                if signal == .interval { reportDrops() }
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Delivers every event queued before the call, and the summary; returns when the sink has
+    /// taken (or failed) them.
+    func flush() async {
+        await serialized { await self.deliverQueued(withSummary: true) }
+    }
+
+    /// Stops recording, delivers what is queued and the last summary, and shuts the sink down.
+    /// Later calls return at once.
+    func close() async {
+        guard !closing.exchange(true, ordering: .relaxed) else { return }
+        recorder.close()
+        await serialized { await self.deliverQueued(withSummary: true) }
+        reportDrops()
+        signalsContinuation.finish()
+        await sink.shutdown()
+    }
+
+    /// The recording and delivery counts.
+    var diagnostics: EventDiagnostics {
+        var d = recorder.counts()
+        stats.withLock { s in
+            d.delivered = s.delivered
+            d.droppedDelivery = s.droppedDelivery
+            d.summariesDelivered = s.summariesDelivered
+            d.failedBatches = s.failedBatches
+            d.lastDeliveryError = s.lastError
+        }
+        return d
+    }
+
+    // MARK: Delivery
+
+    private func serialized(_ work: @escaping @Sendable () async -> Void) async {
+        let task = lastDelivery.withLock { last -> Task<Void, Never> in
+            let previous = last
+            let next = Task {
+                await previous?.value
+                await work()
+            }
+            last = next
+            return next
+        }
+        await task.value
+    }
+
+    private func deliverQueued(withSummary: Bool) async {
+        let target = recorder.acceptedCount
+        while true {
+            let pending = recorder.take(upTo: maxBatchSize, acceptedBefore: target)
+            let allowed = pending.filter { recorder.consent.allows($0.context) }
+            if allowed.count < pending.count { recorder.countDeniedAtDelivery(pending.count - allowed.count) }
+            var events = allowed.map(\.event)
+            let last = pending.count < maxBatchSize
+            var summaries = 0
+            if last, withSummary, let summary = takeSummary() {
+                events.append(.summary(summary))
+                summaries = 1
+            }
+            if !events.isEmpty { await send(EventBatch(events: events), summaries: summaries) }
+            if last { return }
+        }
+    }
+
+    private func takeSummary() -> SummaryEvent? {
+        var builder = SummaryBuilder()
+        recorder.takeCounts(current: currentTable(), into: &builder)
+        let now = EventClock.wallMilliseconds()
+        let start = stats.withLock { s in
+            defer { if !builder.isEmpty { s.summaryStart = now } }
+            return s.summaryStart
+        }
+        return builder.isEmpty ? nil : builder.build(start: start, end: now)
+    }
+
+    private func send(_ batch: EventBatch, summaries: Int) async {
+        do {
+            try await sink.send(batch)
+            stats.withLock {
+                $0.delivered += batch.count - summaries
+                $0.summariesDelivered += summaries
+            }
+        } catch {
+            let message = "\(error)"
+            stats.withLock {
+                $0.droppedDelivery += batch.count - summaries
+                $0.failedBatches += 1
+                $0.lastError = message
+            }
+            logger.warning("event batch dropped after a failed delivery", metadata: [
+                "events": "\(batch.count)", "error": "\(message)",
+            ])
+        }
+    }
+
+    /// Logs the events dropped because the queue was full since the last report, once per interval.
+    private func reportDrops() {
+        let dropped = recorder.counts().droppedQueueFull
+        let new = stats.withLock { s -> Int in
+            defer { s.droppedReported = dropped }
+            return dropped - s.droppedReported
+        }
+        if new > 0 {
+            logger.warning("event queue full: events dropped", metadata: ["dropped": "\(new)", "total": "\(dropped)"])
+        }
+    }
+}

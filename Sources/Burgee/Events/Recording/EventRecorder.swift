@@ -1,0 +1,207 @@
+import BurgeeCore
+import Logging
+import Synchronization
+
+/// The recording side of events: called on the evaluation path, it counts the evaluation for the
+/// summary, decides whether it is an exposure to record, and stores it in the bounded queue.
+///
+/// A deduplicated evaluation costs a fingerprint, a coarse clock read and a lock-free table probe;
+/// a recorded one a lock and a store into a preallocated slot. Neither allocates.
+final class EventRecorder: Sendable {
+    /// Largest serialized properties of a custom event.
+    static let maxPropertiesBytes = 32 * 1024
+
+    let mode: ExposureMode
+    let consent: ConsentRegistry
+    let logger: Logger
+    private let maxBatchSize: Int
+    private let deduplicator: ExposureDeduplicator?
+    private let queue: Mutex<EventQueue>
+    private let isOpen = Atomic(true)
+    private let signals: AsyncStream<EventSignal>.Continuation
+    private let unknownFlags = Mutex(UnknownFlagCounts())
+    private let retiredTables = Mutex<[FlagEventTable]>([])
+    private let deniedByConsent = Atomic(0)
+    private let rejectedCustomEvents = Atomic(0)
+
+    init(configuration: EventsConfiguration, signals: AsyncStream<EventSignal>.Continuation, logger: Logger) {
+        mode = configuration.exposures
+        consent = ConsentRegistry(default: configuration.consent)
+        maxBatchSize = configuration.maxBatchSize
+        deduplicator = configuration.exposures == .deduplicated
+            ? ExposureDeduplicator(capacity: configuration.deduplicationCapacity, window: configuration.deduplicationWindow)
+            : nil
+        queue = Mutex(EventQueue(capacity: configuration.capacity))
+        self.signals = signals
+        self.logger = logger
+    }
+
+    // MARK: Evaluations
+
+    /// Counts an evaluation of a known flag and records its exposure when the mode, the flag and
+    /// the deduplication window say so.
+    @inline(__always)
+    func recordEvaluation(_ table: FlagEventTable, _ position: FlagPosition, _ flagKey: String,
+                          _ detail: EvaluationDetail, _ context: Context, track: Bool) {
+        guard isOpen.load(ordering: .relaxed) else { return }
+        table.count(position, variation: detail.variationIndex)
+        guard track, mode != .off, context.isValid else { return }
+        let flag = table.flags[position.index]
+        if let deduplicator, !flag.trackEvents, !detail.reason.inExperiment {
+            let fingerprint = ExposureFingerprint.exposure(
+                context: ExposureFingerprint.context(context), flagKey: flag.keyHash,
+                variation: detail.variationIndex ?? -1, version: flag.version)
+            guard deduplicator.shouldRecord(fingerprint, now: EventClock.coarseMilliseconds()) else { return }
+        }
+        recordExposure(flagKey, flag.version, detail, context)
+    }
+
+    @inline(never)
+    private func recordExposure(_ flagKey: String, _ version: Int64, _ detail: EvaluationDetail, _ context: Context) {
+        guard consent.allows(context) else {
+            deniedByConsent.add(1, ordering: .relaxed)
+            return
+        }
+        push(.exposure(PendingExposure(
+            timestamp: EventClock.wallMilliseconds(), flagKey: flagKey, flagVersion: version,
+            variationIndex: detail.variationIndex, variationKey: detail.variationKey, reason: detail.reason,
+            context: context)))
+    }
+
+    /// Counts an evaluation of a flag that is not known (or of any flag before definitions arrive).
+    @inline(never)
+    func recordUnknownFlag(_ flagKey: String) {
+        guard isOpen.load(ordering: .relaxed) else { return }
+        unknownFlags.withLock { $0.count(flagKey) }
+    }
+
+    // MARK: Custom events
+
+    /// Queues a custom event; `false` when it is refused (closed, invalid, no consent) or dropped.
+    func track(_ key: String, context: Context, value: Double?, properties: [String: JSONValue]) -> Bool {
+        guard isOpen.load(ordering: .relaxed) else {
+            logger.debug("track() after close(): event not recorded", metadata: ["key": "\(key)"])
+            return false
+        }
+        if let problem = Self.problem(key: key, context: context, value: value, properties: properties) {
+            rejectedCustomEvents.add(1, ordering: .relaxed)
+            logger.warning("custom event refused: \(problem)")
+            return false
+        }
+        guard consent.allows(context) else {
+            deniedByConsent.add(1, ordering: .relaxed)
+            return false
+        }
+        return push(.custom(PendingCustom(timestamp: EventClock.wallMilliseconds(), key: key, context: context,
+                                          value: value, properties: properties)))
+    }
+
+    static func problem(key: String, context: Context, value: Double?, properties: [String: JSONValue]) -> String? {
+        guard EventKey.isValid(key) else {
+            return "key '\(key.prefix(100))' does not match ^[a-zA-Z0-9][-_.:a-zA-Z0-9]{0,79}$"
+        }
+        if let reason = context.invalidReason { return "invalid context: \(reason)" }
+        if let value, !value.isFinite { return "value \(value) is not a finite number" }
+        guard properties.values.allSatisfy(\.isFinite) else { return "properties hold a number that is not finite" }
+        var writer = JSONWriter()
+        writer.value(.object(properties))
+        guard writer.bytes.count <= maxPropertiesBytes else {
+            return "properties take \(writer.bytes.count) bytes as JSON, more than \(maxPropertiesBytes)"
+        }
+        return nil
+    }
+
+    // MARK: Queue
+
+    @discardableResult
+    private func push(_ event: PendingEvent) -> Bool {
+        let (accepted, signal) = queue.withLock { queue -> (Bool, Bool) in
+            let accepted = queue.push(event)
+            guard queue.count >= maxBatchSize, !queue.batchSignalled else { return (accepted, false) }
+            queue.batchSignalled = true
+            return (accepted, true)
+        }
+        if signal { signals.yield(.batchFull) }
+        return accepted
+    }
+
+    /// The number of events accepted so far: what a flush must deliver.
+    var acceptedCount: Int { queue.withLock { $0.accepted } }
+
+    /// Takes up to `limit` queued events, none accepted after the `before`-th.
+    func take(upTo limit: Int, acceptedBefore before: Int) -> [PendingEvent] {
+        queue.withLock { queue in
+            queue.batchSignalled = false
+            return queue.take(upTo: min(limit, before - queue.taken))
+        }
+    }
+
+    /// Counts events that consent withdrawn after recording kept from leaving.
+    func countDeniedAtDelivery(_ n: Int) {
+        deniedByConsent.add(n, ordering: .relaxed)
+    }
+
+    // MARK: Summaries
+
+    /// Keeps the counts of a snapshot that was replaced, for the next summary.
+    func retire(_ table: FlagEventTable) {
+        retiredTables.withLock { $0.append(table) }
+    }
+
+    /// Takes every count since the last call: of replaced snapshots, of `current`, of unknown flags.
+    func takeCounts(current: FlagEventTable?, into summary: inout SummaryBuilder) {
+        for table in retiredTables.withLock({ tables in defer { tables = [] }; return tables }) {
+            table.takeCounts(into: &summary)
+        }
+        current?.takeCounts(into: &summary)
+        for (key, count) in unknownFlags.withLock({ $0.take() }) {
+            summary.add(flagKey: key, version: nil, variationIndex: nil, variationKey: nil, count: count)
+        }
+    }
+
+    // MARK: State
+
+    /// Stops recording: evaluations no longer count and `track` returns `false`.
+    func close() {
+        isOpen.store(false, ordering: .relaxed)
+    }
+
+    var isClosed: Bool { !isOpen.load(ordering: .relaxed) }
+
+    /// The recording counts for diagnostics.
+    func counts() -> EventDiagnostics {
+        let (offered, accepted, dropped, pending, capacity) = queue.withLock {
+            ($0.offered, $0.accepted, $0.dropped, $0.count, $0.capacity)
+        }
+        var diagnostics = EventDiagnostics()
+        diagnostics.recorded = offered
+        diagnostics.queued = accepted
+        diagnostics.droppedQueueFull = dropped
+        diagnostics.pending = pending
+        diagnostics.capacity = capacity
+        diagnostics.deniedByConsent = deniedByConsent.load(ordering: .relaxed)
+        diagnostics.rejectedCustomEvents = rejectedCustomEvents.load(ordering: .relaxed)
+        diagnostics.unknownFlagsNotCounted = unknownFlags.withLock { $0.overflow }
+        return diagnostics
+    }
+}
+
+/// What wakes the delivery loop.
+enum EventSignal: Sendable {
+    /// The flush interval passed: deliver with a summary.
+    case interval
+    /// A batch is full: deliver it now.
+    case batchFull
+}
+
+extension JSONValue {
+    /// Whether every number inside is finite (JSON has no NaN or infinity).
+    var isFinite: Bool {
+        switch self {
+        case .number(let n): n.isFinite
+        case .array(let items): items.allSatisfy(\.isFinite)
+        case .object(let members): members.values.allSatisfy(\.isFinite)
+        case .string, .bool, .null: true
+        }
+    }
+}

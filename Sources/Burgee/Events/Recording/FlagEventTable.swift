@@ -1,0 +1,63 @@
+import BurgeeCore
+
+/// What event recording needs of one snapshot's flags, by position, and their summary counters:
+/// built once per snapshot, off the evaluation path, so that an evaluation counts and checks its
+/// exposure without a lookup or an allocation.
+final class FlagEventTable: Sendable {
+    /// One flag's event settings.
+    struct Flag: Sendable {
+        let keyHash: UInt64
+        let version: Int64
+        /// The first of the flag's counters: one per variation, then one for "no variation".
+        let firstCounter: Int
+        let variationCount: Int
+        let trackEvents: Bool
+    }
+
+    let flags: ContiguousArray<Flag>
+    let keys: [String]
+    let variationKeys: [[String]]
+    let counters: AtomicWords
+
+    init(snapshot: Snapshot) {
+        var flags = ContiguousArray<Flag>()
+        var keys: [String] = []
+        var variationKeys: [[String]] = []
+        flags.reserveCapacity(snapshot.flagCount)
+        var next = 0
+        for index in 0..<snapshot.flagCount {
+            let definition = snapshot.flagDefinition(at: FlagPosition(index))
+            let variations = definition.variations.count
+            flags.append(Flag(keyHash: ExposureFingerprint.string(definition.key), version: definition.version,
+                              firstCounter: next, variationCount: variations, trackEvents: definition.trackEvents))
+            keys.append(definition.key)
+            variationKeys.append(definition.variations.map(\.key))
+            next += variations + 1
+        }
+        self.flags = flags
+        self.keys = keys
+        self.variationKeys = variationKeys
+        counters = AtomicWords(count: max(next, 1))
+    }
+
+    /// Counts one evaluation of the flag at `position` that served `variation` (`nil`: none).
+    @inline(__always)
+    func count(_ position: FlagPosition, variation: Int?) {
+        let flag = flags[position.index]
+        let slot = variation.map { $0 < flag.variationCount ? $0 : flag.variationCount } ?? flag.variationCount
+        counters.increment(flag.firstCounter &+ slot)
+    }
+
+    /// Takes the counts since the last call into `summary`.
+    func takeCounts(into summary: inout SummaryBuilder) {
+        for (index, flag) in flags.enumerated() {
+            for slot in 0...flag.variationCount {
+                let count = counters.take(flag.firstCounter + slot)
+                guard count > 0 else { continue }
+                let served = slot < flag.variationCount ? slot : nil
+                summary.add(flagKey: keys[index], version: flag.version, variationIndex: served,
+                            variationKey: served.map { variationKeys[index][$0] }, count: Int(count))
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import BurgeeCore
+
+/// An event as recorded, before it leaves: it holds the context itself (a retain, not a copy) so
+/// that recording allocates nothing; keys are extracted when the event is delivered.
+enum PendingEvent: Sendable {
+    case exposure(PendingExposure)
+    case custom(PendingCustom)
+
+    var context: Context {
+        switch self {
+        case .exposure(let e): e.context
+        case .custom(let e): e.context
+        }
+    }
+
+    /// The event that leaves the process.
+    var event: AnalyticsEvent {
+        switch self {
+        case .exposure(let e):
+            .exposure(ExposureEvent(timestamp: e.timestamp, flagKey: e.flagKey, flagVersion: e.flagVersion,
+                                    variationKey: e.variationKey, variationIndex: e.variationIndex, reason: e.reason,
+                                    contextKeys: Self.keys(of: e.context)))
+        case .custom(let e):
+            .custom(CustomEvent(timestamp: e.timestamp, key: e.key, contextKeys: Self.keys(of: e.context),
+                                value: e.value, properties: e.properties))
+        }
+    }
+
+    private static func keys(of context: Context) -> [String: String] {
+        var keys: [String: String] = [:]
+        for single in context.contexts { keys[single.kind] = single.key }
+        return keys
+    }
+}
+
+struct PendingExposure: Sendable {
+    let timestamp: Int64
+    let flagKey: String
+    let flagVersion: Int64
+    let variationIndex: Int?
+    let variationKey: String?
+    let reason: EvaluationReason
+    let context: Context
+}
+
+struct PendingCustom: Sendable {
+    let timestamp: Int64
+    let key: String
+    let context: Context
+    let value: Double?
+    let properties: [String: JSONValue]
+}

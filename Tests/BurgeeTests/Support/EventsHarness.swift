@@ -1,0 +1,51 @@
+import Burgee
+import BurgeeCore
+import Logging
+import Testing
+
+/// Clients that record events into an ``InMemoryEventSink``, delivering only on `flush()`.
+enum EventsHarness {
+    static let user = Context(key: "u-1")
+    static let other = Context(key: "u-2")
+    static var quiet: Logger { ClientHarness.quietLogger }
+
+    /// A flag served by an experiment rollout (always `on`, `inExperiment`).
+    static let experimentFlag = """
+    "exp": { "version": 4, "enabled": true, "type": "boolean",
+      "variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ], "offVariation": "off",
+      "fallthrough": { "rollout": { "kind": "experiment",
+        "variations": [ { "variation": "on", "weight": 100000 }, { "variation": "off", "weight": 0 } ] } } }
+    """
+
+    /// `plain` (version 3, on), `tracked` (trackEvents, version 1, on) and ``experimentFlag``.
+    static let definitions = Definitions.document(version: 7, flags: [
+        Definitions.boolFlag("plain", true, version: 3),
+        Definitions.boolFlag("tracked", true, extra: #", "trackEvents": true"#),
+        experimentFlag,
+    ])
+
+    /// A ready, started client over `json` whose events go to the returned sink; the flush
+    /// interval is an hour, so nothing is delivered before `flush()` or a full batch.
+    static func client(_ json: String = definitions, exposures: ExposureMode = .deduplicated,
+                       _ configure: (inout EventsConfiguration) -> Void = { _ in }) async throws
+        -> (BurgeeClient, InMemoryEventSink) {
+        let sink = InMemoryEventSink()
+        var events = EventsConfiguration(destination: .sink(sink), exposures: exposures, flushInterval: .seconds(3600))
+        configure(&events)
+        let client = try await ClientHarness.ready(json) { $0.events = events }
+        return (client, sink)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Milliseconds since the Unix epoch, to bound event timestamps.
+func wallMilliseconds() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+}
