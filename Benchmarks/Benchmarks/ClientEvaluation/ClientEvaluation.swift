@@ -56,6 +56,26 @@ let benchmarks: @Sendable () -> Void = {
         await client.close()
     }
 
+    // Events: the same evaluation with exposures deduplicated (one context: every evaluation after
+    // the first is a table hit), with only summary counting, with 1,000 contexts rotating through
+    // the table, and with every evaluation recorded (the queue fills, then drops; no delivery
+    // runs during the measurement, so process-wide malloc counts are the evaluations' own).
+    Benchmark("ClientBoolExposuresDeduplicated") { benchmark in
+        try await ClientScenarios.measure(benchmark, exposures: .deduplicated, contexts: [ClientScenarios.user])
+    }
+
+    Benchmark("ClientBoolExposuresOffSummaryOnly") { benchmark in
+        try await ClientScenarios.measure(benchmark, exposures: .off, contexts: [ClientScenarios.user])
+    }
+
+    Benchmark("ClientBoolExposuresDeduplicated1000Contexts") { benchmark in
+        try await ClientScenarios.measure(benchmark, exposures: .deduplicated, contexts: ClientScenarios.users)
+    }
+
+    Benchmark("ClientBoolExposuresAll") { benchmark in
+        try await ClientScenarios.measure(benchmark, exposures: .all, contexts: [ClientScenarios.user])
+    }
+
     Benchmark("ClientBoolVariationDetail") { benchmark in
         let client = await ClientScenarios.readyClient()
         let context = ClientScenarios.user
@@ -92,9 +112,28 @@ enum ClientScenarios {
 
     static let user = Context(json: ["kind": "user", "key": "u-1", "country": "FR", "plan": "free"])
 
-    static func readyClient() async -> BurgeeClient {
+    static let users = (0..<1000).map { Context(json: ["kind": "user", "key": .string("u-\($0)"), "country": "FR"]) }
+
+    /// `simple` evaluated for `contexts` in turn, by a client recording events in `exposures` mode
+    /// into a sink that is never reached during the measurement.
+    static func measure(_ benchmark: Benchmark, exposures: ExposureMode, contexts: [Context]) async throws {
+        let events = EventsConfiguration(destination: .sink(InMemoryEventSink()), exposures: exposures,
+                                         flushInterval: .seconds(3600), maxBatchSize: 1_000_000)
+        let client = await readyClient(events: events)
+        for context in contexts { blackHole(client.boolVariation("simple", context: context, default: false)) }
+        var next = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(client.boolVariation("simple", context: contexts[next], default: false))
+            next = next + 1 == contexts.count ? 0 : next + 1
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
+    static func readyClient(events: EventsConfiguration? = nil) async -> BurgeeClient {
         let client = try! BurgeeClient(configuration: .init(
-            source: .bootstrap(.json(json)),
+            source: .bootstrap(.json(json)), events: events,
             logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })))
         client.start()
         guard await client.waitUntilReady(timeout: .seconds(30)) else { fatalError("client not ready") }
