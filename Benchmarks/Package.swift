@@ -41,6 +41,16 @@ let package = Package(
             path: "Benchmarks/SyncPropagation",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "EventLoad",
+            dependencies: [
+                .product(name: "Burgee", package: burgeePackage),
+                .product(name: "BurgeeServer", package: burgeePackage),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EventLoad",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,54 @@
+import Burgee
+import BurgeeCore
+import BurgeeServer
+import Testing
+
+@Suite("Event load")
+struct EventLoadTests {
+    typealias H = EventsHarness
+
+    @Test("2 tasks × 1,000,000 evaluations, every exposure recorded, a slow event server: bounded queue, exact counts")
+    func twoMillionExposures() async throws {
+        try await LoopbackServer.withServer(H.definitions) { server in
+            server.server.inject(.delay(.milliseconds(100)), on: .events, times: 1_000_000)
+            let client = try await ClientHarness.ready(H.definitions) {
+                $0.events = EventsConfiguration(
+                    destination: .http(server.baseURL + "/events", http: LoopbackServer.http(requestTimeout: .seconds(5)),
+                                       retryDelay: .milliseconds(50)),
+                    exposures: .all, flushInterval: .milliseconds(100))
+            }
+            let perTask = 1_000_000
+            let overfull = await withTaskGroup(of: Int.self) { group in
+                for task in 0..<2 {
+                    group.addTask {
+                        let context = Context(key: "load-\(task)")
+                        var overfull = 0
+                        for i in 0..<perTask {
+                            _ = client.boolVariation("plain", context: context, default: false)
+                            if i % 8192 == 0 {
+                                let d = client.eventDiagnostics
+                                if d.pending > d.capacity { overfull += 1 }
+                                await Task.yield()
+                            }
+                        }
+                        return overfull
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+            #expect(overfull == 0)
+            let during = client.eventDiagnostics
+            #expect(during.recorded == 2 * perTask)
+            #expect(during.queued + during.droppedQueueFull == during.recorded)
+            #expect(during.droppedQueueFull > 0, "a server answering in 100 ms cannot take 2 million events this fast")
+            await client.close()
+            let after = client.eventDiagnostics
+            #expect(after.pending == 0)
+            #expect(after.delivered + after.droppedDelivery == after.queued)
+            let received = try server.server.receivedEvents.reduce(0) { total, body in
+                total + (try EventBatch(jsonBytes: body).events.filter { $0.kind == "exposure" }.count)
+            }
+            #expect(received == after.delivered)
+        }
+    }
+}
