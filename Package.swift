@@ -69,7 +69,9 @@ let package = Package(
             path: "Examples/BurgeeExample"
         ),
         .testTarget(name: "BurgeeCoreTests", dependencies: ["BurgeeCore"]),
-        .testTarget(name: "BurgeeConformanceTests", dependencies: ["BurgeeCore"]),
+        .testTarget(
+            name: "BurgeeConformanceTests",
+            dependencies: ["BurgeeCore", "Burgee", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "BurgeeTests",
             dependencies: [
