@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // The evaluator core: definitions model, compiler, snapshot, evaluator. Depends on nothing.
@@ -34,6 +35,7 @@ let package = Package(
                 "BurgeeCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -46,6 +48,7 @@ let package = Package(
             name: "BurgeeServer",
             dependencies: [
                 "BurgeeCore",
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -88,6 +91,7 @@ let package = Package(
             dependencies: [
                 "BurgeeServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -41,9 +41,9 @@ struct FaultTests {
             #expect([definitions.status, stream.status, events.status] == [200, 500, 401])
             server.clearFaults()
             #expect(server.pendingFaults(on: .events) == 0)
-            let accepted = try await HTTP.fetch(client, running.baseURL + "/events", method: "POST", body: [1])
+            let accepted = try await HTTP.fetch(client, running.baseURL + "/events", method: "POST", body: EventBodies.batch())
             #expect(accepted.status == 202)
-            #expect(server.receivedEvents == [[1]])
+            #expect(server.receivedEvents == [EventBodies.batch()])
         }
     }
 
@@ -154,9 +154,9 @@ struct FaultTests {
         try await TestServer.with { server, running, client in
             server.inject(.dropMidBody, on: .events)
             await #expect(throws: (any Error).self) {
-                _ = try await HTTP.fetch(client, running.baseURL + "/events", method: "POST", body: Array("[1]".utf8))
+                _ = try await HTTP.fetch(client, running.baseURL + "/events", method: "POST", body: EventBodies.batch())
             }
-            #expect(server.receivedEvents == [Array("[1]".utf8)])
+            #expect(server.receivedEvents == [EventBodies.batch()])
         }
     }
 }

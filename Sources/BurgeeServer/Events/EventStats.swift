@@ -2,7 +2,7 @@
 public struct EventStats: Sendable, Hashable {
     /// How many bodies were stored.
     public var requests: Int
-    /// Their total size in bytes, as received.
+    /// Their total size in bytes as received, before decoding (so gzip shows as smaller).
     public var bytes: Int
 
     /// Totals.

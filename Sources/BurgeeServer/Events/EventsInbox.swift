@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The event bodies posted to the server, kept in memory.
+/// The event bodies posted to the server, kept in memory (decoded), with the sizes received.
 final class EventsInbox: Sendable {
     private struct State {
         var received: [ReceivedEvents] = []
@@ -12,7 +12,7 @@ final class EventsInbox: Sendable {
     func store(_ events: ReceivedEvents) {
         state.withLock { s in
             s.received.append(events)
-            s.bytes += events.body.count
+            s.bytes += events.receivedBytes
         }
     }
 

@@ -49,7 +49,10 @@ extension DefinitionsResponder {
         case .events:
             let response = try await eventsResponse(request)
             guard response.status == .accepted else { return response }
-            return Response(status: .accepted, body: Self.cutBody(ByteBuffer(), announcing: 2))
+            // Only the advertised codings carry over: the head must announce the two bytes.
+            var headers = HTTPFields()
+            headers[.acceptEncoding] = response.headers[.acceptEncoding]
+            return Response(status: .accepted, headers: headers, body: Self.cutBody(ByteBuffer(), announcing: 2))
         }
     }
 

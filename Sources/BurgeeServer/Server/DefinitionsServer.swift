@@ -9,7 +9,12 @@ import Synchronization
 /// - `GET /definitions`: the document, with a strong `ETag` and `304 Not Modified` for `If-None-Match`.
 /// - `GET /stream`: Server-Sent Events: a `put` with the whole document, then `patch` and `delete`
 ///   per changed item, and heartbeats.
-/// - `POST /events`: event bodies, stored in memory and counted (`GET /events/stats`).
+/// - `POST /events`: event batches, answered 202 and stored in memory, decoded (``receivedEvents``),
+///   and counted (`GET /events/stats`). A body may be gzipped (`Content-Encoding: gzip`; answers
+///   say `Accept-Encoding: gzip` unless ``DefinitionsServerConfiguration/acceptsGzipEvents`` is off);
+///   other codings get 415. A body above ``DefinitionsServerConfiguration/maxEventsBodyBytes``, as
+///   received or decoded, gets 413; a corrupt gzip stream, or a body that is not a JSON object with
+///   an `events` array, gets 400.
 ///
 /// The definitions come from a file, followed as it changes, or from bytes, replaced with
 /// ``update(definitions:)``. Versions are assigned as items change, so that hand-edited files
@@ -223,17 +228,18 @@ public final class DefinitionsServer: Service, Sendable {
         requests.all
     }
 
-    /// The bodies posted to `/events`, in arrival order.
+    /// The bodies posted to `/events` and accepted, decoded, in arrival order.
     public var receivedEvents: [[UInt8]] {
         inbox.received.map(\.body)
     }
 
-    /// The bodies posted to `/events` with their encoding and arrival time.
+    /// The bodies posted to `/events` and accepted, decoded, with their encoding, size as received
+    /// and arrival time.
     public var receivedEventRequests: [ReceivedEvents] {
         inbox.received
     }
 
-    /// How many event bodies were stored, and their size.
+    /// How many event bodies were stored, and their size as received.
     public var eventStats: EventStats {
         inbox.stats
     }

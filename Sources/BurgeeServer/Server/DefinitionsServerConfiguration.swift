@@ -10,8 +10,12 @@ public struct DefinitionsServerConfiguration: Sendable {
     public var heartbeatInterval: Duration
     /// How often a definitions file is checked for changes.
     public var watchInterval: Duration
-    /// The largest `POST /events` body accepted; larger ones are answered with 413.
+    /// The largest `POST /events` body accepted, as received and once decoded; larger ones are
+    /// answered with 413.
     public var maxEventsBodyBytes: Int
+    /// Whether `POST /events` accepts gzipped bodies and says so with `Accept-Encoding: gzip` on
+    /// its answers (RFC 7694); when off, the header is not sent and gzipped bodies get 415.
+    public var acceptsGzipEvents: Bool
     /// The reconnection delay sent as a `retry:` field when a stream opens; `nil` sends none.
     public var streamRetry: Duration?
     /// How long ``RunningDefinitionsServer/stop()`` lets requests in progress finish before it cancels them.
@@ -26,7 +30,8 @@ public struct DefinitionsServerConfiguration: Sendable {
         watchInterval: Duration = .milliseconds(250),
         maxEventsBodyBytes: Int = 10 << 20,
         streamRetry: Duration? = nil,
-        shutdownGracePeriod: Duration = .seconds(1)
+        shutdownGracePeriod: Duration = .seconds(1),
+        acceptsGzipEvents: Bool = true
     ) {
         self.host = host
         self.port = port
@@ -36,5 +41,6 @@ public struct DefinitionsServerConfiguration: Sendable {
         self.maxEventsBodyBytes = maxEventsBodyBytes
         self.streamRetry = streamRetry
         self.shutdownGracePeriod = shutdownGracePeriod
+        self.acceptsGzipEvents = acceptsGzipEvents
     }
 }

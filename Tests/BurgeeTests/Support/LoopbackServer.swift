@@ -81,6 +81,7 @@ extension RunningDefinitionsServer {
 
     var definitionsURL: String { baseURL + "/definitions" }
     var streamURL: String { baseURL + "/stream" }
+    var eventsURL: String { baseURL + "/events" }
 }
 
 /// Answers the first request to `endpoint` with `status` and `Retry-After: 1`, readies a client

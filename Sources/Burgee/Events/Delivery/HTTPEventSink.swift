@@ -1,0 +1,148 @@
+import AsyncHTTPClient
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Posts each batch as JSON to an event service (the `/events` endpoint of a Burgee service).
+///
+/// - The body is ``EventBatch/jsonBytes`` with `Content-Type: application/json` and
+///   `X-Burgee-Event-Schema: 1`; the SDK key goes in `Authorization` and nowhere else.
+/// - Bodies start uncompressed. Once any response carries an `Accept-Encoding` that lists `gzip`
+///   (RFC 7694), later bodies are gzipped; if the service then refuses a gzipped body with 415,
+///   the batch is resent uncompressed at once and bodies stay uncompressed from then on.
+/// - Any 2xx delivers the batch. A 5xx, a 429 or a network failure (refused or dropped connection,
+///   timeout) is retried once after the retry delay, or after a longer `Retry-After` on 429 and 503
+///   (at most ``HTTPOptions/maxRetryAfter``). Any other answer fails at once: a 400, 401, 403 or 413
+///   would only be repeated.
+///
+/// Redirects are not followed: one could lead to plain http or hand the key to another host.
+/// Call ``shutdown()`` when done; the sink owns its HTTP client.
+public final class HTTPEventSink: EventSink {
+    /// Sent as `User-Agent` unless the custom headers name one.
+    static let userAgent = "Burgee-Swift"
+    /// The header naming the batch schema version.
+    static let schemaHeader = "X-Burgee-Event-Schema"
+
+    private let url: ServiceURL
+    private let options: HTTPOptions
+    private let retryDelay: Duration
+    private let sdkKey: SDKKey?
+    private let redact: Redactor
+    private let logger: Logger
+    private let client: HTTPClient
+    let coding = ContentCodingNegotiation()
+
+    /// A sink posting to `endpoint`.
+    /// - Parameters:
+    ///   - endpoint: the URL; plain `http` only to loopback unless ``HTTPOptions/allowInsecureHTTP`` is set.
+    ///   - sdkKey: sent in `Authorization`; `nil` or empty sends none.
+    ///   - http: timeouts, custom headers, the longest `Retry-After` honoured.
+    ///   - retryDelay: the wait before the one retry.
+    ///   - logger: where retries and the gzip negotiation are logged (at debug and notice levels).
+    /// - Throws: ``ConfigurationError`` for an invalid or insecure URL, invalid options, or a negative delay.
+    public init(endpoint: String, sdkKey: String?, http: HTTPOptions = HTTPOptions(),
+                retryDelay: Duration = .seconds(1), logger: Logger) throws(ConfigurationError) {
+        try http.validate()
+        guard retryDelay >= .zero else { throw .notPositive("the event retry delay") }
+        url = try ServiceURL(endpoint, allowInsecureHTTP: http.allowInsecureHTTP)
+        options = http
+        self.retryDelay = retryDelay
+        self.sdkKey = SDKKey(sdkKey)
+        redact = Redactor(key: self.sdkKey)
+        self.logger = logger
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .init(http.connectTimeout), read: .init(http.requestTimeout))
+        configuration.redirectConfiguration = .disallow
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    /// Posts the batch, retrying once when that may help.
+    /// - Throws: ``EventDeliveryError`` when the batch was not delivered; `CancellationError` when
+    ///   the task was cancelled before delivery (at once if it happens during the retry wait).
+    public func send(_ batch: EventBatch) async throws {
+        let json = batch.jsonBytes
+        let first = await post(json)
+        let retryAfter: Duration?
+        switch first {
+        case .delivered:
+            return
+        case .final(let error):
+            throw error
+        case .retryable(let error, let asked):
+            try Task.checkCancellation()
+            retryAfter = asked
+            logger.debug("event batch not delivered; retrying once", metadata: ["error": "\(error)", "events": "\(batch.count)"])
+        }
+        try await Task.sleep(for: delay(retryAfter: retryAfter))
+        switch await post(json) {
+        case .delivered:
+            return
+        case .final(var error), .retryable(var error, _):
+            try Task.checkCancellation()
+            error.attempts = 2
+            throw error
+        }
+    }
+
+    /// Closes the connections; later sends fail.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// The wait before the retry: the retry delay, or the `Retry-After` asked for when longer, capped.
+    func delay(retryAfter: Duration?) -> Duration {
+        guard let retryAfter else { return retryDelay }
+        return max(retryDelay, min(retryAfter, options.maxRetryAfter))
+    }
+
+    /// One try: the body gzipped if negotiated, and resent uncompressed at once if that is refused with 415.
+    private func post(_ json: [UInt8]) async -> EventPostOutcome {
+        if coding.usesGzip, let gzipped = GzipEncoding.compress(json) {
+            let outcome = await execute(gzipped, gzip: true)
+            guard case .final(let error) = outcome, error.statusCode == 415 else { return outcome }
+            coding.refuseGzip()
+            logger.notice("the event service refused a gzipped body (415); sending uncompressed from now on",
+                          metadata: ["endpoint": "\(redact(url.text))"])
+        }
+        return await execute(ByteBuffer(bytes: json), gzip: false)
+    }
+
+    private func execute(_ body: ByteBuffer, gzip: Bool) async -> EventPostOutcome {
+        let what = "POST \(url)"
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(makeRequest(body, gzip: gzip), timeout: .init(options.requestTimeout))
+        } catch {
+            return .thrown(error, what: what, redact: redact)
+        }
+        if coding.observe(acceptEncoding: response.headers[canonicalForm: "accept-encoding"]) {
+            logger.debug("the event service accepts gzip; later batches go gzipped", metadata: ["endpoint": "\(redact(url.text))"])
+        }
+        // Read what little the answer says so the connection can be reused; the status alone
+        // decides: a 2xx whose body breaks off was still accepted, and resending would duplicate it.
+        _ = try? await response.body.collect(upTo: 64 << 10)
+        return .answer(response.status, headers: response.headers, message: redact("\(what) answered \(response.status.code)"))
+    }
+
+    private func makeRequest(_ body: ByteBuffer, gzip: Bool) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url.text)
+        request.method = .POST
+        for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
+            request.headers.add(name: name, value: value)
+        }
+        if !request.headers.contains(name: "User-Agent") {
+            request.headers.add(name: "User-Agent", value: Self.userAgent)
+        }
+        // The body's own headers always win over custom ones.
+        request.headers.replaceOrAdd(name: "Content-Type", value: "application/json")
+        if gzip {
+            request.headers.replaceOrAdd(name: "Content-Encoding", value: "gzip")
+        } else {
+            request.headers.remove(name: "Content-Encoding")
+        }
+        request.headers.replaceOrAdd(name: Self.schemaHeader, value: String(EventBatch.schemaVersion))
+        if let sdkKey { request.headers.replaceOrAdd(name: "Authorization", value: sdkKey.value) }
+        request.body = .bytes(body)
+        return request
+    }
+}
