@@ -97,7 +97,9 @@ import Testing
                 try await LoopbackServer.ready(client)
                 for version in 2...7 {
                     try running.update(TestFiles.definitions(version: version, flag: "flag", serves: version.isMultiple(of: 2) ? "off" : "on"))
-                    try await Task.sleep(for: .milliseconds(30))
+                    // Each change on its own: a busy machine must not fold them into one `put`.
+                    let applied = await LoopbackServer.eventually { client.definitionsVersion == Int64(version) }
+                    #expect(applied, "version \(version)")
                 }
                 let caughtUp = await LoopbackServer.eventually {
                     client.definitionsVersion == 7 && client.dataSourceStatus.state == .valid
