@@ -38,11 +38,16 @@ struct DemoCommand: AsyncParsableCommand {
             definitions: .file(file), logger: quiet)
         out.writeLine("Serving the bundled definitions from \(file) on \(server.baseURL) (burgee serve).")
 
-        let client = try BurgeeClient(configuration: .init(source: .streaming(server.baseURL + "/stream"), logger: quiet))
+        // Exposures (deduplicated) and custom events go to the same server's POST /events.
+        let client = try BurgeeClient(configuration: .init(
+            source: .streaming(server.baseURL + "/stream"),
+            events: EventsConfiguration(endpoint: server.baseURL + "/events", exposures: .deduplicated),
+            logger: quiet))
         let events = client.events()
         client.start()
         do {
             try await demonstrate(client, events: events, file: file, out: &out)
+            try await showEvents(client, server: server, out: &out)
         } catch {
             await client.close()
             await server.stop()
@@ -93,6 +98,23 @@ struct DemoCommand: AsyncParsableCommand {
         let (label, _, context) = contexts[0]
         out.writeLine("Why '\(Self.changedFlag)' served what it did before the change, for the \(label) (burgee explain):")
         out.writeLine(snapshot.explain(Self.changedFlag, context: context).description)
+    }
+
+    /// Tracks a conversion, delivers the events and shows what the server received.
+    private func showEvents(_ client: BurgeeClient, server: RunningDefinitionsServer, out: inout StandardOutput) async throws {
+        let (label, _, context) = try ExampleDefinitions.contexts.map { ($0.label, $0.json, Context(json: try JSONValue(parsing: $0.json))) }[0]
+        client.track("checkout", context: context, value: 49.99, properties: ["items": 3])
+        await client.flush()
+        let received = try server.server.receivedEvents.flatMap { try EventBatch(jsonBytes: $0).events }
+        let count = { (kind: String) in received.filter { $0.kind == kind }.count }
+        out.writeLine("\nEvents delivered to POST /events: \(count("exposure")) exposures (one per context, flag, "
+                      + "variation and version), \(count("custom")) custom event, \(count("summary")) summary "
+                      + "(\(client.eventDiagnostics.droppedQueueFull) dropped). The \(label)'s checkout:")
+        if let custom = received.last(where: { $0.kind == "custom" }) {
+            var writer = JSONWriter()
+            custom.write(to: &writer)
+            out.writeLine("  \(writer.output)")
+        }
     }
 
     /// The first update of `events`, or `nil` after `timeout`.
