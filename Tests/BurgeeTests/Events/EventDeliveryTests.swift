@@ -35,6 +35,39 @@ struct EventDeliveryTests {
         await client.close()
     }
 
+    @Test("4 tasks evaluating while definitions change and flushes run: every evaluation is in exactly one summary")
+    func countsUnderConcurrency() async throws {
+        let sink = InMemoryEventSink()
+        let (client, source) = try await ClientHarness.manual {
+            $0.events = EventsConfiguration(destination: .sink(sink), exposures: .all, flushInterval: .milliseconds(20),
+                                            capacity: 100_000)
+        }
+        #expect(await source.push(Definitions.document(flags: [Definitions.boolFlag("plain", true, version: 1)])))
+        let perTask = 5_000
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    for i in 0..<perTask {
+                        _ = client.boolVariation("plain", context: Context(key: "u-\(task)-\(i % 10)"), default: false)
+                        if i % 256 == 0 { await Task.yield() }
+                    }
+                }
+            }
+            group.addTask {
+                for version in 2...20 {
+                    _ = await source.push(Definitions.document(version: version, flags: [
+                        Definitions.boolFlag("plain", version.isMultiple(of: 2), version: version)]))
+                    await client.flush()
+                }
+            }
+        }
+        await client.close()
+        let counted = sink.summaries.reduce(0) { $0 + $1.evaluations(of: "plain") }
+        #expect(counted == 4 * perTask)
+        #expect(sink.exposures.count == 4 * perTask)
+        #expect(client.eventDiagnostics.delivered == 4 * perTask)
+    }
+
     @Test("a full batch is delivered without waiting for the flush interval")
     func fullBatch() async throws {
         let (client, sink) = try await H.client { $0.maxBatchSize = 5 }
