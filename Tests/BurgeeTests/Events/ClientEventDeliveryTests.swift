@@ -70,6 +70,16 @@ struct ClientEventDeliveryTests {
         #expect(d.lastDeliveryError != nil)
     }
 
+    @Test("a client with an HTTP sink that is never started or closed can be released")
+    func releasedWithoutClose() throws {
+        // The HTTP client is created at the first send: none is left to shut down here.
+        for _ in 0..<3 {
+            let client = try BurgeeClient(configuration: .init(
+                events: EventsConfiguration(endpoint: "http://127.0.0.1:1/events"), logger: H.quiet))
+            #expect(client.track("unsent", context: H.user))
+        }
+    }
+
     @Test("a refused key (401): dropped at once, without a retry")
     func unauthorized() async throws {
         try await LoopbackServer.withServer(H.definitions, sdkKey: "the-right-key") { running in

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Logging
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// Posts each batch as JSON to an event service (the `/events` endpoint of a Burgee service).
 ///
@@ -16,7 +17,8 @@ import NIOHTTP1
 ///   would only be repeated.
 ///
 /// Redirects are not followed: one could lead to plain http or hand the key to another host.
-/// Call ``shutdown()`` when done; the sink owns its HTTP client.
+/// The sink owns its HTTP client, created at the first send: call ``shutdown()`` when done if a
+/// batch was sent (the client's `close()` does).
 public final class HTTPEventSink: EventSink {
     /// Sent as `User-Agent` unless the custom headers name one.
     static let userAgent = "Burgee-Swift"
@@ -29,7 +31,9 @@ public final class HTTPEventSink: EventSink {
     private let sdkKey: SDKKey?
     private let redact: Redactor
     private let logger: Logger
-    private let client: HTTPClient
+    private let configuration: HTTPClient.Configuration
+    /// `nil` until the first send; `.none` inside after shutdown.
+    private let client = Mutex<HTTPClient??>(nil)
     let coding = ContentCodingNegotiation()
 
     /// A sink posting to `endpoint`.
@@ -53,7 +57,17 @@ public final class HTTPEventSink: EventSink {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .init(http.connectTimeout), read: .init(http.requestTimeout))
         configuration.redirectConfiguration = .disallow
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.configuration = configuration
+    }
+
+    /// The HTTP client, created on first use; `nil` after shutdown.
+    private func httpClient() -> HTTPClient? {
+        client.withLock { client in
+            if case .some(let existing) = client { return existing }
+            let created = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            client = .some(created)
+            return created
+        }
     }
 
     /// Posts the batch, retrying once when that may help.
@@ -86,7 +100,11 @@ public final class HTTPEventSink: EventSink {
 
     /// Closes the connections; later sends fail.
     public func shutdown() async {
-        try? await client.shutdown()
+        let existing = client.withLock { client -> HTTPClient? in
+            defer { client = .some(nil) }
+            return client ?? nil
+        }
+        try? await existing?.shutdown()
     }
 
     /// The wait before the retry: the retry delay, or the `Retry-After` asked for when longer, capped.
@@ -111,6 +129,7 @@ public final class HTTPEventSink: EventSink {
         let what = "POST \(url)"
         let response: HTTPClientResponse
         do {
+            guard let client = httpClient() else { throw HTTPClientError.alreadyShutdown }
             response = try await client.execute(makeRequest(body, gzip: gzip), timeout: .init(options.requestTimeout))
         } catch {
             return .thrown(error, what: what, redact: redact)
