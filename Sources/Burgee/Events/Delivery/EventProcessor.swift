@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// The delivery side of events: takes queued events in batches, adds the interval's summary, and
@@ -25,9 +26,9 @@ final class EventProcessor: Sendable {
     private let signalsContinuation: AsyncStream<EventSignal>.Continuation
     /// The last delivery started; each waits for the one before, so deliveries never overlap and
     /// a flush returns only after everything queued before it was handed to the sink.
-    private let lastDelivery = Mutex<Task<Void, Never>?>(nil)
-    private let stats: Mutex<Stats>
-    private let closing = Atomic(false)
+    private let lastDelivery = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let stats: NIOLockedValueBox<Stats>
+    private let closing = Synchronization.Atomic(false)
 
     init(configuration: EventsConfiguration, sink: any EventSink, logger: Logger,
          currentTable: @escaping @Sendable () -> FlagEventTable?) {
@@ -40,7 +41,7 @@ final class EventProcessor: Sendable {
         self.maxBatchSize = configuration.maxBatchSize
         self.flushInterval = configuration.flushInterval
         self.logger = logger
-        self.stats = Mutex(Stats(summaryStart: EventClock.wallMilliseconds()))
+        self.stats = NIOLockedValueBox(Stats(summaryStart: EventClock.wallMilliseconds()))
     }
 
     /// Delivers on every signal until ``close()`` (or cancellation).
@@ -79,7 +80,7 @@ final class EventProcessor: Sendable {
     /// The recording and delivery counts.
     var diagnostics: EventDiagnostics {
         var d = recorder.counts()
-        stats.withLock { s in
+        stats.withLockedValue { s in
             d.delivered = s.delivered
             d.droppedDelivery = s.droppedDelivery
             d.summariesDelivered = s.summariesDelivered
@@ -92,7 +93,7 @@ final class EventProcessor: Sendable {
     // MARK: Delivery
 
     private func serialized(_ work: @escaping @Sendable () async -> Void) async {
-        let task = lastDelivery.withLock { last -> Task<Void, Never> in
+        let task = lastDelivery.withLockedValue { last -> Task<Void, Never> in
             let previous = last
             let next = Task {
                 await previous?.value
@@ -126,7 +127,7 @@ final class EventProcessor: Sendable {
         var builder = SummaryBuilder()
         recorder.takeCounts(current: currentTable(), into: &builder)
         let now = EventClock.wallMilliseconds()
-        let start = stats.withLock { s in
+        let start = stats.withLockedValue { s in
             defer { if !builder.isEmpty { s.summaryStart = now } }
             return s.summaryStart
         }
@@ -136,13 +137,13 @@ final class EventProcessor: Sendable {
     private func send(_ batch: EventBatch, summaries: Int) async {
         do {
             try await sink.send(batch)
-            stats.withLock {
+            stats.withLockedValue {
                 $0.delivered += batch.count - summaries
                 $0.summariesDelivered += summaries
             }
         } catch {
             let message = "\(error)"
-            stats.withLock {
+            stats.withLockedValue {
                 $0.droppedDelivery += batch.count - summaries
                 $0.failedBatches += 1
                 $0.lastError = message
@@ -156,7 +157,7 @@ final class EventProcessor: Sendable {
     /// Logs the events dropped because the queue was full since the last report, once per interval.
     private func reportDrops() {
         let dropped = recorder.counts().droppedQueueFull
-        let new = stats.withLock { s -> Int in
+        let new = stats.withLockedValue { s -> Int in
             defer { s.droppedReported = dropped }
             return dropped - s.droppedReported
         }

@@ -1,4 +1,5 @@
 import BurgeeCore
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// Tracking consent by context: a default for the client and exceptions by kind and key.
@@ -18,12 +19,12 @@ final class ConsentRegistry: Sendable {
         var grantsEveryone: Bool { defaultConsent == .granted && denials == 0 }
     }
 
-    private let state: Mutex<State>
-    private let grantsEveryone: Atomic<Bool>
+    private let state: NIOLockedValueBox<State>
+    private let grantsEveryone: Synchronization.Atomic<Bool>
 
     init(default consent: TrackingConsent) {
-        state = Mutex(State(defaultConsent: consent))
-        grantsEveryone = Atomic(consent == .granted)
+        state = NIOLockedValueBox(State(defaultConsent: consent))
+        grantsEveryone = Synchronization.Atomic(consent == .granted)
     }
 
     /// Whether events carrying this context's keys may be recorded and sent: every part of a
@@ -31,7 +32,7 @@ final class ConsentRegistry: Sendable {
     @inline(__always)
     func allows(_ context: Context) -> Bool {
         if grantsEveryone.load(ordering: .acquiring) { return true }
-        return state.withLock { state in
+        return state.withLockedValue { state in
             context.contexts.allSatisfy { single in
                 (state.exceptions[Identity(kind: single.kind, key: single.key)] ?? state.defaultConsent) == .granted
             }
@@ -55,10 +56,10 @@ final class ConsentRegistry: Sendable {
         update { $0.defaultConsent = consent }
     }
 
-    var defaultConsent: TrackingConsent { state.withLock { $0.defaultConsent } }
+    var defaultConsent: TrackingConsent { state.withLockedValue { $0.defaultConsent } }
 
     private func update(_ body: (inout State) -> Void) {
-        state.withLock { state in
+        state.withLockedValue { state in
             body(&state)
             grantsEveryone.store(state.grantsEveryone, ordering: .releasing)
         }

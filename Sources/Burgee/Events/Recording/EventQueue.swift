@@ -3,7 +3,7 @@
 ///
 /// Counts are kept here, under the same lock as the ring, so that `accepted + dropped` equals
 /// the events offered exactly.
-struct EventQueue: ~Copyable {
+struct EventQueue {
     private var slots: [PendingEvent?]
     private var head = 0
     private(set) var count = 0

@@ -1,5 +1,6 @@
 import BurgeeCore
 import Logging
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// The recording side of events: called on the evaluation path, it counts the evaluation for the
@@ -16,13 +17,15 @@ final class EventRecorder: Sendable {
     let logger: Logger
     private let maxBatchSize: Int
     private let deduplicator: ExposureDeduplicator?
-    private let queue: Mutex<EventQueue>
-    private let isOpen = Atomic(true)
+    /// A pthread mutex rather than `Mutex`: producers contend for it, and on Linux `Mutex` hands a
+    /// contended lock over in the kernel, where the thread sanitizer cannot see the ordering.
+    private let queue: NIOLockedValueBox<EventQueue>
+    private let isOpen = Synchronization.Atomic(true)
     private let signals: AsyncStream<EventSignal>.Continuation
-    private let unknownFlags = Mutex(UnknownFlagCounts())
-    private let retiredTables = Mutex<[FlagEventTable]>([])
-    private let deniedByConsent = Atomic(0)
-    private let rejectedCustomEvents = Atomic(0)
+    private let unknownFlags = NIOLockedValueBox(UnknownFlagCounts())
+    private let retiredTables = NIOLockedValueBox<[FlagEventTable]>([])
+    private let deniedByConsent = Synchronization.Atomic(0)
+    private let rejectedCustomEvents = Synchronization.Atomic(0)
 
     init(configuration: EventsConfiguration, signals: AsyncStream<EventSignal>.Continuation, logger: Logger) {
         mode = configuration.exposures
@@ -31,7 +34,7 @@ final class EventRecorder: Sendable {
         deduplicator = configuration.exposures == .deduplicated
             ? ExposureDeduplicator(capacity: configuration.deduplicationCapacity, window: configuration.deduplicationWindow)
             : nil
-        queue = Mutex(EventQueue(capacity: configuration.capacity))
+        queue = NIOLockedValueBox(EventQueue(capacity: configuration.capacity))
         self.signals = signals
         self.logger = logger
     }
@@ -72,7 +75,7 @@ final class EventRecorder: Sendable {
     @inline(never)
     func recordUnknownFlag(_ flagKey: String) {
         guard isOpen.load(ordering: .relaxed) else { return }
-        unknownFlags.withLock { $0.count(flagKey) }
+        unknownFlags.withLockedValue { $0.count(flagKey) }
     }
 
     // MARK: Custom events
@@ -115,7 +118,7 @@ final class EventRecorder: Sendable {
 
     @discardableResult
     private func push(_ event: PendingEvent) -> Bool {
-        let (accepted, signal) = queue.withLock { queue -> (Bool, Bool) in
+        let (accepted, signal) = queue.withLockedValue { queue -> (Bool, Bool) in
             let accepted = queue.push(event)
             guard queue.count >= maxBatchSize, !queue.batchSignalled else { return (accepted, false) }
             queue.batchSignalled = true
@@ -126,11 +129,11 @@ final class EventRecorder: Sendable {
     }
 
     /// The number of events accepted so far: what a flush must deliver.
-    var acceptedCount: Int { queue.withLock { $0.accepted } }
+    var acceptedCount: Int { queue.withLockedValue { $0.accepted } }
 
     /// Takes up to `limit` queued events, none accepted after the `before`-th.
     func take(upTo limit: Int, acceptedBefore before: Int) -> [PendingEvent] {
-        queue.withLock { queue in
+        queue.withLockedValue { queue in
             queue.batchSignalled = false
             return queue.take(upTo: min(limit, before - queue.taken))
         }
@@ -145,16 +148,16 @@ final class EventRecorder: Sendable {
 
     /// Keeps the counts of a snapshot that was replaced, for the next summary.
     func retire(_ table: FlagEventTable) {
-        retiredTables.withLock { $0.append(table) }
+        retiredTables.withLockedValue { $0.append(table) }
     }
 
     /// Takes every count since the last call: of replaced snapshots, of `current`, of unknown flags.
     func takeCounts(current: FlagEventTable?, into summary: inout SummaryBuilder) {
-        for table in retiredTables.withLock({ tables in defer { tables = [] }; return tables }) {
+        for table in retiredTables.withLockedValue({ tables in defer { tables = [] }; return tables }) {
             table.takeCounts(into: &summary)
         }
         current?.takeCounts(into: &summary)
-        for (key, count) in unknownFlags.withLock({ $0.take() }) {
+        for (key, count) in unknownFlags.withLockedValue({ $0.take() }) {
             summary.add(flagKey: key, version: nil, variationIndex: nil, variationKey: nil, count: count)
         }
     }
@@ -170,7 +173,7 @@ final class EventRecorder: Sendable {
 
     /// The recording counts for diagnostics.
     func counts() -> EventDiagnostics {
-        let (offered, accepted, dropped, pending, capacity) = queue.withLock {
+        let (offered, accepted, dropped, pending, capacity) = queue.withLockedValue {
             ($0.offered, $0.accepted, $0.dropped, $0.count, $0.capacity)
         }
         var diagnostics = EventDiagnostics()
@@ -181,7 +184,7 @@ final class EventRecorder: Sendable {
         diagnostics.capacity = capacity
         diagnostics.deniedByConsent = deniedByConsent.load(ordering: .relaxed)
         diagnostics.rejectedCustomEvents = rejectedCustomEvents.load(ordering: .relaxed)
-        diagnostics.unknownFlagsNotCounted = unknownFlags.withLock { $0.overflow }
+        diagnostics.unknownFlagsNotCounted = unknownFlags.withLockedValue { $0.overflow }
         return diagnostics
     }
 }
