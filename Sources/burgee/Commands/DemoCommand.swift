@@ -65,7 +65,7 @@ struct DemoCommand: AsyncParsableCommand {
         let snapshot = try Snapshot(jsonBytes: Array(ExampleDefinitions.json.utf8))
         out.writeLine("A client streams them: \(client.flagKeys().count) flags, definitions version "
                       + "\(client.definitionsVersion ?? 0), \(snapshot.problems.count) problems, status \(client.dataSourceStatus).\n")
-        let contexts = try ExampleDefinitions.contexts.map { ($0.label, $0.json, Context(json: try JSONValue(parsing: $0.json))) }
+        let contexts = try Self.sampleContexts()
         let width = client.flagKeys().map(\.count).max() ?? 0
         for (label, text, context) in contexts {
             out.writeLine("\(label): \(text)")
@@ -102,7 +102,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// Tracks a conversion, delivers the events and shows what the server received.
     private func showEvents(_ client: BurgeeClient, server: RunningDefinitionsServer, out: inout StandardOutput) async throws {
-        let (label, _, context) = try ExampleDefinitions.contexts.map { ($0.label, $0.json, Context(json: try JSONValue(parsing: $0.json))) }[0]
+        let (label, _, context) = try Self.sampleContexts()[0]
         client.track("checkout", context: context, value: 49.99, properties: ["items": 3])
         await client.flush()
         let received = try server.server.receivedEvents.flatMap { try EventBatch(jsonBytes: $0).events }
@@ -111,10 +111,13 @@ struct DemoCommand: AsyncParsableCommand {
                       + "variation and version), \(count("custom")) custom event, \(count("summary")) summary "
                       + "(\(client.eventDiagnostics.droppedQueueFull) dropped). The \(label)'s checkout:")
         if let custom = received.last(where: { $0.kind == "custom" }) {
-            var writer = JSONWriter()
-            custom.write(to: &writer)
-            out.writeLine("  \(writer.output)")
+            out.writeLine("  \(custom.jsonText)")
         }
+    }
+
+    /// The bundled sample contexts: label, JSON text, context.
+    private static func sampleContexts() throws -> [(label: String, json: String, context: Context)] {
+        try ExampleDefinitions.contexts.map { ($0.label, $0.json, Context(json: try JSONValue(parsing: $0.json))) }
     }
 
     /// The first update of `events`, or `nil` after `timeout`.

@@ -1,4 +1,3 @@
-import BurgeeCore
 import Logging
 
 /// Writes each event as one JSON log line (schema of docs/events.md), for development and for
@@ -18,9 +17,7 @@ public struct LoggingEventSink: EventSink {
     /// Logs every event of the batch.
     public func send(_ batch: EventBatch) async throws {
         for event in batch.events {
-            var writer = JSONWriter()
-            event.write(to: &writer)
-            logger.log(level: level, "\(writer.output)", metadata: ["event": "\(event.kind)"])
+            logger.log(level: level, "\(event.jsonText)", metadata: ["event": "\(event.kind)"])
         }
     }
 }

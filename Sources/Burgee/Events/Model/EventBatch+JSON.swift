@@ -50,6 +50,13 @@ public struct EventBatchFormatError: Error, Sendable, CustomStringConvertible {
 }
 
 extension AnalyticsEvent {
+    /// The event's JSON object as text (docs/events.md).
+    public var jsonText: String {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.output
+    }
+
     /// Writes the event's JSON object (docs/events.md).
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
