@@ -188,23 +188,3 @@ final class EventRecorder: Sendable {
         return diagnostics
     }
 }
-
-/// What wakes the delivery loop.
-enum EventSignal: Sendable {
-    /// The flush interval passed: deliver with a summary.
-    case interval
-    /// A batch is full: deliver it now.
-    case batchFull
-}
-
-extension JSONValue {
-    /// Whether every number inside is finite (JSON has no NaN or infinity).
-    var isFinite: Bool {
-        switch self {
-        case .number(let n): n.isFinite
-        case .array(let items): items.allSatisfy(\.isFinite)
-        case .object(let members): members.values.allSatisfy(\.isFinite)
-        case .string, .bool, .null: true
-        }
-    }
-}
