@@ -1,180 +1,219 @@
-/// Runs the flag logic of design §4 and §5 against one context.
+/// Runs a ``Program`` for one flag and one context (design §4 and §5).
 ///
 /// Generic over its tracer so that `explain` reuses exactly this code; with ``SilentTracer`` the
-/// specialised evaluator allocates nothing.
+/// specialised evaluator allocates nothing. It follows indices into the program's tables and
+/// takes no reference to shared data, so evaluations on several cores write no shared memory.
 struct Evaluator<Tracer: EvaluationTracer> {
-    // Unowned: the caller holds the snapshot for the whole evaluation, and skipping the
-    // retain/release pair is measurable on the hot path (docs/performance.md).
-    unowned(unsafe) let snapshot: Snapshot
+    // Unowned: the caller holds the program for the whole evaluation.
+    unowned(unsafe) let program: Program
     let context: Context
     var tracer: Tracer
 
-    /// Evaluates a flag for a valid context.
-    mutating func evaluate(_ flag: CompiledFlag) -> FlagOutcome {
-        guard let logic = flag.logic else {
-            return FlagOutcome(variation: nil, reason: .error(.malformedFlag))
-        }
-        tracer.enterFlag(flag)
-        let outcome = evaluate(logic)
-        tracer.exitFlag(flag, outcome)
+    init(program: Program, context: Context, tracer: Tracer) {
+        self.program = program
+        self.context = context
+        self.tracer = tracer
+    }
+
+    /// Evaluates the flag at `index` for a valid context.
+    mutating func evaluate(flag index: Int) -> FlagOutcome {
+        let flag = program.flags[index]
+        if flag.malformed { return FlagOutcome(variation: nil, reason: .error(.malformedFlag)) }
+        tracer.enterFlag(index)
+        let outcome = run(flag)
+        tracer.exitFlag(index, outcome)
         return outcome
     }
 
-    private mutating func evaluate(_ logic: FlagLogic) -> FlagOutcome {
-        guard logic.enabled else { return FlagOutcome(variation: logic.offVariation, reason: .off) }
+    private mutating func run(_ flag: FlagCode) -> FlagOutcome {
+        let off = flag.offVariation < 0 ? nil : Int(flag.offVariation)
+        guard flag.enabled else { return FlagOutcome(variation: off, reason: .off) }
 
-        for prerequisite in logic.prerequisites {
+        for p in flag.prerequisites.indices {
+            let prerequisite = program.prerequisites[p]
             var passed = false
-            if let index = prerequisite.flagIndex {
-                let other = snapshot.flags[index]
+            if prerequisite.flag >= 0 {
+                let other = program.flags[prerequisite.flag]
                 // A disabled prerequisite fails whatever its off variation is.
-                if let otherLogic = other.logic, otherLogic.enabled {
-                    passed = evaluate(other).variation == prerequisite.variation
+                if !other.malformed, other.enabled {
+                    passed = evaluate(flag: Int(prerequisite.flag)).variation == Int(prerequisite.variation)
                 }
             }
-            tracer.prerequisite(prerequisite, passed: passed)
+            tracer.prerequisite(p, passed: passed)
             if !passed {
-                return FlagOutcome(variation: logic.offVariation,
-                                   reason: EvaluationReason(kind: .prerequisiteFailed, prerequisiteKey: prerequisite.key))
+                return FlagOutcome(variation: off, reason: EvaluationReason(kind: .prerequisiteFailed,
+                                                                           prerequisiteKey: program.prerequisiteKeys[p]))
             }
         }
 
-        for target in logic.targets {
-            guard let single = context.context(ofKind: target.contextKind) else {
-                tracer.target(target, key: nil, matched: false)
+        for r in flag.rules.indices {
+            let rule = program.rules[r]
+            if rule.isTarget {
+                if target(r, rule) { return serve(rule.serve, EvaluationReason.targetMatch) }
                 continue
             }
-            let matched = target.keys.contains(ExactString(single.key))
-            tracer.target(target, key: single.key, matched: matched)
-            if matched { return FlagOutcome(variation: target.variation, reason: .targetMatch) }
-        }
-
-        for index in logic.rules.indices {
-            let rule = logic.rules[index]
-            tracer.enterRule(index: index, id: rule.id)
-            let matched = matchesAll(rule.clauses)
+            tracer.enterRule(index: Int(rule.ruleIndex), id: program.ruleIds[r])
+            let matched = holds(rule.condition)
             tracer.exitRule(matched: matched)
             if matched {
-                return serve(rule.serve, EvaluationReason(kind: .ruleMatch, ruleIndex: index, ruleId: rule.id))
+                return serve(rule.serve, EvaluationReason(kind: .ruleMatch, ruleIndex: Int(rule.ruleIndex), ruleId: program.ruleIds[r]))
             }
         }
-        return serve(logic.fallthrough, EvaluationReason(kind: .fallthrough))
+        return serve(flag.fallthrough, EvaluationReason(kind: .fallthrough))
     }
 
-    private mutating func serve(_ serve: CompiledServe, _ reason: EvaluationReason) -> FlagOutcome {
-        switch serve {
-        case .variation(let variation):
-            return FlagOutcome(variation: variation, reason: reason)
-        case .rollout(let rollout):
-            let single = context.context(ofKind: rollout.contextKind)
-            let value = single?.value(of: rollout.bucketBy)
-            let bucket = rollout.bucketing.bucket(of: value)
-            tracer.bucket(contextKind: rollout.contextKind, attribute: rollout.bucketBy, value: value,
-                          bucket: bucket, scale: rollout.bucketing.scale)
-            var reason = reason
-            reason.fromRollout = true
-            reason.inExperiment = rollout.isExperiment && single != nil
-            return FlagOutcome(variation: rollout.variation(forBucket: bucket), reason: reason)
+    /// A target: its condition is one key test.
+    private mutating func target(_ r: Int32, _ rule: RuleCode) -> Bool {
+        let node = program.conditions[rule.condition]
+        guard node.kind == .contextKey else { return holds(rule.condition) }
+        let test = program.keyTests.base + Int(node.operands.start)
+        guard let single = context.context(ofKind: test.pointee.contextKind) else {
+            tracer.target(r, key: nil, matched: false)
+            return false
+        }
+        let matched = test.pointee.keys.contains(single.key)
+        tracer.target(r, key: single.key, matched: matched)
+        return matched
+    }
+
+    private mutating func serve(_ serve: ServeCode, _ reason: EvaluationReason) -> FlagOutcome {
+        guard serve.isRollout else { return FlagOutcome(variation: Int(serve.index), reason: reason) }
+        let rollout = program.rollouts.base + Int(serve.index)
+        let single = context.context(ofKind: rollout.pointee.contextKind)
+        let value = single?.value(of: rollout.pointee.bucketBy)
+        let bucket = Self.bucket(rollout.pointee.bucketing, value, totalWeight: rollout.pointee.pick.totalWeight)
+        tracer.bucket(contextKind: rollout.pointee.contextKind, attribute: rollout.pointee.bucketBy, value: value,
+                      bucket: bucket, scale: rollout.pointee.pick.totalWeight)
+        let pick = rollout.pointee.pick.index(for: bucket)
+        var reason = reason
+        reason.fromRollout = true
+        reason.inExperiment = rollout.pointee.isExperiment && single != nil
+        return FlagOutcome(variation: Int(program.rolloutVariations[rollout.pointee.variations.start &+ Int32(pick)]), reason: reason)
+    }
+
+    /// The bucket of a rollout value: a string as is, an integral number in decimal; anything
+    /// else, or no value, is the family's zero bucket.
+    @inline(__always)
+    static func bucket(_ family: BucketingFamily, _ value: JSONValue?, totalWeight: UInt64) -> Bucket {
+        switch value {
+        case .string(let s)?:
+            return family.bucket(ofString: s, totalWeight: totalWeight)
+        case .number(let n)?:
+            guard let i = JSONValue.exactInt64(n) else { return family.zeroBucket }
+            return family.bucket(ofInteger: i, totalWeight: totalWeight)
+        default:
+            return family.zeroBucket
         }
     }
 
-    private mutating func matchesAll(_ clauses: [CompiledClause]) -> Bool {
-        for clause in clauses where !matches(clause) { return false }
-        return true
+    // MARK: Conditions
+
+    private mutating func holds(_ node: Int32) -> Bool {
+        let condition = program.conditions[node]
+        switch condition.kind {
+        case .always:
+            return true
+        case .all:
+            for i in condition.operands.indices where !holds(program.conditionChildren[i]) { return false }
+            return true
+        case .any:
+            for i in condition.operands.indices where holds(program.conditionChildren[i]) { return true }
+            return false
+        case .not:
+            return !holds(condition.operands.start)
+        case .test:
+            return test(condition.operands.start)
+        case .segmentMatch:
+            return segmentTest(condition.operands.start)
+        case .contextKey:
+            let test = program.keyTests.base + Int(condition.operands.start)
+            guard let single = context.context(ofKind: test.pointee.contextKind) else { return false }
+            return test.pointee.keys.contains(single.key)
+        }
     }
 
-    private mutating func matches(_ clause: CompiledClause) -> Bool {
-        switch clause.test {
-        case .segmentMatch(let segments):
+    private mutating func test(_ index: Int32) -> Bool {
+        let test = program.tests.base + Int(index)
+        if test.pointee.attribute.isKind {
+            // A test on `kind` looks at every kind of the context, whatever its contextKind.
             var found = false
-            for index in segments where segmentContains(snapshot.segments[index]) {
+            for single in context.contexts where matches(test, .string(single.kind)) {
                 found = true
                 break
             }
-            let result = found != clause.negate
-            tracer.clause(clause, seen: nil, matched: result)
-            return result
-
-        case .attribute(let attribute, let op):
-            if attribute.isKind {
-                // A clause on `kind` looks at every kind of the context, whatever its contextKind.
-                var found = false
-                for single in context.contexts where matches(op, .string(single.kind), lowercase: clause.lowercaseInput) {
-                    found = true
-                    break
-                }
-                let result = found != clause.negate
-                let contexts = context.contexts
-                tracer.clause(clause, seen: .array(contexts.map { .string($0.kind) }), matched: result)
-                return result
-            }
-            // An absent context kind or attribute is false, and negate does not apply.
-            guard let single = context.context(ofKind: clause.contextKind), let value = single.value(of: attribute) else {
-                tracer.clause(clause, seen: nil, matched: false)
-                return false
-            }
-            var found = false
-            if case .array(let elements) = value {
-                for element in elements where matches(op, element, lowercase: clause.lowercaseInput) {
-                    found = true
-                    break
-                }
-            } else {
-                found = matches(op, value, lowercase: clause.lowercaseInput)
-            }
-            let result = found != clause.negate
-            tracer.clause(clause, seen: value, matched: result)
+            let result = found != test.pointee.negate
+            let contexts = context.contexts
+            tracer.clause(index, seen: .array(contexts.map { .string($0.kind) }), matched: result)
             return result
         }
+        guard let single = context.context(ofKind: test.pointee.contextKind), let value = single.value(of: test.pointee.attribute) else {
+            // An absent context kind or attribute fails; negating that is the format's choice.
+            let result = test.pointee.negateWhenAbsent && test.pointee.negate
+            tracer.clause(index, seen: nil, matched: result)
+            return result
+        }
+        var found = false
+        if case .array(let elements) = value {
+            for element in elements where matches(test, element) {
+                found = true
+                break
+            }
+        } else {
+            found = matches(test, value)
+        }
+        let result = found != test.pointee.negate
+        tracer.clause(index, seen: value, matched: result)
+        return result
     }
 
     @inline(__always)
-    private func matches(_ op: CompiledOperator, _ value: JSONValue, lowercase: Bool) -> Bool {
-        if lowercase, case .string(let s) = value {
-            return op.matches(.string(s.lowercased()))
+    private func matches(_ test: UnsafeMutablePointer<TestCode>, _ value: JSONValue) -> Bool {
+        if test.pointee.lowercaseInput, case .string(let s) = value {
+            return test.pointee.op.matches(.string(s.lowercased()))
         }
-        return op.matches(value)
+        return test.pointee.op.matches(value)
     }
 
-    private mutating func segmentContains(_ segment: CompiledSegment) -> Bool {
-        tracer.enterSegment(segment)
-        let (included, why) = decide(segment)
-        tracer.exitSegment(segment, included: included, why: why)
+    // MARK: Segments
+
+    private mutating func segmentTest(_ index: Int32) -> Bool {
+        let test = program.segmentTests[index]
+        var found = false
+        for i in test.segments.indices where contains(segment: program.segmentReferences[i]) {
+            found = true
+            break
+        }
+        let result = found != test.negate
+        tracer.segmentClause(index, matched: result)
+        return result
+    }
+
+    private mutating func contains(segment index: Int32) -> Bool {
+        tracer.enterSegment(index)
+        let (included, why) = decide(segment: index)
+        tracer.exitSegment(index, included: included, why: why)
         return included
     }
 
-    private mutating func decide(_ segment: CompiledSegment) -> (Bool, SegmentDecision) {
-        let user = context.context(ofKind: "user")
-        if let user, !segment.included.isEmpty, segment.included.contains(ExactString(user.key)) {
-            return (true, .included)
-        }
-        for list in segment.includedContexts {
-            if let single = context.context(ofKind: list.contextKind), list.keys.contains(ExactString(single.key)) {
-                return (true, .includedContexts)
-            }
-        }
-        if let user, !segment.excluded.isEmpty, segment.excluded.contains(ExactString(user.key)) {
-            return (false, .excluded)
-        }
-        for list in segment.excludedContexts {
-            if let single = context.context(ofKind: list.contextKind), list.keys.contains(ExactString(single.key)) {
-                return (false, .excludedContexts)
-            }
-        }
+    private mutating func decide(segment index: Int32) -> (Bool, SegmentDecision) {
+        let segment = program.segments[index]
         var decision = SegmentDecision.noMatch
-        for index in segment.rules.indices {
-            let rule = segment.rules[index]
-            tracer.enterRule(index: index, id: rule.id)
-            let matched = matchesAll(rule.clauses)
-            tracer.exitRule(matched: matched)
+        for e in segment.entries.indices {
+            let entry = program.segmentEntries[e]
+            let isRule: Int?
+            if case .rule(let i) = entry.decision { isRule = i } else { isRule = nil }
+            if let i = isRule { tracer.enterSegmentRule(e, index: i) }
+            let matched = holds(entry.condition)
+            if isRule != nil { tracer.exitRule(matched: matched) }
             guard matched else { continue }
-            guard let rollout = rule.rollout else { return (true, .rule(index)) }
-            let value = context.context(ofKind: rollout.contextKind)?.value(of: rollout.bucketBy)
-            let bucket = rollout.bucketing.bucket(of: value)
-            tracer.bucket(contextKind: rollout.contextKind, attribute: rollout.bucketBy, value: value,
-                          bucket: bucket, scale: rollout.bucketing.scale)
-            if bucket < rollout.weight { return (true, .rule(index)) }
-            decision = .outsideRollout(index)
+            guard entry.rollout >= 0 else { return (entry.includes, entry.decision) }
+            let rollout = program.segmentRollouts.base + Int(entry.rollout)
+            let value = context.context(ofKind: rollout.pointee.contextKind)?.value(of: rollout.pointee.bucketBy)
+            let bucket = Self.bucket(rollout.pointee.bucketing, value, totalWeight: rollout.pointee.pick.totalWeight)
+            tracer.bucket(contextKind: rollout.pointee.contextKind, attribute: rollout.pointee.bucketBy, value: value,
+                          bucket: bucket, scale: rollout.pointee.pick.totalWeight)
+            if rollout.pointee.pick.index(for: bucket) == 0 { return (entry.includes, entry.decision) }
+            if let i = isRule { decision = .outsideRollout(i) }
         }
         return (false, decision)
     }

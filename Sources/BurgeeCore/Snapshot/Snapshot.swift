@@ -7,33 +7,17 @@ public final class Snapshot: Sendable {
     public let version: Int64
     /// The document this was compiled from.
     public let document: DefinitionsDocument
-    let flags: [CompiledFlag]
-    let flagIndex: [ExactString: Int]
-    let segments: [CompiledSegment]
+    let program: Program
 
-    /// Flags compiled only because a visible flag names them as prerequisites.
-    let hiddenFlags: Set<String>
-
-    init(version: Int64, document: DefinitionsDocument, flags: [CompiledFlag], segments: [CompiledSegment],
-         hiddenFlags: Set<String> = []) {
+    init(version: Int64, document: DefinitionsDocument, program: Program) {
         self.version = version
         self.document = document
-        self.flags = flags
-        self.segments = segments
-        self.hiddenFlags = hiddenFlags
-        var index: [ExactString: Int] = [:]
-        index.reserveCapacity(flags.count)
-        // The empty key is never found (design §4), even when a document defines it.
-        for (i, flag) in flags.enumerated() where !flag.key.isEmpty && !hiddenFlags.contains(flag.key) {
-            index[ExactString(flag.key)] = i
-        }
-        self.flagIndex = index
+        self.program = program
     }
 
     /// Compiles a document.
     public convenience init(compiling document: DefinitionsDocument) {
-        let compiled = DefinitionsCompiler.build(document)
-        self.init(version: document.version, document: document, flags: compiled.flags, segments: compiled.segments)
+        self.init(version: document.version, document: document, program: ProgramLinker.link(NativeLowering.lower(document)))
     }
 
     /// Compiles only the flags that belong to at least one of `flagSets`.
@@ -42,23 +26,11 @@ public final class Snapshot: Sendable {
     /// flag names as prerequisites (transitively) are compiled too, hidden, so that prerequisites
     /// keep working. ``document`` is the document with only the compiled flags.
     public convenience init(compiling document: DefinitionsDocument, flagSets: Set<String>) {
-        var selected = Set(document.flags.values.filter { !flagSets.isDisjoint(with: $0.sets) }.map(\.key))
-        var hidden: Set<String> = []
-        var pending = Array(selected)
-        while let key = pending.popLast() {
-            for prerequisite in document.flags[key]?.prerequisites ?? [] {
-                let name = prerequisite.flag
-                guard document.flags[name] != nil, !selected.contains(name) else { continue }
-                selected.insert(name)
-                hidden.insert(name)
-                pending.append(name)
-            }
-        }
+        let program = ProgramLinker.link(NativeLowering.lower(document), flagSets: flagSets)
         var filtered = document
-        filtered.flags = document.flags.filter { selected.contains($0.key) }
-        let compiled = DefinitionsCompiler.build(filtered)
-        self.init(version: document.version, document: filtered, flags: compiled.flags, segments: compiled.segments,
-                  hiddenFlags: hidden)
+        let compiled = Set(program.flagKeys)
+        filtered.flags = document.flags.filter { compiled.contains($0.key) }
+        self.init(version: document.version, document: filtered, program: program)
     }
 
     /// Parses, reads and compiles a document from JSON bytes.
@@ -69,39 +41,39 @@ public final class Snapshot: Sendable {
     /// Every problem: errors make their flag or segment malformed, warnings do not.
     /// Ordered by flag key, then segment key.
     public var problems: [DefinitionProblem] {
-        flags.flatMap(\.problems) + segments.flatMap(\.problems)
+        program.flagProblems.flatMap { $0 } + program.segmentProblems.flatMap { $0 }
     }
 
     /// The keys of all flags, malformed ones included, in order (flags compiled only as hidden
     /// prerequisites of a flag-set selection excluded).
-    public var flagKeys: [String] { flags.map(\.key).filter { !hiddenFlags.contains($0) } }
+    public var flagKeys: [String] { program.flagKeys.filter { !program.hiddenFlags.contains($0) } }
 
     /// Whether a flag is compiled only as a prerequisite of the selected flag sets.
-    public func isHidden(flag key: String) -> Bool { hiddenFlags.contains(key) }
+    public func isHidden(flag key: String) -> Bool { program.hiddenFlags.contains(key) }
 
     /// The keys of all segments, in order.
-    public var segmentKeys: [String] { segments.map(\.key) }
+    public var segmentKeys: [String] { program.segmentKeys }
 
     /// The definition of a flag.
     public func flagDefinition(_ key: String) -> FlagDefinition? {
-        flagIndex[ExactString(key)].map { flags[$0].definition }
+        program.flagIndex(of: key) == nil ? nil : document.flags[key]
     }
 
     /// A flag's free-form metadata; empty when the flag is unknown.
     public func metadata(ofFlag key: String) -> [String: JSONValue] {
-        flagIndex[ExactString(key)].map { flags[$0].definition.metadata } ?? [:]
+        program.flagIndex(of: key).map { program.flagInfo[$0].metadata } ?? [:]
     }
 
     /// The variables of a flag's variation; empty when the flag, the variation or its variables are absent.
     public func variables(ofFlag key: String, variation index: Int) -> [String: JSONValue] {
-        guard let i = flagIndex[ExactString(key)] else { return [:] }
-        let variations = flags[i].definition.variations
-        return variations.indices.contains(index) ? variations[index].variables : [:]
+        guard let i = program.flagIndex(of: key) else { return [:] }
+        let variables = program.flagInfo[i].variables
+        return variables.indices.contains(index) ? variables[index] : [:]
     }
 
     /// Whether the flag exists and is malformed.
     public func isMalformed(flag key: String) -> Bool {
-        flagIndex[ExactString(key)].map { flags[$0].isMalformed } ?? false
+        program.flagIndex(of: key).map { program.flags[$0].malformed } ?? false
     }
 
     /// Evaluates a flag for a context (design §4).
@@ -128,9 +100,8 @@ public final class Snapshot: Sendable {
         guard context.isValid else {
             return .error(.invalidContext, default: defaultValue)
         }
-        let flag = flags[position.index]
-        var evaluator = Evaluator(snapshot: self, context: context, tracer: SilentTracer())
-        return detail(evaluator.evaluate(flag), flag, defaultValue, type)
+        var evaluator = Evaluator(program: program, context: context, tracer: SilentTracer())
+        return detail(evaluator.evaluate(flag: position.index), position.index, defaultValue, type)
     }
 
     // MARK: Flags by position
@@ -138,21 +109,21 @@ public final class Snapshot: Sendable {
     /// The position of a known flag, valid only with this snapshot; `nil` for an unknown (or hidden) flag.
     @inline(__always)
     public func position(ofFlag key: String) -> FlagPosition? {
-        flagIndex[ExactString(key)].map(FlagPosition.init)
+        program.flagIndex(of: key).map(FlagPosition.init)
     }
 
     /// How many flags are compiled; positions run from 0 to this, exclusive.
-    public var flagCount: Int { flags.count }
+    public var flagCount: Int { program.flagKeys.count }
 
     /// The flag at `position`.
     public func flagDefinition(at position: FlagPosition) -> FlagDefinition {
-        flags[position.index].definition
+        document.flags[program.flagKeys[position.index]]!
     }
 
     /// Evaluates and records every step, for `explain`.
     public func explain(_ key: String, context: Context, default defaultValue: JSONValue = .null,
                         as type: ValueType? = nil) -> EvaluationExplanation {
-        guard let index = flagIndex[ExactString(key)] else {
+        guard let index = program.flagIndex(of: key) else {
             return EvaluationExplanation(flagKey: key, detail: .error(.flagNotFound, default: defaultValue), steps: [],
                                          note: "no flag '\(key)'")
         }
@@ -160,25 +131,26 @@ public final class Snapshot: Sendable {
             return EvaluationExplanation(flagKey: key, detail: .error(.invalidContext, default: defaultValue), steps: [],
                                          note: context.invalidReason)
         }
-        let flag = flags[index]
-        var evaluator = Evaluator(snapshot: self, context: context, tracer: RecordingTracer(snapshot: self))
-        let outcome = evaluator.evaluate(flag)
-        let note = flag.isMalformed ? flag.problems.filter { $0.severity == .error }.map(\.description).joined(separator: "\n") : nil
-        return EvaluationExplanation(flagKey: key, detail: detail(outcome, flag, defaultValue, type),
+        var evaluator = Evaluator(program: program, context: context, tracer: RecordingTracer(program: program))
+        let outcome = evaluator.evaluate(flag: index)
+        let malformed = program.flags[index].malformed
+        let note = malformed ? program.flagProblems[index].filter { $0.severity == .error }.map(\.description).joined(separator: "\n") : nil
+        return EvaluationExplanation(flagKey: key, detail: detail(outcome, index, defaultValue, type),
                                      steps: evaluator.tracer.steps, note: note)
     }
 
     @inline(__always)
-    private func detail(_ outcome: FlagOutcome, _ flag: CompiledFlag, _ defaultValue: JSONValue,
+    private func detail(_ outcome: FlagOutcome, _ flag: Int, _ defaultValue: JSONValue,
                         _ type: ValueType?) -> EvaluationDetail {
-        guard let variation = outcome.variation, let logic = flag.logic else {
+        guard let variation = outcome.variation else {
             return EvaluationDetail(value: defaultValue, variationIndex: nil, variationKey: nil, reason: outcome.reason)
         }
-        let value = logic.values[variation]
+        let slot = Int(program.flags[flag].variationBase) &+ variation
+        let value = program.values[slot]
         if let type, !type.accepts(value) {
             return .error(.wrongType, default: defaultValue)
         }
-        return EvaluationDetail(value: value, variationIndex: variation, variationKey: logic.variationKeys[variation],
+        return EvaluationDetail(value: value, variationIndex: variation, variationKey: program.variationKeys[slot],
                                 reason: outcome.reason)
     }
 }

@@ -1,12 +1,12 @@
 /// The tracer behind `explain`: turns each step into a line.
 struct RecordingTracer: EvaluationTracer {
-    let snapshot: Snapshot
+    let program: Program
     var steps: [EvaluationExplanation.Step] = []
     private var depth = 0
-    private var currentFlag: [CompiledFlag] = []
+    private var currentFlag: [Int] = []
 
-    init(snapshot: Snapshot) {
-        self.snapshot = snapshot
+    init(program: Program) {
+        self.program = program
     }
 
     private mutating func add(_ outcome: EvaluationExplanation.Outcome?, _ text: String) {
@@ -15,39 +15,55 @@ struct RecordingTracer: EvaluationTracer {
 
     private static func verdict(_ passed: Bool) -> EvaluationExplanation.Outcome { passed ? .pass : .fail }
 
-    mutating func enterFlag(_ flag: CompiledFlag) {
-        let enabled = flag.logic?.enabled ?? false
-        add(nil, "flag '\(flag.key)' (version \(flag.definition.version), \(enabled ? "enabled" : "disabled"))")
+    /// The key of a flag's variation, or its index when the format names none.
+    private func variationName(flag: Int, _ variation: Int) -> String {
+        let code = program.flags[flag]
+        guard variation >= 0, variation < Int(code.variationCount) else { return "?" }
+        return program.variationKeys[Int(code.variationBase) + variation] ?? "\(variation)"
+    }
+
+    mutating func enterFlag(_ flag: Int) {
+        let code = program.flags[flag]
+        add(nil, "flag '\(program.flagKeys[flag])' (version \(program.flagInfo[flag].version), \(code.enabled ? "enabled" : "disabled"))")
         currentFlag.append(flag)
         depth += 1
     }
 
-    mutating func exitFlag(_ flag: CompiledFlag, _ outcome: FlagOutcome) {
-        let served = outcome.variation.flatMap { v in flag.logic.map { "'\($0.variationKeys[v])'" } } ?? "the default"
+    mutating func exitFlag(_ flag: Int, _ outcome: FlagOutcome) {
+        let served = outcome.variation.map { "'\(variationName(flag: flag, $0))'" } ?? "the default"
         add(nil, "serves \(served): \(outcome.reason.jsonText)")
         depth -= 1
         currentFlag.removeLast()
     }
 
-    mutating func prerequisite(_ prerequisite: FlagLogic.Prerequisite, passed: Bool) {
-        let logic = prerequisite.flagIndex.flatMap { snapshot.flags[$0].logic }
-        let wanted = logic?.variationKeys[prerequisite.variation] ?? "?"
+    mutating func prerequisite(_ prerequisite: Int32, passed: Bool) {
+        let code = program.prerequisites[prerequisite]
+        let key = program.prerequisiteKeys[prerequisite]
         let why: String
-        if prerequisite.flagIndex == nil { why = " (no such flag)" }
-        else if let logic { why = logic.enabled ? "" : " (disabled)" }
-        else { why = " (malformed)" }
-        add(Self.verdict(passed), "prerequisite '\(prerequisite.key)' must serve '\(wanted)'\(why)")
+        var wanted = "?"
+        if code.flag < 0 { why = " (no such flag)" } else {
+            let other = program.flags[code.flag]
+            wanted = variationName(flag: Int(code.flag), Int(code.variation))
+            why = other.malformed ? " (malformed)" : other.enabled ? "" : " (disabled)"
+        }
+        add(Self.verdict(passed), "prerequisite '\(key)' must serve '\(wanted)'\(why)")
     }
 
-    mutating func target(_ target: FlagLogic.Target, key: String?, matched: Bool) {
-        let seen = key.map { "key '\($0)'" } ?? "no \(target.contextKind) context"
-        let variation = currentFlag.last?.logic?.variationKeys[target.variation] ?? "?"
-        add(Self.verdict(matched), "target \(target.contextKind) (\(target.keys.count) keys) → '\(variation)': \(seen)")
+    mutating func target(_ rule: Int32, key: String?, matched: Bool) {
+        let code = program.rules[rule]
+        let test = program.keyTests[program.conditions[code.condition].operands.start]
+        let seen = key.map { "key '\($0)'" } ?? "no \(test.contextKind) context"
+        let variation = currentFlag.last.map { variationName(flag: $0, Int(code.serve.index)) } ?? "?"
+        add(Self.verdict(matched), "target \(test.contextKind) (\(test.keys.count) keys) → '\(variation)': \(seen)")
     }
 
     mutating func enterRule(index: Int, id: String?) {
         add(nil, "rule \(index)\(id.map { " '\($0)'" } ?? "")")
         depth += 1
+    }
+
+    mutating func enterSegmentRule(_ entry: Int32, index: Int) {
+        enterRule(index: index, id: program.segmentEntryRuleIds[Int(entry)])
     }
 
     mutating func exitRule(matched: Bool) {
@@ -59,26 +75,22 @@ struct RecordingTracer: EvaluationTracer {
         steps.lastIndex { $0.depth == depth && $0.text.hasPrefix("rule ") } ?? steps.count - 1
     }
 
-    mutating func clause(_ clause: CompiledClause, seen: @autoclosure () -> JSONValue?, matched: Bool) {
-        let d = clause.definition
-        var text = ""
-        if let attribute = d.attribute { text += "\(d.contextKind).\(attribute) " }
-        if d.negate { text += "not " }
-        text += d.op
-        if d.caseInsensitive { text += " (case-insensitive)" }
-        text += " \(JSONValue.array(d.values).serialized())"
-        if case .attribute = clause.test {
-            text += ": seen " + (seen().map { $0.serialized() } ?? "nothing (absent: false, negate not applied)")
-        }
-        add(Self.verdict(matched), text)
+    mutating func clause(_ test: Int32, seen: @autoclosure () -> JSONValue?, matched: Bool) {
+        let code = program.tests[test]
+        let absent = code.negateWhenAbsent ? "nothing (absent: the operator fails)" : "nothing (absent: false, negate not applied)"
+        add(Self.verdict(matched), program.testLabels[Int(test)] + ": seen " + (seen().map { $0.serialized() } ?? absent))
     }
 
-    mutating func enterSegment(_ segment: CompiledSegment) {
-        add(nil, "segment '\(segment.key)'")
+    mutating func segmentClause(_ test: Int32, matched: Bool) {
+        add(Self.verdict(matched), program.segmentTestLabels[Int(test)])
+    }
+
+    mutating func enterSegment(_ segment: Int32) {
+        add(nil, "segment '\(program.segmentKeys[Int(segment)])'")
         depth += 1
     }
 
-    mutating func exitSegment(_ segment: CompiledSegment, included: Bool, why: SegmentDecision) {
+    mutating func exitSegment(_ segment: Int32, included: Bool, why: SegmentDecision) {
         let reason: String
         switch why {
         case .included: reason = "user key listed in 'included'"
@@ -90,10 +102,10 @@ struct RecordingTracer: EvaluationTracer {
         case .noMatch: reason = "no list or rule matched"
         }
         depth -= 1
-        add(Self.verdict(included), "segment '\(segment.key)' \(included ? "contains" : "does not contain") the context: \(reason)")
+        add(Self.verdict(included), "segment '\(program.segmentKeys[Int(segment)])' \(included ? "contains" : "does not contain") the context: \(reason)")
     }
 
-    mutating func bucket(contextKind: String, attribute: AttributeReference, value: JSONValue?, bucket: UInt32, scale: UInt32) {
+    mutating func bucket(contextKind: String, attribute: AttributeReference, value: JSONValue?, bucket: Bucket, scale: UInt64) {
         let seen = value.map { $0.serialized() } ?? "nothing"
         add(nil, "bucket \(bucket) of \(scale) from \(contextKind).\(attribute) = \(seen)")
     }

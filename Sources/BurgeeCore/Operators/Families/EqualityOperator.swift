@@ -1,7 +1,15 @@
-/// The values of an `in` clause, arranged for lookup by JSON equality.
+/// `in`: JSON equality with any of the operand values (`1` equals `1.0`, `true` never equals
+/// `1`, strings by Unicode scalars).
+enum EqualityOperator {
+    static func parse(_ values: [JSONValue], lowercase: Bool) -> Operator {
+        .equality(ValueSet(values, lowercased: lowercase))
+    }
+}
+
+/// The values of an `in` test, arranged for lookup by JSON equality.
 ///
 /// Short lists are scanned (a few byte comparisons beat hashing); long ones are hashed once at compile time.
-struct ValueSet: Sendable {
+package struct ValueSet: Sendable {
     /// Lists up to this long are scanned rather than hashed.
     static let scanLimit = 8
 

@@ -74,3 +74,26 @@ enum GraphAnalysis {
         return depth
     }
 }
+
+extension GraphAnalysis {
+    /// Every node from which a marked node can be reached (marked nodes included), by one
+    /// breadth-first walk over the reversed edges: linear in nodes and edges.
+    static func reaching(_ edges: [[Int]], from marked: [Bool]) -> [Int] {
+        var reverse = [[Int]](repeating: [], count: edges.count)
+        for (node, targets) in edges.enumerated() {
+            for target in targets { reverse[target].append(node) }
+        }
+        var seen = marked
+        var queue = marked.indices.filter { marked[$0] }
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for user in reverse[node] where !seen[user] {
+                seen[user] = true
+                queue.append(user)
+            }
+        }
+        return queue
+    }
+}

@@ -1,0 +1,168 @@
+/// Lays checked drafts out in a ``Program``'s flat tables.
+struct ProgramBuilder {
+    let segmentIndex: KeySet
+    let flagIndex: KeySet
+
+    private var flags: [FlagCode] = []
+    private var values: [JSONValue] = []
+    private var variationKeys: [String?] = []
+    private var prerequisites: [PrerequisiteCode] = []
+    private var prerequisiteKeys: [String] = []
+    private var rules: [RuleCode] = []
+    private var ruleIds: [String?] = []
+    private var conditions: [ConditionCode] = []
+    private var conditionChildren: [Int32] = []
+    private var tests: [TestCode] = []
+    private var testLabels: [String] = []
+    private var segmentTests: [SegmentTestCode] = []
+    private var segmentTestLabels: [String] = []
+    private var segmentReferences: [Int32] = []
+    private var keyTests: [KeyTestCode] = []
+    private var rollouts: [RolloutCode] = []
+    private var rolloutVariations: [Int32] = []
+    private var segments: [SegmentCode] = []
+    private var segmentEntries: [SegmentEntryCode] = []
+    private var segmentRollouts: [SegmentRolloutCode] = []
+    private var segmentEntryRuleIds: [String?] = []
+
+    init(segmentIndex: KeySet, flagIndex: KeySet) {
+        self.segmentIndex = segmentIndex
+        self.flagIndex = flagIndex
+    }
+
+    mutating func add(_ segment: SegmentDraft, malformed: Bool) {
+        let start = Int32(segmentEntries.count)
+        if !malformed {
+            for entry in segment.entries {
+                var rollout: Int32 = -1
+                if let r = entry.rollout {
+                    rollout = Int32(segmentRollouts.count)
+                    segmentRollouts.append(SegmentRolloutCode(bucketing: r.bucketing, contextKind: r.contextKind,
+                                                              bucketBy: r.bucketBy, pick: r.pick))
+                }
+                let condition = add(entry.condition)
+                segmentEntries.append(SegmentEntryCode(condition: condition, includes: entry.includes, rollout: rollout,
+                                                       decision: entry.decision))
+                segmentEntryRuleIds.append(entry.ruleId)
+            }
+        }
+        segments.append(SegmentCode(entries: TableRange(start: start, count: Int32(segmentEntries.count) - start),
+                                    malformed: malformed))
+    }
+
+    mutating func add(_ flag: FlagDraft, allFlags: [FlagDraft]) {
+        let variationBase = Int32(values.count)
+        for variation in flag.variations {
+            values.append(variation.value)
+            variationKeys.append(variation.key)
+        }
+        guard !flag.hasErrors, let fallthroughServe = flag.fallthrough else {
+            flags.append(FlagCode(enabled: flag.enabled, malformed: true, offVariation: -1, variationBase: variationBase,
+                                  variationCount: Int32(flag.variations.count), prerequisites: .empty, rules: .empty,
+                                  fallthrough: ServeCode(isRollout: false, index: -1)))
+            return
+        }
+        let prerequisiteStart = Int32(prerequisites.count)
+        for prerequisite in flag.prerequisites {
+            let target = flagIndex.position(of: prerequisite.flagKey)
+            var variation: Int32 = -1
+            if let target {
+                switch prerequisite.variation {
+                case .index(let i): variation = Int32(i)
+                case .key(let key):
+                    variation = allFlags[target].variations.firstIndex { $0.key == key }.map(Int32.init) ?? -1
+                }
+            }
+            prerequisites.append(PrerequisiteCode(flag: target.map(Int32.init) ?? -1, variation: variation))
+            prerequisiteKeys.append(prerequisite.flagKey)
+        }
+        let ruleStart = Int32(rules.count)
+        // Rules first take their places, so a flag's rules are contiguous whatever their conditions add.
+        var codes: [RuleCode] = []
+        var ids: [String?] = []
+        for rule in flag.rules {
+            let condition = add(rule.condition)
+            let serve = add(rule.serve)
+            switch rule.kind {
+            case .target:
+                codes.append(RuleCode(condition: condition, serve: serve, isTarget: true, ruleIndex: -1, trackEvents: rule.trackEvents))
+                ids.append(nil)
+            case .rule(let index, let id):
+                codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: Int32(index),
+                                      trackEvents: rule.trackEvents))
+                ids.append(id)
+            }
+        }
+        rules += codes
+        ruleIds += ids
+        let serve = add(fallthroughServe)
+        flags.append(FlagCode(enabled: flag.enabled, malformed: false, offVariation: flag.offVariation.map(Int32.init) ?? -1,
+                              variationBase: variationBase, variationCount: Int32(flag.variations.count),
+                              prerequisites: TableRange(start: prerequisiteStart, count: Int32(prerequisites.count) - prerequisiteStart),
+                              rules: TableRange(start: ruleStart, count: Int32(rules.count) - ruleStart),
+                              fallthrough: serve))
+    }
+
+    private mutating func add(_ serve: ServeDraft) -> ServeCode {
+        switch serve {
+        case .variation(let index):
+            return ServeCode(isRollout: false, index: Int32(index))
+        case .rollout(let rollout):
+            let start = Int32(rolloutVariations.count)
+            rolloutVariations += rollout.variations.map(Int32.init)
+            rollouts.append(RolloutCode(bucketing: rollout.bucketing, contextKind: rollout.contextKind, bucketBy: rollout.bucketBy,
+                                        pick: WeightedPick(family: rollout.bucketing, weights: rollout.weights),
+                                        variations: TableRange(start: start, count: Int32(rollout.variations.count)),
+                                        isExperiment: rollout.isExperiment))
+            return ServeCode(isRollout: true, index: Int32(rollouts.count - 1))
+        }
+    }
+
+    /// Lays out a condition tree; returns its root node. Children come before their parent.
+    private mutating func add(_ condition: Condition) -> Int32 {
+        let node: ConditionCode
+        switch condition {
+        case .always:
+            node = ConditionCode(kind: .always, operands: .empty)
+        case .all(let parts), .any(let parts):
+            // A single part needs no node of its own.
+            if parts.count == 1 { return add(parts[0]) }
+            let children = parts.map { add($0) }
+            let start = Int32(conditionChildren.count)
+            conditionChildren += children
+            node = ConditionCode(kind: { if case .all = condition { return .all } else { return .any } }(),
+                                 operands: TableRange(start: start, count: Int32(children.count)))
+        case .not(let inner):
+            node = ConditionCode(kind: .not, operands: TableRange(start: add(inner), count: 1))
+        case .test(let test):
+            tests.append(TestCode(contextKind: test.contextKind, attribute: test.attribute, op: test.op, negate: test.negate,
+                                  negateWhenAbsent: test.absent == .failsOperator, lowercaseInput: test.lowercaseInput))
+            testLabels.append(test.label)
+            node = ConditionCode(kind: .test, operands: TableRange(start: Int32(tests.count - 1), count: 1))
+        case .segmentMatch(let test):
+            let start = Int32(segmentReferences.count)
+            segmentReferences += test.segmentKeys.compactMap { segmentIndex.position(of: $0).map(Int32.init) }
+            segmentTests.append(SegmentTestCode(segments: TableRange(start: start, count: Int32(segmentReferences.count) - start),
+                                                negate: test.negate))
+            segmentTestLabels.append(test.label)
+            node = ConditionCode(kind: .segmentMatch, operands: TableRange(start: Int32(segmentTests.count - 1), count: 1))
+        case .contextKey(let test):
+            keyTests.append(KeyTestCode(contextKind: test.contextKind, keys: KeySet(test.keys)))
+            node = ConditionCode(kind: .contextKey, operands: TableRange(start: Int32(keyTests.count - 1), count: 1))
+        }
+        conditions.append(node)
+        return Int32(conditions.count - 1)
+    }
+
+    func build(flags drafts: [FlagDraft], segments segmentDrafts: [SegmentDraft], hidden: Set<String>) -> Program {
+        Program(flags: flags, values: values, variationKeys: variationKeys, prerequisites: prerequisites,
+                prerequisiteKeys: prerequisiteKeys, rules: rules, ruleIds: ruleIds, conditions: conditions,
+                conditionChildren: conditionChildren, tests: tests, segmentTests: segmentTests,
+                segmentReferences: segmentReferences, keyTests: keyTests, rollouts: rollouts,
+                rolloutVariations: rolloutVariations, segments: segments, segmentEntries: segmentEntries,
+                segmentRollouts: segmentRollouts, flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
+                flagProblems: drafts.map(\.problems), hiddenFlags: hidden, segmentKeys: segmentDrafts.map(\.key),
+                segmentProblems: segmentDrafts.map(\.problems), testLabels: testLabels, segmentTestLabels: segmentTestLabels,
+                segmentEntryRuleIds: segmentEntryRuleIds)
+    }
+}

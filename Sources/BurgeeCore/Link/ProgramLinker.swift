@@ -1,0 +1,157 @@
+/// Links a ``ProgramDraft`` into a ``Program``, the same way for every format: resolves flag and
+/// segment keys to indices, marks flags on prerequisite cycles and segments on segment cycles,
+/// limits chain depths, spreads malformedness from segments to their users, and selects flag sets.
+package enum ProgramLinker {
+    /// Prerequisite chains longer than this make the flag at their head malformed, so that
+    /// evaluation recursion stays shallow on any thread.
+    package static let maxPrerequisiteDepth = 64
+    /// Segments may match segments; nesting deeper than this makes the outer segment malformed.
+    package static let maxSegmentDepth = 16
+
+    /// The program of `draft`; with `flagSets`, only the flags of those sets plus, hidden, the
+    /// flags they name as prerequisites (transitively).
+    static func link(_ draft: ProgramDraft, flagSets: Set<String>? = nil) -> Program {
+        var flags = draft.flags
+        var hidden: Set<String> = []
+        if let flagSets {
+            (flags, hidden) = select(flags, flagSets)
+        }
+        var segments = draft.segments
+        let segmentIndex = KeySet(segments.map(\.key))
+        let segmentMalformed = checkSegments(&segments, segmentIndex)
+        let flagIndex = KeySet(flags.map(\.key))
+        checkFlags(&flags, flagIndex, segmentIndex, segmentMalformed)
+
+        var builder = ProgramBuilder(segmentIndex: segmentIndex, flagIndex: flagIndex)
+        for segment in segments {
+            builder.add(segment, malformed: segmentMalformed[segmentIndex.position(of: segment.key)!])
+        }
+        for flag in flags {
+            builder.add(flag, allFlags: flags)
+        }
+        return builder.build(flags: flags, segments: segments, hidden: hidden)
+    }
+
+    /// The flags of `sets`, and the prerequisites they need, which are returned as hidden.
+    private static func select(_ flags: [FlagDraft], _ sets: Set<String>) -> ([FlagDraft], Set<String>) {
+        let byKey = Dictionary(flags.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var selected = Set(flags.filter { !sets.isDisjoint(with: $0.info.sets) }.map(\.key))
+        var hidden: Set<String> = []
+        var pending = Array(selected)
+        while let key = pending.popLast() {
+            for prerequisite in byKey[key]?.prerequisites ?? [] {
+                let name = prerequisite.flagKey
+                guard byKey[name] != nil, !selected.contains(name) else { continue }
+                selected.insert(name)
+                hidden.insert(name)
+                pending.append(name)
+            }
+        }
+        return (flags.filter { selected.contains($0.key) }, hidden)
+    }
+
+    // MARK: Segments
+
+    /// Records unknown segment references, cycles, chains too deep and the use of malformed
+    /// segments; returns which segments are malformed.
+    private static func checkSegments(_ segments: inout [SegmentDraft], _ index: KeySet) -> [Bool] {
+        var edges: [[Int]] = []
+        for s in segments.indices {
+            var references: [Int] = []
+            for entry in segments[s].entries {
+                forEachSegmentTest(entry.condition) { test in
+                    for (i, key) in test.segmentKeys.enumerated() {
+                        if let target = index.position(of: key) { references.append(target) } else {
+                            segments[s].problems.append(DefinitionProblem(.error, .segment(segments[s].key),
+                                at: test.path.appending(i), "no segment '\(key)'"))
+                        }
+                    }
+                }
+            }
+            edges.append(references)
+        }
+        var malformed = segments.map(\.hasErrors)
+        func fail(_ s: Int, _ message: String) {
+            segments[s].problems.append(DefinitionProblem(.error, .segment(segments[s].key),
+                                                          at: segments[s].path.appending("rules"), message))
+            malformed[s] = true
+        }
+        for node in GraphAnalysis.nodesOnCycles(edges).sorted() where !malformed[node] {
+            fail(node, "is on a segment cycle")
+        }
+        // Using a malformed segment spreads to every user, in one pass over the reverse graph.
+        let before = malformed
+        for node in GraphAnalysis.reaching(edges, from: malformed) where !before[node] {
+            malformed[node] = true
+        }
+        for node in segments.indices where malformed[node] && !before[node] {
+            let bad = edges[node].first { malformed[$0] }!
+            malformed[node] = false
+            fail(node, "uses malformed segment '\(segments[bad].key)'")
+        }
+        let depths = GraphAnalysis.chainDepths(edges) { !malformed[$0] }
+        for node in segments.indices where !malformed[node] && depths[node] > maxSegmentDepth {
+            fail(node, "segments nest \(depths[node]) deep; at most \(maxSegmentDepth) allowed")
+        }
+        return malformed
+    }
+
+    // MARK: Flags
+
+    /// Records unknown segments, malformed segments used, prerequisite variations that do not
+    /// exist, cycles and chains too deep.
+    private static func checkFlags(_ flags: inout [FlagDraft], _ index: KeySet, _ segmentIndex: KeySet,
+                                   _ segmentMalformed: [Bool]) {
+        for f in flags.indices {
+            let key = flags[f].key
+            for rule in flags[f].rules {
+                forEachSegmentTest(rule.condition) { test in
+                    for (i, segmentKey) in test.segmentKeys.enumerated() {
+                        guard let target = segmentIndex.position(of: segmentKey) else {
+                            flags[f].problems.append(DefinitionProblem(.error, .flag(key), at: test.path.appending(i),
+                                                                       "no segment '\(segmentKey)'"))
+                            continue
+                        }
+                        if segmentMalformed[target] {
+                            flags[f].problems.append(DefinitionProblem(.error, .flag(key), at: test.usePath,
+                                                                       "uses malformed segment '\(segmentKey)'"))
+                        }
+                    }
+                }
+            }
+            for prerequisite in flags[f].prerequisites {
+                guard case .key(let variation) = prerequisite.variation, let target = index.position(of: prerequisite.flagKey) else {
+                    continue
+                }
+                let other = flags[target]
+                if !other.variations.contains(where: { $0.key == variation }), !other.variations.isEmpty || !other.unreadable {
+                    flags[f].problems.append(DefinitionProblem(.error, .flag(key), at: prerequisite.path.appending("variation"),
+                        "flag '\(prerequisite.flagKey)' has no variation '\(variation)'"))
+                }
+            }
+        }
+
+        let edges = flags.map { flag in flag.prerequisites.compactMap { index.position(of: $0.flagKey) } }
+        func fail(_ f: Int, _ message: String) {
+            flags[f].problems.append(DefinitionProblem(.error, .flag(flags[f].key), at: flags[f].path.appending("prerequisites"), message))
+        }
+        for node in GraphAnalysis.nodesOnCycles(edges).sorted() {
+            fail(node, "is on a prerequisite cycle")
+        }
+        let usable = flags.map { !$0.hasErrors && $0.fallthrough != nil }
+        let depths = GraphAnalysis.chainDepths(edges) { usable[$0] }
+        for node in flags.indices where usable[node] && depths[node] > maxPrerequisiteDepth {
+            fail(node, "prerequisite chain is \(depths[node]) deep; at most \(maxPrerequisiteDepth) allowed")
+        }
+    }
+
+    /// Calls `body` for every segment test in `condition`.
+    static func forEachSegmentTest(_ condition: Condition, _ body: (SegmentTest) -> Void) {
+        switch condition {
+        case .always, .test, .contextKey: return
+        case .segmentMatch(let test): body(test)
+        case .not(let inner): forEachSegmentTest(inner, body)
+        case .all(let parts), .any(let parts): for part in parts { forEachSegmentTest(part, body) }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// An attribute test's operator with its operand values parsed once: what the evaluator runs for
+/// one attribute value.
+///
+/// One case per operator family; each family's file holds its parsing and its matching side by
+/// side, so adding an operator is one case here plus one file (and its name in the formats that
+/// have it). An enum rather than a protocol, so matching is a switch with no existential boxing.
+/// Operand values that can never match (a number given to `startsWith`, an invalid version) are
+/// dropped when parsing and reported as warnings.
+package enum Operator: Sendable {
+    /// JSON equality with any of the values (`in`).
+    case equality(ValueSet)
+    /// Prefix, suffix or substring of any of the strings.
+    case string(StringOperator.Test, [String])
+    /// Search by any of the regular expressions.
+    case regex([PortableRegex])
+    /// A number compared with any of the numbers.
+    case number(NumericComparison, [Double])
+    /// An instant before or after any of the instants.
+    case date(DateOperator.Direction, [Timestamp])
+    /// A semantic version compared with any of the versions.
+    case semVer(NumericComparison, [SemanticVersion])
+    /// An IP address within any of the ranges.
+    case cidr([IPAddressRange])
+
+    /// Whether one attribute value (never an array: the caller tries each element) matches.
+    /// Type mismatches are false.
+    @inline(__always)
+    func matches(_ value: JSONValue) -> Bool {
+        switch self {
+        case .equality(let set): return set.contains(value)
+        case .string(let test, let operands): return StringOperator.matches(value, test, operands)
+        case .regex(let regexes): return RegexOperator.matches(value, regexes)
+        case .number(let comparison, let operands): return NumberOperator.matches(value, comparison, operands)
+        case .date(let direction, let instants): return DateOperator.matches(value, direction, instants)
+        case .semVer(let comparison, let versions): return SemVerOperator.matches(value, comparison, versions)
+        case .cidr(let ranges): return CIDROperator.matches(value, ranges)
+        }
+    }
+
+    /// Whether lowercasing applies to the attribute value before matching (string operators and
+    /// `in` when case-insensitive; regexes lowercase as they match).
+    var lowercasesInput: Bool {
+        switch self {
+        case .equality, .string: return true
+        default: return false
+        }
+    }
+}
+
+/// The comparison of an ordering operator: attribute ⟨comparison⟩ operand.
+package enum NumericComparison: Sendable {
+    case equal, less, lessOrEqual, greater, greaterOrEqual
+
+    @inline(__always)
+    func holds<T: Comparable>(_ lhs: T, _ rhs: T) -> Bool {
+        switch self {
+        case .equal: return lhs == rhs
+        case .less: return lhs < rhs
+        case .lessOrEqual: return lhs <= rhs
+        case .greater: return lhs > rhs
+        case .greaterOrEqual: return lhs >= rhs
+        }
+    }
+}
+
+/// Parses operand values, warning about each one that can never match.
+struct OperandParser {
+    let path: JSONPointer
+
+    func parse<T>(_ values: [JSONValue], _ what: String, _ r: inout ModelReader, _ read: (JSONValue) -> T?) -> [T] {
+        var out: [T] = []
+        for (i, value) in values.enumerated() {
+            if let t = read(value) { out.append(t) } else {
+                r.warning(path.appending(i), "\(value.serialized()) is not \(what); it never matches")
+            }
+        }
+        return out
+    }
+}

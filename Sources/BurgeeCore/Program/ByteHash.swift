@@ -1,0 +1,47 @@
+/// A fast 64-bit hash of a string's UTF-8 bytes, for the program's own lookup tables (flag keys,
+/// target keys, attribute names).
+///
+/// Swift's `Hasher` (SipHash, randomly seeded) resists collision flooding but costs more than a
+/// whole simple evaluation; these tables hold keys from definitions and compare bytes after the
+/// hash, so a fast multiply-mix over 8-byte words is enough.
+
+enum ByteHash {
+    static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// The hash of `bytes`.
+    
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        var h = UInt64(truncatingIfNeeded: count) &* multiplier
+        var i = 0
+        while count &- i >= 8 {
+            h = (h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
+            h ^= h >> 29
+            i &+= 8
+        }
+        if i < count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < count {
+                tail |= UInt64(bytes[i]) << shift
+                shift &+= 8
+                i &+= 1
+            }
+            h = (h ^ tail) &* multiplier
+        }
+        // murmur3's 64-bit finaliser: every input bit reaches the low bits that index tables.
+        h ^= h >> 33
+        h = h &* 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        h = h &* 0xc4ce_b9fe_1a85_ec53
+        h ^= h >> 33
+        return h
+    }
+
+    /// The hash of the UTF-8 bytes of `string`.
+    
+    static func hash(_ string: String) -> UInt64 {
+        var string = string
+        return string.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -1,0 +1,150 @@
+/// One flag as a format lowered it: variations by index, conditions, serves.
+package struct FlagDraft: Sendable {
+    /// The flag key.
+    package var key: String
+    /// Where the flag sits in its document, for problems found while linking.
+    package var path: JSONPointer
+    /// Problems found so far; any error makes the flag malformed.
+    package var problems: [DefinitionProblem]
+    /// Whether the flag is on.
+    package var enabled: Bool
+    /// The variations, by index.
+    package var variations: [VariationDraft]
+    /// The variation served when the flag is off or a prerequisite fails; `nil` serves the default.
+    package var offVariation: Int?
+    /// Prerequisites, checked in order.
+    package var prerequisites: [PrerequisiteDraft]
+    /// Targets and rules, checked in order; the first whose condition holds serves.
+    package var rules: [RuleDraft]
+    /// What serves when no rule does; `nil` only for a malformed flag.
+    package var `fallthrough`: ServeDraft?
+    /// Metadata kept off the evaluation path.
+    package var info: FlagInfo
+    /// Whether the definition itself could not be read, so that its variations may be missing:
+    /// a prerequisite naming one of them then reports nothing more.
+    package var unreadable: Bool = false
+
+    package init(key: String, path: JSONPointer, problems: [DefinitionProblem] = [], enabled: Bool,
+                 variations: [VariationDraft], offVariation: Int?, prerequisites: [PrerequisiteDraft] = [],
+                 rules: [RuleDraft] = [], fallthrough: ServeDraft?, info: FlagInfo) {
+        self.key = key
+        self.path = path
+        self.problems = problems
+        self.enabled = enabled
+        self.variations = variations
+        self.offVariation = offVariation
+        self.prerequisites = prerequisites
+        self.rules = rules
+        self.fallthrough = `fallthrough`
+        self.info = info
+    }
+
+    /// Whether an error has been recorded.
+    package var hasErrors: Bool { problems.contains { $0.severity == .error } }
+}
+
+/// A variation: its value, and its key where the format names variations (LaunchDarkly's have none).
+package struct VariationDraft: Sendable {
+    package var key: String?
+    package var value: JSONValue
+
+    package init(key: String?, value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A prerequisite: another flag that must be on and serve one of its variations.
+package struct PrerequisiteDraft: Sendable {
+    /// How the required variation is named.
+    package enum Variation: Sendable {
+        /// By key, resolved against the prerequisite flag's variations when linking (native).
+        case key(String)
+        /// By index (LaunchDarkly).
+        case index(Int)
+    }
+
+    package var flagKey: String
+    package var variation: Variation
+    /// Where the prerequisite is written, for problems.
+    package var path: JSONPointer
+
+    package init(flagKey: String, variation: Variation, path: JSONPointer) {
+        self.flagKey = flagKey
+        self.variation = variation
+        self.path = path
+    }
+}
+
+/// A target or a rule: a condition and what it serves.
+package struct RuleDraft: Sendable {
+    /// Which reason a match gives.
+    package enum Kind: Sendable {
+        /// `TARGET_MATCH`.
+        case target
+        /// `RULE_MATCH` with this rule's index among the flag's rules and its id.
+        case rule(index: Int, id: String?)
+    }
+
+    package var kind: Kind
+    package var condition: Condition
+    package var serve: ServeDraft
+    /// Whether a match forces exposure events (LaunchDarkly's rule-level `trackEvents`).
+    package var trackEvents: Bool
+
+    package init(kind: Kind, condition: Condition, serve: ServeDraft, trackEvents: Bool = false) {
+        self.kind = kind
+        self.condition = condition
+        self.serve = serve
+        self.trackEvents = trackEvents
+    }
+}
+
+/// What a rule or the fallthrough serves.
+package enum ServeDraft: Sendable {
+    /// A fixed variation, by index.
+    case variation(Int)
+    /// A variation picked by bucketing.
+    case rollout(RolloutDraft)
+}
+
+/// A rollout: which value of which context kind to bucket, how, and the weighted variations.
+package struct RolloutDraft: Sendable {
+    package var bucketing: BucketingFamily
+    package var contextKind: String
+    package var bucketBy: AttributeReference
+    /// Variation indices and their weights, in pick order.
+    package var variations: [Int]
+    package var weights: [UInt64]
+    /// An experiment: `inExperiment` when it picked for a context of its kind.
+    package var isExperiment: Bool
+
+    package init(bucketing: BucketingFamily, contextKind: String, bucketBy: AttributeReference,
+                 variations: [Int], weights: [UInt64], isExperiment: Bool) {
+        self.bucketing = bucketing
+        self.contextKind = contextKind
+        self.bucketBy = bucketBy
+        self.variations = variations
+        self.weights = weights
+        self.isExperiment = isExperiment
+    }
+}
+
+/// What the program keeps of a flag beside its logic: read by the SDK, never while evaluating.
+package struct FlagInfo: Sendable {
+    package var version: Int64
+    package var trackEvents: Bool
+    package var sets: [String]
+    package var metadata: [String: JSONValue]
+    /// The variables of each variation, by variation index.
+    package var variables: [[String: JSONValue]]
+
+    package init(version: Int64, trackEvents: Bool, sets: [String], metadata: [String: JSONValue],
+                 variables: [[String: JSONValue]]) {
+        self.version = version
+        self.trackEvents = trackEvents
+        self.sets = sets
+        self.metadata = metadata
+        self.variables = variables
+    }
+}

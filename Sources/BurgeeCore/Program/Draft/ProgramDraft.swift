@@ -1,0 +1,16 @@
+/// A program before linking: what a format's lowering produces.
+///
+/// Flags, prerequisites and segments refer to each other by key here; ``ProgramLinker`` resolves
+/// the keys to indices, finds cycles and chains that are too deep, and spreads malformedness, the
+/// same way for every format.
+package struct ProgramDraft: Sendable {
+    /// The flags, in the order the program lists them (key order).
+    package var flags: [FlagDraft]
+    /// The segments, in key order.
+    package var segments: [SegmentDraft]
+
+    package init(flags: [FlagDraft] = [], segments: [SegmentDraft] = []) {
+        self.flags = flags
+        self.segments = segments
+    }
+}

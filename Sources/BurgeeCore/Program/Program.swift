@@ -1,0 +1,124 @@
+/// A linked, immutable program: every flag and segment of one set of definitions, whatever
+/// format they came from, in flat tables that the evaluator reads by index.
+///
+/// Built by ``ProgramLinker`` from a ``ProgramDraft``. Hot data (the records the evaluator walks)
+/// lives in ``ProgramTable``s; what only the SDK and `explain` read (keys, metadata, labels,
+/// problems) lives in ordinary arrays beside them.
+
+final class Program: Sendable {
+    // MARK: Hot data
+
+    let flags: ProgramTable<FlagCode>
+    /// Every flag's variation values, flag after flag (``FlagCode/variationBase``).
+    let values: ProgramTable<JSONValue>
+    /// The variation keys, parallel to ``values`` (`nil` for a format without keys).
+    let variationKeys: ProgramTable<String?>
+    let prerequisites: ProgramTable<PrerequisiteCode>
+    /// The prerequisite flags' keys, parallel to ``prerequisites``, for reasons.
+    let prerequisiteKeys: ProgramTable<String>
+    let rules: ProgramTable<RuleCode>
+    /// The rules' ids, parallel to ``rules``, for reasons.
+    let ruleIds: ProgramTable<String?>
+    let conditions: ProgramTable<ConditionCode>
+    let conditionChildren: ProgramTable<Int32>
+    let tests: ProgramTable<TestCode>
+    let segmentTests: ProgramTable<SegmentTestCode>
+    let segmentReferences: ProgramTable<Int32>
+    let keyTests: ProgramTable<KeyTestCode>
+    let rollouts: ProgramTable<RolloutCode>
+    let rolloutVariations: ProgramTable<Int32>
+    let segments: ProgramTable<SegmentCode>
+    let segmentEntries: ProgramTable<SegmentEntryCode>
+    let segmentRollouts: ProgramTable<SegmentRolloutCode>
+    /// Flag keys to flag indices; hidden flags are not in it.
+    let flagIndex: KeySet
+    /// The flag index of each position in ``flagIndex``.
+    let flagIndexTargets: [Int32]
+
+    // MARK: Cold data
+
+    let flagKeys: [String]
+    let flagInfo: [FlagInfo]
+    let flagProblems: [[DefinitionProblem]]
+    let hiddenFlags: Set<String>
+    let segmentKeys: [String]
+    let segmentProblems: [[DefinitionProblem]]
+    /// `explain` labels, parallel to ``tests`` and ``segmentTests``.
+    let testLabels: [String]
+    let segmentTestLabels: [String]
+    /// The ids of segment rules, parallel to ``segmentEntries``.
+    let segmentEntryRuleIds: [String?]
+
+    init(flags: [FlagCode], values: [JSONValue], variationKeys: [String?], prerequisites: [PrerequisiteCode],
+         prerequisiteKeys: [String], rules: [RuleCode], ruleIds: [String?], conditions: [ConditionCode],
+         conditionChildren: [Int32], tests: [TestCode], segmentTests: [SegmentTestCode], segmentReferences: [Int32],
+         keyTests: [KeyTestCode], rollouts: [RolloutCode], rolloutVariations: [Int32], segments: [SegmentCode],
+         segmentEntries: [SegmentEntryCode], segmentRollouts: [SegmentRolloutCode], flagKeys: [String],
+         flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
+         segmentProblems: [[DefinitionProblem]], testLabels: [String], segmentTestLabels: [String],
+         segmentEntryRuleIds: [String?]) {
+        self.flags = ProgramTable(flags)
+        self.values = ProgramTable(values)
+        self.variationKeys = ProgramTable(variationKeys)
+        self.prerequisites = ProgramTable(prerequisites)
+        self.prerequisiteKeys = ProgramTable(prerequisiteKeys)
+        self.rules = ProgramTable(rules)
+        self.ruleIds = ProgramTable(ruleIds)
+        self.conditions = ProgramTable(conditions)
+        self.conditionChildren = ProgramTable(conditionChildren)
+        self.tests = ProgramTable(tests)
+        self.segmentTests = ProgramTable(segmentTests)
+        self.segmentReferences = ProgramTable(segmentReferences)
+        self.keyTests = ProgramTable(keyTests)
+        self.rollouts = ProgramTable(rollouts)
+        self.rolloutVariations = ProgramTable(rolloutVariations)
+        self.segments = ProgramTable(segments)
+        self.segmentEntries = ProgramTable(segmentEntries)
+        self.segmentRollouts = ProgramTable(segmentRollouts)
+        self.flagKeys = flagKeys
+        self.flagInfo = flagInfo
+        self.flagProblems = flagProblems
+        self.hiddenFlags = hiddenFlags
+        self.segmentKeys = segmentKeys
+        self.segmentProblems = segmentProblems
+        self.testLabels = testLabels
+        self.segmentTestLabels = segmentTestLabels
+        self.segmentEntryRuleIds = segmentEntryRuleIds
+        // The empty key is never found (design §4), even when a document defines it.
+        var visible: [String] = []
+        var targets: [Int32] = []
+        for (i, key) in flagKeys.enumerated() where !key.isEmpty && !hiddenFlags.contains(key) {
+            visible.append(key)
+            targets.append(Int32(i))
+        }
+        self.flagIndex = KeySet(visible)
+        self.flagIndexTargets = targets
+    }
+
+    deinit {
+        flags.release()
+        values.release()
+        variationKeys.release()
+        prerequisites.release()
+        prerequisiteKeys.release()
+        rules.release()
+        ruleIds.release()
+        conditions.release()
+        conditionChildren.release()
+        tests.release()
+        segmentTests.release()
+        segmentReferences.release()
+        keyTests.release()
+        rollouts.release()
+        rolloutVariations.release()
+        segments.release()
+        segmentEntries.release()
+        segmentRollouts.release()
+    }
+
+    /// The index of a visible flag.
+    
+    func flagIndex(of key: String) -> Int? {
+        flagIndex.position(of: key).map { Int(flagIndexTargets[$0]) }
+    }
+}
