@@ -14,6 +14,8 @@ public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline let storage: Storage
     /// The reference as written.
     public let text: String
+    /// ``ByteHash`` of the top-level attribute name, so that a lookup compares hashes, not names.
+    @usableFromInline let nameHash: UInt64
 
     /// The built-in `key` attribute.
     public static let key = AttributeReference(validated: "key", .name("key"))
@@ -21,6 +23,11 @@ public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
     private init(validated text: String, _ storage: Storage) {
         self.text = text
         self.storage = storage
+        switch storage {
+        case .kind: nameHash = 0
+        case .name(let name): nameHash = ByteHash.hash(name)
+        case .path(let components): nameHash = ByteHash.hash(components[0])
+        }
     }
 
     /// Parses a reference; `nil` for an invalid one (`""`, `/`, `/a//b`, `~` not followed by 0 or 1).

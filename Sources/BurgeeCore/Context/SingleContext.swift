@@ -4,14 +4,34 @@ public struct SingleContext: Sendable {
     public let kind: String
     /// The key; empty only in an invalid context.
     public let key: String
-    /// Every attribute by name, including `key`, and `name` and `anonymous` when given; not `kind`.
-    public let attributes: [String: JSONValue]
+    /// The attribute names, sorted, with their name hashes and values in the same order: a lookup
+    /// compares 64-bit hashes in a short array instead of hashing the name with SipHash.
+    @usableFromInline let names: [String]
+    @usableFromInline let nameHashes: [UInt64]
+    @usableFromInline let values: [JSONValue]
 
     @usableFromInline
     init(kind: String, key: String, attributes: [String: JSONValue]) {
         self.kind = kind
         self.key = key
-        self.attributes = attributes
+        let sorted = attributes.sorted { $0.key < $1.key }
+        names = sorted.map(\.key)
+        nameHashes = sorted.map { ByteHash.hash($0.key) }
+        values = sorted.map(\.value)
+    }
+
+    /// Every attribute by name, including `key`, and `name` and `anonymous` when given; not `kind`.
+    public var attributes: [String: JSONValue] {
+        Dictionary(uniqueKeysWithValues: zip(names, values))
+    }
+
+    /// The value of the top-level attribute `name` whose ``ByteHash`` is `hash`.
+    @inlinable
+    func attribute(_ name: String, hash: UInt64) -> JSONValue? {
+        for i in nameHashes.indices where nameHashes[i] == hash && ExactString.bytesEqual(names[i], name) {
+            return values[i]
+        }
+        return nil
     }
 
     /// The value `reference` names, or `nil` when it is absent or `null`.
@@ -24,11 +44,11 @@ public struct SingleContext: Sendable {
         case .kind:
             return .string(kind)
         case .name(let name):
-            if let v = attributes[name], !v.isNull { return v }
+            if let v = attribute(name, hash: reference.nameHash), !v.isNull { return v }
             // `anonymous` is false when unset; null counts as unset.
             return name == "anonymous" ? .bool(false) : nil
         case .path(let components):
-            guard var current = attributes[components[0]] else { return nil }
+            guard var current = attribute(components[0], hash: reference.nameHash) else { return nil }
             for component in components.dropFirst() {
                 guard case .object(let members) = current, let next = members[component] else { return nil }
                 current = next

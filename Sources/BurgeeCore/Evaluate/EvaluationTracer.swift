@@ -16,11 +16,48 @@ protocol EvaluationTracer {
     mutating func bucket(contextKind: String, attribute: AttributeReference, value: JSONValue?, bucket: Bucket, scale: UInt64)
 }
 
-/// The result of the flag logic before values and types are looked at; `variation` is the
-/// flag's own variation index.
+/// The result of the flag logic before values and types are looked at: plain values only, so that
+/// passing it around copies no strings. ``reason(in:)`` builds the public reason at the end.
 struct FlagOutcome: Sendable {
+    /// The flag's own variation index; `nil` serves the default.
     var variation: Int?
-    var reason: EvaluationReason
+    var kind: EvaluationReason.Kind
+    var errorKind: EvaluationReason.ErrorKind?
+    /// The matched rule (index into the program's rules) for `RULE_MATCH`, the failed
+    /// prerequisite (index into its prerequisites) for `PREREQUISITE_FAILED`; else -1.
+    var source: Int32
+    var fromRollout: Bool
+    var inExperiment: Bool
+
+    @inline(__always)
+    init(variation: Int?, kind: EvaluationReason.Kind, source: Int32 = -1) {
+        self.variation = variation
+        self.kind = kind
+        self.errorKind = nil
+        self.source = source
+        self.fromRollout = false
+        self.inExperiment = false
+    }
+
+    @inline(__always)
+    init(error: EvaluationReason.ErrorKind) {
+        self.init(variation: nil, kind: .error)
+        errorKind = error
+    }
+
+    /// The public reason, with the rule's id or the prerequisite's key read from `program`.
+    @inline(__always)
+    func reason(in program: Program) -> EvaluationReason {
+        switch kind {
+        case .ruleMatch:
+            return EvaluationReason(kind: kind, ruleIndex: Int(program.rules[source].ruleIndex), ruleId: program.ruleIds[source],
+                                    inExperiment: inExperiment, fromRollout: fromRollout)
+        case .prerequisiteFailed:
+            return EvaluationReason(kind: kind, prerequisiteKey: program.prerequisiteKeys[source])
+        default:
+            return EvaluationReason(kind: kind, inExperiment: inExperiment, errorKind: errorKind, fromRollout: fromRollout)
+        }
+    }
 }
 
 /// The tracer of the hot path: does nothing, and is optimised away.

@@ -6,19 +6,27 @@
 struct Evaluator<Tracer: EvaluationTracer> {
     // Unowned: the caller holds the program for the whole evaluation.
     unowned(unsafe) let program: Program
-    let context: Context
+    /// The context's single contexts, borrowed for the evaluation: no reference counting.
+    let singles: UnsafeBufferPointer<SingleContext>
     var tracer: Tracer
 
-    init(program: Program, context: Context, tracer: Tracer) {
+    init(program: Program, singles: UnsafeBufferPointer<SingleContext>, tracer: Tracer) {
         self.program = program
-        self.context = context
+        self.singles = singles
         self.tracer = tracer
+    }
+
+    /// The single context of `kind`, if any.
+    @inline(__always)
+    private func context(ofKind kind: String) -> UnsafePointer<SingleContext>? {
+        for i in singles.indices where ExactString.bytesEqual(singles[i].kind, kind) { return singles.baseAddress! + i }
+        return nil
     }
 
     /// Evaluates the flag at `index` for a valid context.
     mutating func evaluate(flag index: Int) -> FlagOutcome {
         let flag = program.flags[index]
-        if flag.malformed { return FlagOutcome(variation: nil, reason: .error(.malformedFlag)) }
+        if flag.malformed { return FlagOutcome(error: .malformedFlag) }
         tracer.enterFlag(index)
         let outcome = run(flag)
         tracer.exitFlag(index, outcome)
@@ -27,7 +35,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
 
     private mutating func run(_ flag: FlagCode) -> FlagOutcome {
         let off = flag.offVariation < 0 ? nil : Int(flag.offVariation)
-        guard flag.enabled else { return FlagOutcome(variation: off, reason: .off) }
+        guard flag.enabled else { return FlagOutcome(variation: off, kind: .off) }
 
         for p in flag.prerequisites.indices {
             let prerequisite = program.prerequisites[p]
@@ -41,25 +49,24 @@ struct Evaluator<Tracer: EvaluationTracer> {
             }
             tracer.prerequisite(p, passed: passed)
             if !passed {
-                return FlagOutcome(variation: off, reason: EvaluationReason(kind: .prerequisiteFailed,
-                                                                           prerequisiteKey: program.prerequisiteKeys[p]))
+                return FlagOutcome(variation: off, kind: .prerequisiteFailed, source: p)
             }
         }
 
         for r in flag.rules.indices {
             let rule = program.rules[r]
             if rule.isTarget {
-                if target(r, rule) { return serve(rule.serve, EvaluationReason.targetMatch) }
+                if target(r, rule) { return serve(rule.serve, FlagOutcome(variation: nil, kind: .targetMatch)) }
                 continue
             }
             tracer.enterRule(index: Int(rule.ruleIndex), id: program.ruleIds[r])
             let matched = holds(rule.condition)
             tracer.exitRule(matched: matched)
             if matched {
-                return serve(rule.serve, EvaluationReason(kind: .ruleMatch, ruleIndex: Int(rule.ruleIndex), ruleId: program.ruleIds[r]))
+                return serve(rule.serve, FlagOutcome(variation: nil, kind: .ruleMatch, source: r))
             }
         }
-        return serve(flag.fallthrough, EvaluationReason(kind: .fallthrough))
+        return serve(flag.fallthrough, FlagOutcome(variation: nil, kind: .fallthrough))
     }
 
     /// A target: its condition is one key test.
@@ -67,28 +74,32 @@ struct Evaluator<Tracer: EvaluationTracer> {
         let node = program.conditions[rule.condition]
         guard node.kind == .contextKey else { return holds(rule.condition) }
         let test = program.keyTests.base + Int(node.operands.start)
-        guard let single = context.context(ofKind: test.pointee.contextKind) else {
+        guard let single = context(ofKind: test.pointee.contextKind) else {
             tracer.target(r, key: nil, matched: false)
             return false
         }
-        let matched = test.pointee.keys.contains(single.key)
-        tracer.target(r, key: single.key, matched: matched)
+        let matched = test.pointee.contains(single.pointee.key)
+        tracer.target(r, key: single.pointee.key, matched: matched)
         return matched
     }
 
-    private mutating func serve(_ serve: ServeCode, _ reason: EvaluationReason) -> FlagOutcome {
-        guard serve.isRollout else { return FlagOutcome(variation: Int(serve.index), reason: reason) }
+    private mutating func serve(_ serve: ServeCode, _ outcome: FlagOutcome) -> FlagOutcome {
+        var outcome = outcome
+        guard serve.isRollout else {
+            outcome.variation = Int(serve.index)
+            return outcome
+        }
         let rollout = program.rollouts.base + Int(serve.index)
-        let single = context.context(ofKind: rollout.pointee.contextKind)
-        let value = single?.value(of: rollout.pointee.bucketBy)
+        let single = context(ofKind: rollout.pointee.contextKind)
+        let value = single?.pointee.value(of: rollout.pointee.bucketBy)
         let bucket = Self.bucket(rollout.pointee.bucketing, value, totalWeight: rollout.pointee.pick.totalWeight)
         tracer.bucket(contextKind: rollout.pointee.contextKind, attribute: rollout.pointee.bucketBy, value: value,
                       bucket: bucket, scale: rollout.pointee.pick.totalWeight)
         let pick = rollout.pointee.pick.index(for: bucket)
-        var reason = reason
-        reason.fromRollout = true
-        reason.inExperiment = rollout.pointee.isExperiment && single != nil
-        return FlagOutcome(variation: Int(program.rolloutVariations[rollout.pointee.variations.start &+ Int32(pick)]), reason: reason)
+        outcome.fromRollout = true
+        outcome.inExperiment = rollout.pointee.isExperiment && single != nil
+        outcome.variation = Int(program.rolloutVariations[rollout.pointee.variations.start &+ Int32(pick)])
+        return outcome
     }
 
     /// The bucket of a rollout value: a string as is, an integral number in decimal; anything
@@ -127,8 +138,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
             return segmentTest(condition.operands.start)
         case .contextKey:
             let test = program.keyTests.base + Int(condition.operands.start)
-            guard let single = context.context(ofKind: test.pointee.contextKind) else { return false }
-            return test.pointee.keys.contains(single.key)
+            guard let single = context(ofKind: test.pointee.contextKind) else { return false }
+            return test.pointee.contains(single.pointee.key)
         }
     }
 
@@ -137,16 +148,16 @@ struct Evaluator<Tracer: EvaluationTracer> {
         if test.pointee.attribute.isKind {
             // A test on `kind` looks at every kind of the context, whatever its contextKind.
             var found = false
-            for single in context.contexts where matches(test, .string(single.kind)) {
+            for single in singles where matches(test, .string(single.kind)) {
                 found = true
                 break
             }
             let result = found != test.pointee.negate
-            let contexts = context.contexts
-            tracer.clause(index, seen: .array(contexts.map { .string($0.kind) }), matched: result)
+            let singles = singles
+            tracer.clause(index, seen: .array(singles.map { .string($0.kind) }), matched: result)
             return result
         }
-        guard let single = context.context(ofKind: test.pointee.contextKind), let value = single.value(of: test.pointee.attribute) else {
+        guard let single = context(ofKind: test.pointee.contextKind), let value = single.pointee.value(of: test.pointee.attribute) else {
             // An absent context kind or attribute fails; negating that is the format's choice.
             let result = test.pointee.negateWhenAbsent && test.pointee.negate
             tracer.clause(index, seen: nil, matched: result)
@@ -208,7 +219,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
             guard matched else { continue }
             guard entry.rollout >= 0 else { return (entry.includes, entry.decision) }
             let rollout = program.segmentRollouts.base + Int(entry.rollout)
-            let value = context.context(ofKind: rollout.pointee.contextKind)?.value(of: rollout.pointee.bucketBy)
+            let value = context(ofKind: rollout.pointee.contextKind)?.pointee.value(of: rollout.pointee.bucketBy)
             let bucket = Self.bucket(rollout.pointee.bucketing, value, totalWeight: rollout.pointee.pick.totalWeight)
             tracer.bucket(contextKind: rollout.pointee.contextKind, attribute: rollout.pointee.bucketBy, value: value,
                           bucket: bucket, scale: rollout.pointee.pick.totalWeight)

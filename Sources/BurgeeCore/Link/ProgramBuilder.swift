@@ -24,6 +24,7 @@ struct ProgramBuilder {
     private var segmentEntries: [SegmentEntryCode] = []
     private var segmentRollouts: [SegmentRolloutCode] = []
     private var segmentEntryRuleIds: [String?] = []
+    private var keySets: [KeySet] = []
 
     init(segmentIndex: KeySet, flagIndex: KeySet) {
         self.segmentIndex = segmentIndex
@@ -147,7 +148,9 @@ struct ProgramBuilder {
             segmentTestLabels.append(test.label)
             node = ConditionCode(kind: .segmentMatch, operands: TableRange(start: Int32(segmentTests.count - 1), count: 1))
         case .contextKey(let test):
-            keyTests.append(KeyTestCode(contextKind: test.contextKind, keys: KeySet(test.keys)))
+            let keys = KeySet(test.keys)
+            keySets.append(keys)
+            keyTests.append(KeyTestCode(contextKind: test.contextKind, keys: Unmanaged.passUnretained(keys)))
             node = ConditionCode(kind: .contextKey, operands: TableRange(start: Int32(keyTests.count - 1), count: 1))
         }
         conditions.append(node)
@@ -163,6 +166,6 @@ struct ProgramBuilder {
                 segmentRollouts: segmentRollouts, flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
                 flagProblems: drafts.map(\.problems), hiddenFlags: hidden, segmentKeys: segmentDrafts.map(\.key),
                 segmentProblems: segmentDrafts.map(\.problems), testLabels: testLabels, segmentTestLabels: segmentTestLabels,
-                segmentEntryRuleIds: segmentEntryRuleIds)
+                segmentEntryRuleIds: segmentEntryRuleIds, keySets: keySets)
     }
 }

@@ -5,6 +5,7 @@
 /// whole simple evaluation; these tables hold keys from definitions and compare bytes after the
 /// hash, so a fast multiply-mix over 8-byte words is enough.
 
+@usableFromInline
 enum ByteHash {
     static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 

@@ -22,16 +22,35 @@ struct ExactString: Hashable, Sendable {
         copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    /// Byte equality over contiguous UTF-8 storage: much cheaper than iterating two `UTF8View`s.
+    /// Byte equality over contiguous UTF-8 storage, eight bytes at a time: much cheaper than
+    /// iterating two `UTF8View`s. Reads the strings in place (no copies) when they are native.
     @inlinable
     static func bytesEqual(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var a = a
-        var b = b
-        return a.withUTF8 { pa in
-            b.withUTF8 { pb in
-                pa.count == 0 || (pa.baseAddress == pb.baseAddress) || pa.elementsEqual(pb)
+        let ua = a.utf8, ub = b.utf8
+        guard ua.count == ub.count else { return false }
+        if let result = ua.withContiguousStorageIfAvailable({ pa in
+            ub.withContiguousStorageIfAvailable { pb in equal(UnsafeRawBufferPointer(pa), UnsafeRawBufferPointer(pb)) }
+        }), let result { return result }
+        var a = a, b = b
+        return a.withUTF8 { pa in b.withUTF8 { pb in equal(UnsafeRawBufferPointer(pa), UnsafeRawBufferPointer(pb)) } }
+    }
+
+    @inlinable @inline(__always)
+    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let n = a.count
+        guard n == b.count else { return false }
+        if n == 0 || a.baseAddress == b.baseAddress { return true }
+        var i = 0
+        while n &- i >= 8 {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
             }
+            i &+= 8
         }
+        while i < n {
+            if a[i] != b[i] { return false }
+            i &+= 1
+        }
+        return true
     }
 }

@@ -1,87 +1,97 @@
 /// A set of strings compared by their UTF-8 bytes, each with its position: flag keys, target
 /// keys, segment key lists.
 ///
-/// Open addressing over ``ByteHash`` with linear probing; the table is at most half full, so a
-/// lookup is one hash, usually one probe and one byte comparison.
-
-struct KeySet: Sendable {
-    /// The keys, in the order given; a key's position is its index here.
-    let keys: [String]
-    let hashes: [UInt64]
-    /// Position + 1 of the key in each slot; 0 for an empty slot.
-    let slots: [Int32]
-    let mask: Int
-
-    /// A set of `keys`; a repeated key keeps its first position.
-    init(_ keys: [String]) {
-        var capacity = 4
-        while capacity < keys.count * 2 { capacity <<= 1 }
-        var slots = [Int32](repeating: 0, count: capacity)
-        let hashes = keys.map(ByteHash.hash)
-        let mask = capacity - 1
-        for (position, key) in keys.enumerated() {
-            var slot = Int(truncatingIfNeeded: hashes[position]) & mask
-            var duplicate = false
-            while slots[slot] != 0 {
-                let other = Int(slots[slot]) - 1
-                if hashes[other] == hashes[position] && ExactString.bytesEqual(keys[other], key) {
-                    duplicate = true
-                    break
-                }
-                slot = (slot &+ 1) & mask
-            }
-            if !duplicate { slots[slot] = Int32(position + 1) }
-        }
-        self.keys = keys
-        self.hashes = hashes
-        self.slots = slots
-        self.mask = mask
+/// Open addressing over ``ByteHash`` with linear probing, at most half full, so a lookup is one
+/// hash, usually one probe and one byte comparison. Slots and key bytes live in memory the set
+/// allocates once, so a lookup reads no array and takes no reference.
+///
+/// `@unchecked Sendable` is sound because the memory is written only in `init`, before the set is
+/// shared, and freed only in `deinit`, when no reference (hence no reader) remains.
+final class KeySet: @unchecked Sendable {
+    private struct Slot {
+        var hash: UInt64
+        /// Where the key's bytes start in `bytes`; `UInt32.max` for an empty slot.
+        var offset: UInt32
+        var length: UInt32
+        var position: Int32
     }
 
+    private let slots: UnsafeMutablePointer<Slot>
+    private let mask: Int
+    private let bytes: UnsafeMutablePointer<UInt8>
     /// How many keys were given.
-    var count: Int { keys.count }
+    let count: Int
+
+    /// A set of `keys`; a repeated key keeps its first position. A key's position is its index
+    /// in `keys`, or the matching element of `positions` when given.
+    init(_ keys: [String], positions: [Int32]? = nil) {
+        var capacity = 4
+        while capacity < keys.count * 2 { capacity <<= 1 }
+        mask = capacity - 1
+        count = keys.count
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(hash: 0, offset: .max, length: 0, position: -1), count: capacity)
+        var arena: [UInt8] = []
+        for key in keys { arena += key.utf8 }
+        bytes = .allocate(capacity: max(arena.count, 1))
+        bytes.initialize(from: arena, count: arena.count)
+        var offset = 0
+        for (position, key) in keys.enumerated() {
+            let length = key.utf8.count
+            defer { offset += length }
+            let view = UnsafeRawBufferPointer(start: bytes + offset, count: length)
+            let hash = ByteHash.hash(view)
+            guard lookup(view, hash) == nil else { continue }
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot].offset != .max { slot = (slot &+ 1) & mask }
+            slots[slot] = Slot(hash: hash, offset: UInt32(offset), length: UInt32(length),
+                              position: positions?[position] ?? Int32(position))
+        }
+    }
+
+    deinit {
+        slots.deallocate()
+        bytes.deallocate()
+    }
 
     /// The position of `key`, if present.
-    
+    @inline(__always)
     func position(of key: String) -> Int? {
         var key = key
-        return key.withUTF8 { position(ofBytes: UnsafeRawBufferPointer($0)) }
+        return key.withUTF8 { utf8 in
+            let view = UnsafeRawBufferPointer(utf8)
+            return lookup(view, ByteHash.hash(view))
+        }
     }
 
     /// Whether `key` is present.
-    
+    @inline(__always)
     func contains(_ key: String) -> Bool {
         position(of: key) != nil
     }
 
-    
-    func position(ofBytes bytes: UnsafeRawBufferPointer) -> Int? {
-        let hash = ByteHash.hash(bytes)
-        return slots.withUnsafeBufferPointer { slots in
-            hashes.withUnsafeBufferPointer { hashes in
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                while true {
-                    let entry = Int(slots[slot])
-                    if entry == 0 { return nil }
-                    if hashes[entry &- 1] == hash && Self.equal(keys, entry &- 1, bytes) { return entry &- 1 }
-                    slot = (slot &+ 1) & mask
-                }
+    @inline(__always)
+    private func lookup(_ key: UnsafeRawBufferPointer, _ hash: UInt64) -> Int? {
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots[index]
+            if slot.offset == .max { return nil }
+            if slot.hash == hash, Int(slot.length) == key.count,
+               ByteComparison.equal(UnsafeRawBufferPointer(start: bytes + Int(slot.offset), count: key.count), key) {
+                return Int(slot.position)
             }
+            index = (index &+ 1) & mask
         }
     }
+}
 
-    
-    static func equal(_ keys: [String], _ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var candidate = keys[index]
-        return candidate.withUTF8 { c in
-            c.count == bytes.count && (c.count == 0 || memcmpEqual(UnsafeRawBufferPointer(c), bytes))
-        }
-    }
-
-    
-    static func memcmpEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
+/// Byte equality, eight bytes at a time.
+enum ByteComparison {
+    @inline(__always)
+    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         let n = a.count
+        guard n == b.count else { return false }
+        var i = 0
         while n &- i >= 8 {
             if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
                 return false

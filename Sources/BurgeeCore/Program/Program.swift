@@ -32,8 +32,6 @@ final class Program: Sendable {
     let segmentRollouts: ProgramTable<SegmentRolloutCode>
     /// Flag keys to flag indices; hidden flags are not in it.
     let flagIndex: KeySet
-    /// The flag index of each position in ``flagIndex``.
-    let flagIndexTargets: [Int32]
 
     // MARK: Cold data
 
@@ -48,6 +46,8 @@ final class Program: Sendable {
     let segmentTestLabels: [String]
     /// The ids of segment rules, parallel to ``segmentEntries``.
     let segmentEntryRuleIds: [String?]
+    /// Owns the key sets that ``keyTests`` refer to unretained.
+    let keySets: [KeySet]
 
     init(flags: [FlagCode], values: [JSONValue], variationKeys: [String?], prerequisites: [PrerequisiteCode],
          prerequisiteKeys: [String], rules: [RuleCode], ruleIds: [String?], conditions: [ConditionCode],
@@ -56,7 +56,7 @@ final class Program: Sendable {
          segmentEntries: [SegmentEntryCode], segmentRollouts: [SegmentRolloutCode], flagKeys: [String],
          flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: [String], segmentTestLabels: [String],
-         segmentEntryRuleIds: [String?]) {
+         segmentEntryRuleIds: [String?], keySets: [KeySet]) {
         self.flags = ProgramTable(flags)
         self.values = ProgramTable(values)
         self.variationKeys = ProgramTable(variationKeys)
@@ -84,6 +84,7 @@ final class Program: Sendable {
         self.testLabels = testLabels
         self.segmentTestLabels = segmentTestLabels
         self.segmentEntryRuleIds = segmentEntryRuleIds
+        self.keySets = keySets
         // The empty key is never found (design §4), even when a document defines it.
         var visible: [String] = []
         var targets: [Int32] = []
@@ -91,8 +92,7 @@ final class Program: Sendable {
             visible.append(key)
             targets.append(Int32(i))
         }
-        self.flagIndex = KeySet(visible)
-        self.flagIndexTargets = targets
+        self.flagIndex = KeySet(visible, positions: targets)
     }
 
     deinit {
@@ -118,7 +118,8 @@ final class Program: Sendable {
 
     /// The index of a visible flag.
     
+    @inline(__always)
     func flagIndex(of key: String) -> Int? {
-        flagIndex.position(of: key).map { Int(flagIndexTargets[$0]) }
+        flagIndex.position(of: key)
     }
 }

@@ -109,7 +109,16 @@ struct SegmentTestCode: Sendable {
 
 struct KeyTestCode: Sendable {
     var contextKind: String
-    var keys: KeySet
+    /// Kept alive by ``Program/keySets``; read without a reference count.
+    var keys: Unmanaged<KeySet>
+
+    /// Whether `key` is in the set.
+    @inline(__always)
+    func contains(_ key: String) -> Bool {
+        keys._withUnsafeGuaranteedRef { $0.contains(key) }
+    }
+
+    var count: Int { keys._withUnsafeGuaranteedRef { $0.count } }
 }
 
 /// A rollout: variations (flag-local indices) in ``Program/rolloutVariations``.

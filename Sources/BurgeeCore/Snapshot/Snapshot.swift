@@ -87,21 +87,32 @@ public final class Snapshot: Sendable {
     ///   - type: when given, a served value of another type yields the default with `ERROR/WRONG_TYPE`.
     public func evaluate(_ key: String, context: Context, default defaultValue: JSONValue = .null,
                          as type: ValueType? = nil) -> EvaluationDetail {
-        guard let position = position(ofFlag: key) else {
-            return .error(.flagNotFound, default: defaultValue)
-        }
-        return evaluate(at: position, context: context, default: defaultValue, as: type)
+        evaluate(flag: program.flagIndex(of: key) ?? -1, context, defaultValue, type)
     }
 
     /// Evaluates the flag at `position` (from ``position(ofFlag:)`` of this snapshot), for callers
     /// that also need the flag's version or event settings without a second lookup.
     public func evaluate(at position: FlagPosition, context: Context, default defaultValue: JSONValue = .null,
                          as type: ValueType? = nil) -> EvaluationDetail {
-        guard context.isValid else {
-            return .error(.invalidContext, default: defaultValue)
+        evaluate(flag: position.index, context, defaultValue, type)
+    }
+
+    /// Evaluates flag `index` (-1: not found). Everything up to the last line is plain values,
+    /// so the detail, with its strings, is built once and never copied.
+    @inline(__always)
+    private func evaluate(flag index: Int, _ context: Context, _ defaultValue: JSONValue, _ type: ValueType?) -> EvaluationDetail {
+        var outcome: FlagOutcome
+        if index < 0 {
+            outcome = FlagOutcome(error: .flagNotFound)
+        } else if !context.isValid {
+            outcome = FlagOutcome(error: .invalidContext)
+        } else {
+            outcome = context.contexts.withUnsafeBufferPointer { singles in
+                var evaluator = Evaluator(program: program, singles: singles, tracer: SilentTracer())
+                return evaluator.evaluate(flag: index)
+            }
         }
-        var evaluator = Evaluator(program: program, context: context, tracer: SilentTracer())
-        return detail(evaluator.evaluate(flag: position.index), position.index, defaultValue, type)
+        return detail(&outcome, index, defaultValue, type)
     }
 
     // MARK: Flags by position
@@ -131,27 +142,32 @@ public final class Snapshot: Sendable {
             return EvaluationExplanation(flagKey: key, detail: .error(.invalidContext, default: defaultValue), steps: [],
                                          note: context.invalidReason)
         }
-        var evaluator = Evaluator(program: program, context: context, tracer: RecordingTracer(program: program))
-        let outcome = evaluator.evaluate(flag: index)
+        let (outcome, steps) = context.contexts.withUnsafeBufferPointer { singles in
+            var evaluator = Evaluator(program: program, singles: singles, tracer: RecordingTracer(program: program))
+            return (evaluator.evaluate(flag: index), evaluator.tracer.steps)
+        }
         let malformed = program.flags[index].malformed
         let note = malformed ? program.flagProblems[index].filter { $0.severity == .error }.map(\.description).joined(separator: "\n") : nil
-        return EvaluationExplanation(flagKey: key, detail: detail(outcome, index, defaultValue, type),
-                                     steps: evaluator.tracer.steps, note: note)
+        var result = outcome
+        return EvaluationExplanation(flagKey: key, detail: detail(&result, index, defaultValue, type),
+                                     steps: steps, note: note)
     }
 
     @inline(__always)
-    private func detail(_ outcome: FlagOutcome, _ flag: Int, _ defaultValue: JSONValue,
+    private func detail(_ outcome: inout FlagOutcome, _ flag: Int, _ defaultValue: JSONValue,
                         _ type: ValueType?) -> EvaluationDetail {
-        guard let variation = outcome.variation else {
-            return EvaluationDetail(value: defaultValue, variationIndex: nil, variationKey: nil, reason: outcome.reason)
+        var slot = -1
+        if let variation = outcome.variation {
+            slot = Int(program.flags[flag].variationBase) &+ variation
+            if let type, !type.accepts(program.values[slot]) {
+                outcome = FlagOutcome(error: .wrongType)
+                slot = -1
+            }
         }
-        let slot = Int(program.flags[flag].variationBase) &+ variation
-        let value = program.values[slot]
-        if let type, !type.accepts(value) {
-            return .error(.wrongType, default: defaultValue)
-        }
-        return EvaluationDetail(value: value, variationIndex: variation, variationKey: program.variationKeys[slot],
-                                reason: outcome.reason)
+        return EvaluationDetail(value: slot < 0 ? defaultValue : program.values[slot],
+                                variationIndex: slot < 0 ? nil : outcome.variation,
+                                variationKey: slot < 0 ? nil : program.variationKeys[slot],
+                                reason: outcome.reason(in: program))
     }
 }
 

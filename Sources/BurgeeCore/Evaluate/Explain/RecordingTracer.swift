@@ -31,7 +31,7 @@ struct RecordingTracer: EvaluationTracer {
 
     mutating func exitFlag(_ flag: Int, _ outcome: FlagOutcome) {
         let served = outcome.variation.map { "'\(variationName(flag: flag, $0))'" } ?? "the default"
-        add(nil, "serves \(served): \(outcome.reason.jsonText)")
+        add(nil, "serves \(served): \(outcome.reason(in: program).jsonText)")
         depth -= 1
         currentFlag.removeLast()
     }
@@ -54,7 +54,7 @@ struct RecordingTracer: EvaluationTracer {
         let test = program.keyTests[program.conditions[code.condition].operands.start]
         let seen = key.map { "key '\($0)'" } ?? "no \(test.contextKind) context"
         let variation = currentFlag.last.map { variationName(flag: $0, Int(code.serve.index)) } ?? "?"
-        add(Self.verdict(matched), "target \(test.contextKind) (\(test.keys.count) keys) → '\(variation)': \(seen)")
+        add(Self.verdict(matched), "target \(test.contextKind) (\(test.count) keys) → '\(variation)': \(seen)")
     }
 
     mutating func enterRule(index: Int, id: String?) {
