@@ -38,6 +38,16 @@ public final class Snapshot: Sendable {
         try self.init(compiling: DefinitionsDocument(jsonBytes: jsonBytes, limits: limits))
     }
 
+    /// Parses JSON bytes of the given format, or of the format detected when `format` is `nil`,
+    /// then reads and compiles them (see ``DefinitionsReader``).
+    ///
+    /// A native document compiles exactly as with ``init(jsonBytes:limits:)``; a document of a
+    /// format this version cannot evaluate yet throws ``DefinitionsError/unsupportedFormat(_:)``.
+    public convenience init(jsonBytes: [UInt8], format: DefinitionsFormat?,
+                            limits: JSONParser.Limits = .default) throws(DefinitionsError) {
+        try self.init(compiling: DefinitionsReader.document(jsonBytes: jsonBytes, format: format, limits: limits))
+    }
+
     /// Every problem: errors make their flag or segment malformed, warnings do not.
     /// Ordered by flag key, then segment key.
     public var problems: [DefinitionProblem] {

@@ -12,11 +12,18 @@ struct EvalCommand: ParsableCommand {
             {"flag", "value", "variation", "variationIndex", "reason"}. Blank lines are skipped. \
             A line that is not a valid request yields an ERROR/EXCEPTION result with an "error" \
             member, and the command exits 1 after all lines.
+
+            The format of the definitions is given with --format or told from the document's shape \
+            (auto, the default); only native definitions can be evaluated by this version: a document \
+            recognised as Unleash, LaunchDarkly or flagd definitions, or whose format cannot be told, \
+            ends the command with exit status 1 and a message.
             """
     )
 
-    @Option(name: .long, help: "The definitions file (native v1 JSON), or - for standard input.")
+    @Option(name: .long, help: "The definitions file (JSON, see --format), or - for standard input.")
     var definitions: String
+
+    @OptionGroup var formatOptions: FormatOptions
 
     @Option(name: .long, help: "A JSON-lines file of requests, or - for standard input.")
     var requests: String?
@@ -37,7 +44,7 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let snapshot = try DefinitionsLoader.snapshot(definitions)
+            let snapshot = try DefinitionsLoader.snapshot(definitions, format: formatOptions.definitionsFormat)
             if let requests {
                 try runBatch(snapshot, requests)
             } else {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import BurgeeCore
 import BurgeeServer
+import Foundation
 import Logging
 import UnixSignals
 
@@ -14,11 +16,18 @@ struct ServeCommand: AsyncParsableCommand {
         event bodies in memory (GET /events/stats counts them). The file is checked for changes every \
         250 ms; a version that cannot be read keeps the last good one. Runs until interrupted \
         (SIGINT or SIGTERM). See docs/sync.md.
+
+        Only native definitions can be served by this version. Their format is given with --format or \
+        told from the document's shape (auto, the default); a document recognised as Unleash, \
+        LaunchDarkly or flagd definitions, or whose format cannot be told, ends the command at start \
+        with exit status 1 and a message.
         """
     )
 
-    @Option(help: "The definitions file (native v1 JSON).")
+    @Option(help: "The definitions file (JSON, see --format).")
     var definitions: String
+
+    @OptionGroup var formatOptions: FormatOptions
 
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port = 8030
@@ -44,6 +53,17 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, sdkKey: sdkKey,
             heartbeatInterval: .nanoseconds(Int64((heartbeat * 1e9).rounded()))
         )
+        // The server reads native documents only; a file of another format is refused here, with
+        // the same message as any other unusable document. A file that cannot be read is left to
+        // the server, which says why.
+        if let bytes = FileManager.default.contents(atPath: definitions) {
+            do {
+                _ = try DefinitionsReader.document(jsonBytes: [UInt8](bytes), format: formatOptions.definitionsFormat)
+            } catch {
+                StandardOutput.error("burgee serve: \(error)")
+                throw ExitCode.failure
+            }
+        }
         let server: DefinitionsServer
         do {
             server = try DefinitionsServer(configuration: configuration, definitions: .file(definitions), logger: logger)

@@ -6,15 +6,24 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Report every problem in a definitions file, per flag and segment, with its JSON path.",
-        discussion: "Exits 0 when there is no problem, 1 when there is any (errors or warnings) or the file cannot be read."
+        discussion: """
+            Exits 0 when there is no problem, 1 when there is any (errors or warnings) or the file cannot be read.
+
+            The format of the definitions is given with --format or told from the document's shape \
+            (auto, the default); a document whose format cannot be told exits 1 with the formats it \
+            could be. Only native definitions can be validated by this version: a document recognised \
+            as Unleash, LaunchDarkly or flagd definitions exits 1 with a message.
+            """
     )
 
-    @Argument(help: "The definitions file (native v1 JSON), or - for standard input.")
+    @Argument(help: "The definitions file (JSON, see --format), or - for standard input.")
     var file: String
+
+    @OptionGroup var formatOptions: FormatOptions
 
     func run() throws {
         let snapshot: Snapshot
-        do { snapshot = try DefinitionsLoader.snapshot(file) } catch let failure as CommandFailure {
+        do { snapshot = try DefinitionsLoader.snapshot(file, format: formatOptions.definitionsFormat) } catch let failure as CommandFailure {
             StandardOutput.error("burgee validate: \(failure)")
             throw ExitCode.failure
         }

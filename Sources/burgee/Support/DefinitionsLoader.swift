@@ -14,10 +14,11 @@ enum DefinitionsLoader {
         return [UInt8](data)
     }
 
-    /// The compiled snapshot of the definitions in `path`; a document that cannot be read at all fails.
-    static func snapshot(_ path: String) throws -> Snapshot {
+    /// The compiled snapshot of the definitions in `path`, of `format` (`nil`: detected); a
+    /// document that cannot be read at all, or is of a format that cannot be evaluated, fails.
+    static func snapshot(_ path: String, format: DefinitionsFormat?) throws -> Snapshot {
         do {
-            return try Snapshot(jsonBytes: read(path))
+            return try Snapshot(jsonBytes: read(path), format: format)
         } catch let error as DefinitionsError {
             throw CommandFailure("\(path): \(error)")
         }

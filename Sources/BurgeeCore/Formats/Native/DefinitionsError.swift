@@ -7,6 +7,12 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
     case notADefinitionsDocument(String)
     /// `formatVersion` is missing or not 1.
     case unsupportedFormatVersion(String)
+    /// The document's format was to be detected, and its shape does not tell which it is.
+    case undetectedFormat(FormatDetectionError)
+    /// The document was given as `format` and is not of it: the reason, with what was expected.
+    case notOfFormat(DefinitionsFormat, String)
+    /// The document is of a format that this version of Burgee recognises but cannot evaluate yet.
+    case unsupportedFormat(DefinitionsFormat)
 
     /// A sentence for a person.
     public var description: String {
@@ -14,6 +20,10 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidJSON(let e): return "definitions are not valid JSON: \(e)"
         case .notADefinitionsDocument(let why): return "not a Burgee definitions document: \(why)"
         case .unsupportedFormatVersion(let v): return "unsupported formatVersion \(v) (this version reads 1)"
+        case .undetectedFormat(let e): return "\(e)"
+        case .notOfFormat(let format, let why): return "not \(format.displayName) definitions: \(why)"
+        case .unsupportedFormat(let format):
+            return "\(format.displayName) definitions are not supported yet by this version of Burgee"
         }
     }
 }

@@ -1,0 +1,28 @@
+/// Why ``DefinitionsFormat/detect(in:)`` could not tell a document's format: the formats it could
+/// be, and what was seen.
+public struct FormatDetectionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The formats the document could be, in ``DefinitionsFormat/allCases`` order; giving one of
+    /// them explicitly settles the question.
+    public let candidates: [DefinitionsFormat]
+    /// What was seen, e.g. `the "flags" object is empty, and nothing else tells LaunchDarkly from flagd definitions`.
+    public let message: String
+
+    /// An error naming `candidates` (ordered as ``DefinitionsFormat/allCases``).
+    public init(candidates: [DefinitionsFormat], message: String) {
+        self.candidates = DefinitionsFormat.allCases.filter(candidates.contains)
+        self.message = message
+    }
+
+    /// A sentence for a person, naming the candidates by their command-line spellings:
+    /// `cannot tell the definitions format: …; it could be launchdarkly or flagd`.
+    public var description: String {
+        let names = candidates.map(\.rawValue)
+        let list: String
+        switch names.count {
+        case 0: list = "none of the known formats"
+        case 1: list = names[0]
+        default: list = names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        }
+        return "cannot tell the definitions format: \(message); it could be \(list)"
+    }
+}

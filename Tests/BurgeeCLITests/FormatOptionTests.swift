@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+@Suite("--format on the commands that read definitions")
+struct FormatOptionTests {
+    static let unleash = #"""
+    {"version":2,"features":[{"name":"new-checkout","type":"release","enabled":true,"project":"default",
+      "strategies":[{"name":"default","constraints":[],"parameters":{}}],"variants":[]}],"segments":[]}
+    """#
+
+    static let launchDarkly = #"""
+    {"flags":{"f":{"key":"f","version":1,"on":true,"variations":[true,false],"offVariation":1,
+      "fallthrough":{"variation":0},"targets":[],"rules":[],"prerequisites":[],"salt":"s"}},"segments":{}}
+    """#
+
+    static let flagd = #"""
+    {"flags":{"f":{"state":"ENABLED","variants":{"on":true,"off":false},"defaultVariant":"on"}}}
+    """#
+
+    static let requests = """
+    {"flag":"feature","context":{"key":"u","country":"FR"},"type":"boolean","default":false}
+    {"flag":"split","context":{"key":"u-1"}}
+    {"flag":"dark","context":{"key":"u"},"default":7}
+    """
+
+    /// The command line of each command that reads `path`, with `extra` arguments.
+    static func commandLine(_ command: String, _ path: String, _ extra: [String]) -> [String] {
+        switch command {
+        case "eval": return ["eval", "--definitions", path, "--flag", "f", "--context", #"{"key":"u"}"#] + extra
+        case "explain": return ["explain", "--definitions", path, "--flag", "f", "--context", #"{"key":"u"}"#] + extra
+        case "validate": return ["validate", path] + extra
+        default: return ["serve", "--definitions", path, "--port", "0"] + extra
+        }
+    }
+
+    /// Runs a command; a `serve` that starts serving instead of failing is stopped after
+    /// `seconds`, so that the test fails rather than waits.
+    static func run(_ arguments: [String], within seconds: Double = 30) async throws -> CLIRunner.Outcome {
+        guard arguments.first == "serve" else { return try CLIRunner.run(arguments) }
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while process.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        if process.isRunning { process.terminate() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIRunner.Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                 stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test("--format native and --format auto read a native file exactly as without --format", arguments: [
+        ["--format", "native"], ["--format", "auto"], ["--format", "NATIVE"], ["--format=auto"],
+    ])
+    func nativeAsBefore(_ format: [String]) throws {
+        let files = try TemporaryFiles()
+        let defs = try files.write("defs.json", CLITests.definitions)
+        let requests = try files.write("requests.jsonl", Self.requests)
+        let before = try CLIRunner.run(["eval", "--definitions", defs, "--requests", requests])
+        let batch = try CLIRunner.run(["eval", "--definitions", defs, "--requests", requests] + format)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(batch.lines.count == 3)
+        #expect(batch.lines == before.lines)
+        #expect(batch.lines.first == #"{"flag":"feature","value":true,"variation":"on","variationIndex":1,"reason":{"kind":"RULE_MATCH","ruleIndex":0,"ruleId":"fr"}}"#)
+
+        let explain = try CLIRunner.run(["explain", "--definitions", defs, "--flag", "feature", "--context", #"{"key":"u","country":"DE"}"#] + format)
+        #expect(explain.status == 0, "\(explain.stderr)")
+        #expect(explain.stdout.contains(#"result: false (variation 'off', index 0) reason {"kind":"FALLTHROUGH"}"#))
+
+        let validate = try CLIRunner.run(["validate", defs] + format)
+        #expect(validate.status == 0, "\(validate.stderr)")
+        #expect(validate.stdout.contains("3 flags (0 malformed), 0 segments: 0 errors, 0 warnings"))
+    }
+
+    @Test("burgee serve --format native serves a native file")
+    func serveNative() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("defs.json", ServeCommandTests.definitions)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0", "--format", "native"])
+        let serving = try #require(await serve.waitUntilServing())
+        let definitions = try await ServeCommandTests.get(serving.baseURL + "/definitions")
+        #expect(definitions.status == 200)
+        #expect(definitions.body.contains(#""feature":{"#))
+        #expect(await serve.stop(with: SIGINT) == 0)
+    }
+
+    @Test("a recognised file of another format ends every command with 1 and one line saying it is not supported yet", arguments: [
+        ("eval", "unleash", ["--format", "unleash"], "Unleash"),
+        ("explain", "unleash", ["--format", "unleash"], "Unleash"),
+        ("validate", "unleash", ["--format", "unleash"], "Unleash"),
+        ("serve", "unleash", ["--format", "unleash"], "Unleash"),
+        ("eval", "unleash", [], "Unleash"),
+        ("eval", "launchdarkly", [], "LaunchDarkly"),
+        ("explain", "launchdarkly", ["--format", "auto"], "LaunchDarkly"),
+        ("validate", "launchdarkly", [], "LaunchDarkly"),
+        ("serve", "launchdarkly", [], "LaunchDarkly"),
+        ("eval", "launchdarkly", ["--format", "launchdarkly"], "LaunchDarkly"),
+        ("validate", "flagd", [], "flagd"),
+        ("eval", "flagd", ["--format", "flagd"], "flagd"),
+        ("serve", "flagd", ["--format", "flagd"], "flagd"),
+    ])
+    func notSupportedYet(_ command: String, _ file: String, _ format: [String], _ name: String) async throws {
+        let files = try TemporaryFiles()
+        let text = file == "unleash" ? Self.unleash : file == "launchdarkly" ? Self.launchDarkly : Self.flagd
+        let path = try files.write("\(file).json", text)
+        let result = try await Self.run(Self.commandLine(command, path, format))
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let expected = "\(name) definitions are not supported yet by this version of Burgee"
+        #expect(result.stderr.hasPrefix("burgee \(command): "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(expected + "\n"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test("eval --requests with a LaunchDarkly file writes no result lines")
+    func batchRefused() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("ld.json", Self.launchDarkly)
+        let result = try CLIRunner.run(["eval", "--definitions", path, "--requests", "-"], stdin: #"{"flag":"f","context":{"key":"u"}}"#)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "burgee eval: \(path): LaunchDarkly definitions are not supported yet by this version of Burgee\n")
+    }
+
+    @Test("an unknown --format is a usage error listing the choices", arguments: ["eval", "explain", "validate", "serve"])
+    func unknownFormat(_ command: String) async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("defs.json", CLITests.definitions)
+        let result = try await Self.run(Self.commandLine(command, path, ["--format", "bogus"]))
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("'bogus'"), "\(result.stderr)")
+        for choice in ["native", "unleash", "launchdarkly", "flagd", "auto"] {
+            #expect(result.stderr.contains("'\(choice)'"), "\(result.stderr)")
+        }
+    }
+
+    @Test("a given format that the file is not of is refused with what was expected", arguments: ["eval", "explain", "validate", "serve"])
+    func wrongFormat(_ command: String) async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("defs.json", CLITests.definitions)
+        let result = try await Self.run(Self.commandLine(command, path, ["--format", "launchdarkly"]))
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(#"not LaunchDarkly definitions: the document has "formatVersion" (native Burgee); "#
+                                       + #"LaunchDarkly definitions are an object with "flags" whose flags have "on" and "variations""#),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("not supported yet"))
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test("a file whose format cannot be told is refused with the formats it could be", arguments: [
+        ("validate", #"{"flags":{}}"#, "it could be launchdarkly or flagd"),
+        ("validate", "{}", "it could be native, unleash, launchdarkly or flagd"),
+        ("validate", #"{"formatVersion":1,"features":[]}"#, "it could be native or unleash"),
+        ("eval", #"{"flags":{}}"#, "it could be launchdarkly or flagd"),
+        ("serve", #"{"flags":{}}"#, "it could be launchdarkly or flagd"),
+    ])
+    func undetectable(_ command: String, _ text: String, _ candidates: String) async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("unknown.json", text)
+        let result = try await Self.run(Self.commandLine(command, path, []))
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("cannot tell the definitions format: "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(candidates + "\n"), "\(result.stderr)")
+    }
+
+    @Test("a given format settles a file whose format cannot be told")
+    func givenFormatSettles() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("both.json", #"{"formatVersion":1,"features":[],"flags":{}}"#)
+        let native = try CLIRunner.run(["validate", path, "--format", "native"])
+        #expect(native.status == 0, "\(native.stderr)")
+        #expect(native.stdout.contains("0 flags (0 malformed), 0 segments: 0 errors, 0 warnings"))
+        let unleash = try CLIRunner.run(["validate", path, "--format", "unleash"])
+        #expect(unleash.status == 1)
+        #expect(unleash.stderr.contains("Unleash definitions are not supported yet"))
+    }
+
+    @Test("every command's help shows --format and its choices", arguments: ["eval", "explain", "validate", "serve"])
+    func help(_ command: String) throws {
+        let result = try CLIRunner.run([command, "--help"])
+        #expect(result.status == 0)
+        // The help is wrapped to the terminal's width.
+        let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("[--format <format>]"), "\(result.stdout)")
+        #expect(text.contains("--format <format> The definitions format, or auto to tell it from the document's shape."), "\(result.stdout)")
+        #expect(text.contains("(values: native, unleash, launchdarkly, flagd, auto; default: auto)"), "\(result.stdout)")
+    }
+}

@@ -1,0 +1,156 @@
+import BurgeeCore
+import Foundation
+import Testing
+
+/// Small, realistic documents of each format.
+enum FormatDocuments {
+    static let native = #"""
+    {"formatVersion":1,"version":3,"flags":{
+      "new-checkout":{"enabled":true,"type":"boolean","variations":[{"key":"off","value":false},{"key":"on","value":true}],
+        "offVariation":"off","fallthrough":{"variation":"on"}}},
+     "segments":{"beta":{"included":["u-1"]}}}
+    """#
+
+    static let unleash = #"""
+    {"version":2,"features":[
+      {"name":"new-checkout","type":"release","enabled":true,"project":"default","stale":false,"impressionData":false,
+       "strategies":[{"name":"flexibleRollout","constraints":[{"contextName":"country","operator":"IN","values":["FR"]}],
+                      "parameters":{"rollout":"50","stickiness":"default","groupId":"new-checkout"},"variants":[]}],
+       "variants":[{"name":"blue","weight":1000,"stickiness":"default","payload":{"type":"string","value":"x"}}]}],
+     "segments":[],"query":{"project":["default"],"environment":"production","inlineSegmentConstraints":true},
+     "meta":{"revisionId":12,"etag":"\"76d8bb0e:12\"","queryHash":"76d8bb0e"}}
+    """#
+
+    static let unleashDelta = #"""
+    {"events":[{"eventId":1,"type":"hydration","segments":[],
+      "features":[{"name":"new-checkout","enabled":true,"strategies":[{"name":"default","constraints":[],"parameters":{}}],"variants":[]}]},
+     {"eventId":2,"type":"feature-removed","featureName":"old","project":"default"}]}
+    """#
+
+    static let launchDarkly = #"""
+    {"flags":{"f":{"key":"f","version":4,"on":true,"variations":[true,false],"offVariation":1,
+      "fallthrough":{"variation":0},"targets":[{"values":["u-1"],"variation":1}],"contextTargets":[],"rules":[],
+      "prerequisites":[],"salt":"f0a1","trackEvents":false,"trackEventsFallthrough":false,"deleted":false,
+      "clientSideAvailability":{"usingMobileKey":false,"usingEnvironmentId":false}}},
+     "segments":{}}
+    """#
+
+    static let launchDarklyPut = #"""
+    {"path":"/","data":{"flags":{},"segments":{"beta":{"key":"beta","version":1,"included":["u-1"],"excluded":[],
+      "rules":[],"salt":"s","deleted":false}}}}
+    """#
+
+    static let launchDarklyPutWithoutPath = #"""
+    {"data":{"flags":{"g":{"key":"g","on":false,"variations":["a","b"],"offVariation":0,"fallthrough":{"variation":1}}},"segments":{}}}
+    """#
+
+    static let flagd = #"""
+    {"flags":{"f":{"state":"ENABLED","variants":{"on":true},"defaultVariant":"on"}}}
+    """#
+
+    static let flagdWithTargeting = #"""
+    {"$schema":"https://flagd.dev/schema/v0/flags.json",
+     "flags":{"color":{"state":"ENABLED","variants":{"red":"#f00","blue":"#00f"},"defaultVariant":"red",
+       "targeting":{"if":[{"$ref":"is-staff"},"blue",null]}}},
+     "$evaluators":{"is-staff":{"ends_with":[{"var":"email"},"@example.com"]}},
+     "metadata":{"flagSetId":"web"}}
+    """#
+
+    static let flagdOnlyEvaluators = #"""
+    {"flags":{},"$evaluators":{"is-staff":{"==":[1,1]}}}
+    """#
+
+    static func json(_ text: String) throws -> JSONValue {
+        try JSONValue(parsing: Array(text.utf8))
+    }
+}
+
+@Suite("definitions formats and their detection")
+struct DefinitionsFormatTests {
+    @Test("each format is detected from a realistic document", arguments: [
+        ("native", FormatDocuments.native, DefinitionsFormat.native),
+        ("unleash", FormatDocuments.unleash, .unleash),
+        ("unleash delta", FormatDocuments.unleashDelta, .unleash),
+        ("launchdarkly", FormatDocuments.launchDarkly, .launchDarkly),
+        ("launchdarkly put", FormatDocuments.launchDarklyPut, .launchDarkly),
+        ("launchdarkly put without path", FormatDocuments.launchDarklyPutWithoutPath, .launchDarkly),
+        ("flagd", FormatDocuments.flagd, .flagd),
+        ("flagd with targeting", FormatDocuments.flagdWithTargeting, .flagd),
+        ("flagd with evaluators only", FormatDocuments.flagdOnlyEvaluators, .flagd),
+    ])
+    func detects(_ name: String, _ text: String, _ expected: DefinitionsFormat) throws {
+        #expect(try DefinitionsFormat.detect(in: FormatDocuments.json(text)) == expected, "\(name)")
+    }
+
+    @Test("an unsure document is an error that names its candidates, never a guess", arguments: [
+        ("{}", [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd], "none of the markers"),
+        (#"{"version":2,"segments":[]}"#, [.native, .unleash, .launchDarkly, .flagd], "none of the markers"),
+        (#"{"flags":{}}"#, [.launchDarkly, .flagd], #"the "flags" object is empty"#),
+        (#"{"flags":{},"segments":{}}"#, [.launchDarkly, .flagd], #"the "flags" object is empty"#),
+        (#"{"flags":{"f":{"enabled":true,"variations":[{"key":"on","value":true}]}}}"#, [.native, .launchDarkly, .flagd],
+         #"no flag in "flags" has the shape of a known format"#),
+        (#"{"flags":[1]}"#, [.native, .launchDarkly, .flagd], #"no flag in "flags" has the shape of a known format"#),
+        (#"{"formatVersion":1,"features":[]}"#, [.native, .unleash], #""formatVersion" (native Burgee), "features" (Unleash)"#),
+        (#"{"flags":{"a":{"on":true,"variations":[1]},"b":{"state":"ENABLED","variants":{"x":1}}}}"#, [.launchDarkly, .flagd],
+         #""flags" whose flags have "on" ("a") (LaunchDarkly), "flags" whose flags have "state" or "variants" ("b") (flagd)"#),
+        (#"{"formatVersion":1,"flags":{"f":{"state":"ENABLED","variants":{"on":true}}}}"#, [.native, .flagd], "more than one format"),
+        ("[]", [.native, .unleash, .launchDarkly, .flagd], "the top level is array, not an object"),
+        ("42", [.native, .unleash, .launchDarkly, .flagd], "the top level is number, not an object"),
+        (#""flags""#, [.native, .unleash, .launchDarkly, .flagd], "the top level is string, not an object"),
+    ])
+    func unsure(_ text: String, _ candidates: [DefinitionsFormat], _ message: String) throws {
+        let document = try FormatDocuments.json(text)
+        #expect {
+            _ = try DefinitionsFormat.detect(in: document)
+        } throws: { error in
+            guard let error = error as? FormatDetectionError else { return false }
+            return error.candidates == candidates && error.message.contains(message)
+        }
+    }
+
+    @Test("the error's description names the candidates by their command-line spellings")
+    func errorDescription() throws {
+        let error = FormatDetectionError(candidates: [.flagd, .launchDarkly], message: "the \"flags\" object is empty")
+        #expect(error.candidates == [.launchDarkly, .flagd])
+        #expect(error.description == #"cannot tell the definitions format: the "flags" object is empty; it could be launchdarkly or flagd"#)
+        let all = FormatDetectionError(candidates: DefinitionsFormat.allCases, message: "m")
+        #expect(all.description.hasSuffix("it could be native, unleash, launchdarkly or flagd"))
+    }
+
+    @Test("the command-line spellings name the formats, in any letter case", arguments: [
+        ("native", DefinitionsFormat.native), ("unleash", .unleash), ("launchdarkly", .launchDarkly), ("flagd", .flagd),
+        ("NATIVE", .native), ("Unleash", .unleash), ("LaunchDarkly", .launchDarkly), ("FlagD", .flagd),
+    ])
+    func spellings(_ argument: String, _ format: DefinitionsFormat) {
+        #expect(DefinitionsFormat(argument: argument) == format)
+        #expect(DefinitionsFormat(argument: format.rawValue) == format)
+    }
+
+    @Test("anything else is not a format", arguments: ["", "auto", "launch-darkly", "launchDarkly ", "json", "openfeature"])
+    func notSpellings(_ argument: String) {
+        #expect(DefinitionsFormat(argument: argument) == nil)
+    }
+
+    @Test("the raw values are the command-line spellings, in a fixed order")
+    func rawValues() {
+        #expect(DefinitionsFormat.allCases.map(\.rawValue) == ["native", "unleash", "launchdarkly", "flagd"])
+    }
+
+    @Test("every spec-fixtures document is detected as native")
+    func specFixturesAreNative() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("spec-fixtures")
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".json") }.sorted()
+        var checked = 0
+        for name in names {
+            let data = try Data(contentsOf: root.appendingPathComponent(name))
+            // A case without definitions (client-not-ready) has null.
+            guard let definitions = try JSONValue(parsing: [UInt8](data)).objectValue?["definitions"],
+                  !definitions.isNull else { continue }
+            #expect(try DefinitionsFormat.detect(in: definitions) == .native, "\(name)")
+            checked += 1
+        }
+        #expect(checked >= 20)
+    }
+}

@@ -1,0 +1,113 @@
+import BurgeeCore
+import Testing
+
+@Suite("reading definitions of a given or detected format")
+struct DefinitionsReaderTests {
+    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    static func error(_ text: String, _ format: DefinitionsFormat?) -> DefinitionsError? {
+        do {
+            _ = try DefinitionsReader.document(jsonBytes: bytes(text), format: format)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a native document reads and compiles as it always has, detected or given", arguments: [nil, DefinitionsFormat.native])
+    func nativeUnchanged(_ format: DefinitionsFormat?) throws {
+        let bytes = Self.bytes(FormatDocuments.native)
+        let read = try DefinitionsReader.document(jsonBytes: bytes, format: format)
+        #expect(read == (try DefinitionsDocument(jsonBytes: bytes)))
+        let snapshot = try Snapshot(jsonBytes: bytes, format: format)
+        let before = try Snapshot(jsonBytes: bytes)
+        #expect(snapshot.document == before.document)
+        #expect(snapshot.version == 3)
+        #expect(snapshot.flagKeys == before.flagKeys && snapshot.segmentKeys == before.segmentKeys)
+        let detail = snapshot.evaluate("new-checkout", context: Context(key: "u-1"), default: false, as: .boolean)
+        #expect(detail.value == .bool(true) && detail.variationKey == "on")
+    }
+
+    @Test("a recognised document of another format is refused as not supported yet", arguments: [
+        (FormatDocuments.unleash, DefinitionsFormat.unleash, "Unleash definitions are not supported yet by this version of Burgee"),
+        (FormatDocuments.unleashDelta, .unleash, "Unleash definitions are not supported yet by this version of Burgee"),
+        (FormatDocuments.launchDarkly, .launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
+        (FormatDocuments.launchDarklyPut, .launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
+        (FormatDocuments.flagd, .flagd, "flagd definitions are not supported yet by this version of Burgee"),
+    ])
+    func unsupported(_ text: String, _ format: DefinitionsFormat, _ message: String) {
+        for given in [nil, format] {
+            let error = Self.error(text, given)
+            #expect(error == .unsupportedFormat(format), "given \(String(describing: given))")
+            #expect(error?.description == message)
+        }
+        #expect(throws: DefinitionsError.unsupportedFormat(format)) { _ = try Snapshot(jsonBytes: Self.bytes(text), format: nil) }
+    }
+
+    @Test("an undetectable document names its candidates")
+    func undetectable() {
+        guard case .undetectedFormat(let detection)? = Self.error(#"{"flags":{}}"#, nil) else {
+            Issue.record("expected undetectedFormat")
+            return
+        }
+        #expect(detection.candidates == [.launchDarkly, .flagd])
+        #expect(DefinitionsError.undetectedFormat(detection).description.hasSuffix("it could be launchdarkly or flagd"))
+    }
+
+    @Test("a given format settles what detection cannot")
+    func givenFormatSettles() throws {
+        #expect(Self.error(#"{"flags":{}}"#, .flagd) == .unsupportedFormat(.flagd))
+        #expect(Self.error(#"{"flags":{}}"#, .launchDarkly) == .unsupportedFormat(.launchDarkly))
+        #expect(Self.error("{}", .unleash) == .unsupportedFormat(.unleash))
+        let both = #"{"formatVersion":1,"features":[],"flags":{}}"#
+        #expect(Self.error(both, nil) == .undetectedFormat(
+            FormatDetectionError(candidates: [.native, .unleash],
+                                 message: #"the document has the markers of more than one format: "formatVersion" (native Burgee), "features" (Unleash)"#)))
+        #expect(try DefinitionsReader.document(jsonBytes: Self.bytes(both), format: .native).flags.isEmpty)
+        #expect(Self.error(both, .unleash) == .unsupportedFormat(.unleash))
+    }
+
+    @Test("a given format that the document plainly is not is refused, saying what was expected")
+    func givenFormatContradicted() throws {
+        let error = try #require(Self.error(FormatDocuments.native, .launchDarkly))
+        guard case .notOfFormat(.launchDarkly, let why) = error else {
+            Issue.record("expected notOfFormat(.launchDarkly), got \(error)")
+            return
+        }
+        #expect(why.contains(#""formatVersion" (native Burgee)"#))
+        #expect(error.description.hasPrefix("not LaunchDarkly definitions: the document has \"formatVersion\""))
+        #expect(error.description.contains(DefinitionsFormat.launchDarkly.expectedShape))
+
+        let flagdAsUnleash = try #require(Self.error(FormatDocuments.flagd, .unleash))
+        #expect(flagdAsUnleash.description.hasPrefix("not Unleash definitions: "))
+        #expect(flagdAsUnleash.description.contains(#"(flagd); Unleash definitions are an object with a "features" array"#))
+
+        let launchDarklyAsNative = try #require(Self.error(FormatDocuments.launchDarkly, .native))
+        #expect(launchDarklyAsNative.description.hasPrefix(#"not native Burgee definitions: the document has "flags" whose flags have "on" ("f") (LaunchDarkly)"#))
+
+        let array = try #require(Self.error("[1]", .flagd))
+        #expect(array == .notOfFormat(.flagd, "the top level is array, not an object; flagd definitions are \(DefinitionsFormat.flagd.expectedShape)"))
+    }
+
+    @Test("the native reader's own errors are unchanged", arguments: [
+        (#"{"formatVersion":2}"#, DefinitionsError.unsupportedFormatVersion("2")),
+        (#"{"formatVersion":1,"flags":[]}"#, .notADefinitionsDocument("'flags' is array, not an object")),
+        (#"{"flags":{"f":{"enabled":true}}}"#, .notADefinitionsDocument("'formatVersion' is missing")),
+        ("[]", .notADefinitionsDocument("the top level is array, not an object")),
+    ])
+    func nativeErrors(_ text: String, _ expected: DefinitionsError) {
+        // The given native format goes straight to the native reader; detection sends documents
+        // with a formatVersion there too.
+        #expect(Self.error(text, .native) == expected)
+        #expect(throws: expected) { _ = try DefinitionsDocument(jsonBytes: Self.bytes(text)) }
+        if text.contains("formatVersion") { #expect(Self.error(text, nil) == expected) }
+    }
+
+    @Test("bytes that are not JSON are invalid JSON whatever the format", arguments: [nil, DefinitionsFormat.native, .unleash, .launchDarkly, .flagd])
+    func notJSON(_ format: DefinitionsFormat?) {
+        guard case .invalidJSON? = Self.error(#"{"formatVersion":1,"flags":{"#, format) else {
+            Issue.record("expected invalidJSON")
+            return
+        }
+    }
+}
