@@ -89,17 +89,25 @@ struct Evaluator<Tracer: EvaluationTracer> {
             outcome.variation = Int(serve.index)
             return outcome
         }
-        let rollout = program.rollouts.base + Int(serve.index)
-        let single = context(ofKind: rollout.pointee.contextKind)
-        let value = single?.pointee.value(of: rollout.pointee.bucketBy)
-        let bucket = Self.bucket(rollout.pointee.bucketing, value, totalWeight: rollout.pointee.pick.totalWeight)
-        tracer.bucket(contextKind: rollout.pointee.contextKind, attribute: rollout.pointee.bucketBy, value: value,
-                      bucket: bucket, scale: rollout.pointee.pick.totalWeight)
-        let pick = rollout.pointee.pick.index(for: bucket)
+        let (pick, hasKind, variations, isExperiment) = program.rollouts[serve.index].read { rollout in
+            let (pick, hasKind) = self.pick(rollout)
+            return (pick, hasKind, rollout.variations, rollout.isExperiment)
+        }
         outcome.fromRollout = true
-        outcome.inExperiment = rollout.pointee.isExperiment && single != nil
-        outcome.variation = Int(program.rolloutVariations[rollout.pointee.variations.start &+ Int32(pick)])
+        outcome.inExperiment = isExperiment && hasKind
+        outcome.variation = Int(program.rolloutVariations[variations.start &+ Int32(pick)])
         return outcome
+    }
+
+    /// The rollout's pick for the context, and whether the context has the rollout's kind.
+    @inline(__always)
+    private mutating func pick(_ rollout: RolloutCode) -> (Int, Bool) {
+        let single = context(ofKind: rollout.contextKind)
+        let value = single?.pointee.value(of: rollout.bucketBy)
+        let bucket = Self.bucket(rollout.bucketing, value, totalWeight: rollout.pick.totalWeight)
+        tracer.bucket(contextKind: rollout.contextKind, attribute: rollout.bucketBy, value: value,
+                      bucket: bucket, scale: rollout.pick.totalWeight)
+        return (rollout.pick.index(for: bucket), single != nil)
     }
 
     /// The bucket of a rollout value: a string as is, an integral number in decimal; anything
@@ -144,45 +152,49 @@ struct Evaluator<Tracer: EvaluationTracer> {
     }
 
     private mutating func test(_ index: Int32) -> Bool {
-        let test = program.tests.base + Int(index)
-        if test.pointee.attribute.isKind {
+        program.tests[index].read { test in run(test, index) }
+    }
+
+    @inline(__always)
+    private mutating func run(_ test: TestCode, _ index: Int32) -> Bool {
+        if test.attribute.isKind {
             // A test on `kind` looks at every kind of the context, whatever its contextKind.
             var found = false
-            for single in singles where matches(test, .string(single.kind)) {
+            for single in singles where Self.matches(test, .string(single.kind)) {
                 found = true
                 break
             }
-            let result = found != test.pointee.negate
+            let result = found != test.negate
             let singles = singles
             tracer.clause(index, seen: .array(singles.map { .string($0.kind) }), matched: result)
             return result
         }
-        guard let single = context(ofKind: test.pointee.contextKind), let value = single.pointee.value(of: test.pointee.attribute) else {
+        guard let single = context(ofKind: test.contextKind), let value = single.pointee.value(of: test.attribute) else {
             // An absent context kind or attribute fails; negating that is the format's choice.
-            let result = test.pointee.negateWhenAbsent && test.pointee.negate
+            let result = test.negateWhenAbsent && test.negate
             tracer.clause(index, seen: nil, matched: result)
             return result
         }
         var found = false
         if case .array(let elements) = value {
-            for element in elements where matches(test, element) {
+            for element in elements where Self.matches(test, element) {
                 found = true
                 break
             }
         } else {
-            found = matches(test, value)
+            found = Self.matches(test, value)
         }
-        let result = found != test.pointee.negate
+        let result = found != test.negate
         tracer.clause(index, seen: value, matched: result)
         return result
     }
 
     @inline(__always)
-    private func matches(_ test: UnsafeMutablePointer<TestCode>, _ value: JSONValue) -> Bool {
-        if test.pointee.lowercaseInput, case .string(let s) = value {
-            return test.pointee.op.matches(.string(s.lowercased()))
+    private static func matches(_ test: TestCode, _ value: JSONValue) -> Bool {
+        if test.lowercaseInput, case .string(let s) = value {
+            return test.op.matches(.string(s.lowercased()))
         }
-        return test.pointee.op.matches(value)
+        return test.op.matches(value)
     }
 
     // MARK: Segments
@@ -218,12 +230,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
             if isRule != nil { tracer.exitRule(matched: matched) }
             guard matched else { continue }
             guard entry.rollout >= 0 else { return (entry.includes, entry.decision) }
-            let rollout = program.segmentRollouts.base + Int(entry.rollout)
-            let value = context(ofKind: rollout.pointee.contextKind)?.pointee.value(of: rollout.pointee.bucketBy)
-            let bucket = Self.bucket(rollout.pointee.bucketing, value, totalWeight: rollout.pointee.pick.totalWeight)
-            tracer.bucket(contextKind: rollout.pointee.contextKind, attribute: rollout.pointee.bucketBy, value: value,
-                          bucket: bucket, scale: rollout.pointee.pick.totalWeight)
-            if rollout.pointee.pick.index(for: bucket) == 0 { return (entry.includes, entry.decision) }
+            let inside = program.rollouts[entry.rollout].read { rollout in self.pick(rollout).0 == 0 }
+            if inside { return (entry.includes, entry.decision) }
             if let i = isRule { decision = .outsideRollout(i) }
         }
         return (false, decision)

@@ -12,17 +12,17 @@ struct ProgramBuilder {
     private var ruleIds: [String?] = []
     private var conditions: [ConditionCode] = []
     private var conditionChildren: [Int32] = []
-    private var tests: [TestCode] = []
+    private var tests: [Owned<TestCode>] = []
+    private var owners: [AnyObject & Sendable] = []
     private var testLabels: [String] = []
     private var segmentTests: [SegmentTestCode] = []
     private var segmentTestLabels: [String] = []
     private var segmentReferences: [Int32] = []
     private var keyTests: [KeyTestCode] = []
-    private var rollouts: [RolloutCode] = []
+    private var rollouts: [Owned<RolloutCode>] = []
     private var rolloutVariations: [Int32] = []
     private var segments: [SegmentCode] = []
     private var segmentEntries: [SegmentEntryCode] = []
-    private var segmentRollouts: [SegmentRolloutCode] = []
     private var segmentEntryRuleIds: [String?] = []
     private var keySets: [KeySet] = []
 
@@ -37,9 +37,9 @@ struct ProgramBuilder {
             for entry in segment.entries {
                 var rollout: Int32 = -1
                 if let r = entry.rollout {
-                    rollout = Int32(segmentRollouts.count)
-                    segmentRollouts.append(SegmentRolloutCode(bucketing: r.bucketing, contextKind: r.contextKind,
-                                                              bucketBy: r.bucketBy, pick: r.pick))
+                    rollout = Int32(rollouts.count)
+                    append(RolloutCode(bucketing: r.bucketing, contextKind: r.contextKind, bucketBy: r.bucketBy, pick: r.pick,
+                                       variations: .empty, isExperiment: false))
                 }
                 let condition = add(entry.condition)
                 segmentEntries.append(SegmentEntryCode(condition: condition, includes: entry.includes, rollout: rollout,
@@ -104,6 +104,11 @@ struct ProgramBuilder {
                               fallthrough: serve))
     }
 
+    private mutating func append(_ rollout: RolloutCode) {
+        owners.append(rollout)
+        rollouts.append(Owned(rollout))
+    }
+
     private mutating func add(_ serve: ServeDraft) -> ServeCode {
         switch serve {
         case .variation(let index):
@@ -111,10 +116,10 @@ struct ProgramBuilder {
         case .rollout(let rollout):
             let start = Int32(rolloutVariations.count)
             rolloutVariations += rollout.variations.map(Int32.init)
-            rollouts.append(RolloutCode(bucketing: rollout.bucketing, contextKind: rollout.contextKind, bucketBy: rollout.bucketBy,
-                                        pick: WeightedPick(family: rollout.bucketing, weights: rollout.weights),
-                                        variations: TableRange(start: start, count: Int32(rollout.variations.count)),
-                                        isExperiment: rollout.isExperiment))
+            append(RolloutCode(bucketing: rollout.bucketing, contextKind: rollout.contextKind, bucketBy: rollout.bucketBy,
+                               pick: WeightedPick(family: rollout.bucketing, weights: rollout.weights),
+                               variations: TableRange(start: start, count: Int32(rollout.variations.count)),
+                               isExperiment: rollout.isExperiment))
             return ServeCode(isRollout: true, index: Int32(rollouts.count - 1))
         }
     }
@@ -136,8 +141,10 @@ struct ProgramBuilder {
         case .not(let inner):
             node = ConditionCode(kind: .not, operands: TableRange(start: add(inner), count: 1))
         case .test(let test):
-            tests.append(TestCode(contextKind: test.contextKind, attribute: test.attribute, op: test.op, negate: test.negate,
-                                  negateWhenAbsent: test.absent == .failsOperator, lowercaseInput: test.lowercaseInput))
+            let code = TestCode(contextKind: test.contextKind, attribute: test.attribute, op: test.op, negate: test.negate,
+                                negateWhenAbsent: test.absent == .failsOperator, lowercaseInput: test.lowercaseInput)
+            owners.append(code)
+            tests.append(Owned(code))
             testLabels.append(test.label)
             node = ConditionCode(kind: .test, operands: TableRange(start: Int32(tests.count - 1), count: 1))
         case .segmentMatch(let test):
@@ -163,9 +170,9 @@ struct ProgramBuilder {
                 conditionChildren: conditionChildren, tests: tests, segmentTests: segmentTests,
                 segmentReferences: segmentReferences, keyTests: keyTests, rollouts: rollouts,
                 rolloutVariations: rolloutVariations, segments: segments, segmentEntries: segmentEntries,
-                segmentRollouts: segmentRollouts, flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
+                flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
                 flagProblems: drafts.map(\.problems), hiddenFlags: hidden, segmentKeys: segmentDrafts.map(\.key),
                 segmentProblems: segmentDrafts.map(\.problems), testLabels: testLabels, segmentTestLabels: segmentTestLabels,
-                segmentEntryRuleIds: segmentEntryRuleIds, keySets: keySets)
+                segmentEntryRuleIds: segmentEntryRuleIds, keySets: keySets, owners: owners)
     }
 }

@@ -4,13 +4,11 @@
 /// Swift's `Hasher` (SipHash, randomly seeded) resists collision flooding but costs more than a
 /// whole simple evaluation; these tables hold keys from definitions and compare bytes after the
 /// hash, so a fast multiply-mix over 8-byte words is enough.
-
 @usableFromInline
 enum ByteHash {
     static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     /// The hash of `bytes`.
-    
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
         var h = UInt64(truncatingIfNeeded: count) &* multiplier
@@ -40,7 +38,6 @@ enum ByteHash {
     }
 
     /// The hash of the UTF-8 bytes of `string`.
-    
     static func hash(_ string: String) -> UInt64 {
         var string = string
         return string.withUTF8 { hash(UnsafeRawBufferPointer($0)) }

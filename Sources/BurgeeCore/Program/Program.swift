@@ -4,7 +4,6 @@
 /// Built by ``ProgramLinker`` from a ``ProgramDraft``. Hot data (the records the evaluator walks)
 /// lives in ``ProgramTable``s; what only the SDK and `explain` read (keys, metadata, labels,
 /// problems) lives in ordinary arrays beside them.
-
 final class Program: Sendable {
     // MARK: Hot data
 
@@ -21,15 +20,15 @@ final class Program: Sendable {
     let ruleIds: ProgramTable<String?>
     let conditions: ProgramTable<ConditionCode>
     let conditionChildren: ProgramTable<Int32>
-    let tests: ProgramTable<TestCode>
+    let tests: ProgramTable<Owned<TestCode>>
     let segmentTests: ProgramTable<SegmentTestCode>
     let segmentReferences: ProgramTable<Int32>
     let keyTests: ProgramTable<KeyTestCode>
-    let rollouts: ProgramTable<RolloutCode>
+    /// Flag and segment rule rollouts.
+    let rollouts: ProgramTable<Owned<RolloutCode>>
     let rolloutVariations: ProgramTable<Int32>
     let segments: ProgramTable<SegmentCode>
     let segmentEntries: ProgramTable<SegmentEntryCode>
-    let segmentRollouts: ProgramTable<SegmentRolloutCode>
     /// Flag keys to flag indices; hidden flags are not in it.
     let flagIndex: KeySet
 
@@ -48,15 +47,17 @@ final class Program: Sendable {
     let segmentEntryRuleIds: [String?]
     /// Owns the key sets that ``keyTests`` refer to unretained.
     let keySets: [KeySet]
+    /// Owns the objects the tables refer to unretained.
+    let owners: [AnyObject & Sendable]
 
     init(flags: [FlagCode], values: [JSONValue], variationKeys: [String?], prerequisites: [PrerequisiteCode],
          prerequisiteKeys: [String], rules: [RuleCode], ruleIds: [String?], conditions: [ConditionCode],
-         conditionChildren: [Int32], tests: [TestCode], segmentTests: [SegmentTestCode], segmentReferences: [Int32],
-         keyTests: [KeyTestCode], rollouts: [RolloutCode], rolloutVariations: [Int32], segments: [SegmentCode],
-         segmentEntries: [SegmentEntryCode], segmentRollouts: [SegmentRolloutCode], flagKeys: [String],
+         conditionChildren: [Int32], tests: [Owned<TestCode>], segmentTests: [SegmentTestCode], segmentReferences: [Int32],
+         keyTests: [KeyTestCode], rollouts: [Owned<RolloutCode>], rolloutVariations: [Int32], segments: [SegmentCode],
+         segmentEntries: [SegmentEntryCode], flagKeys: [String],
          flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: [String], segmentTestLabels: [String],
-         segmentEntryRuleIds: [String?], keySets: [KeySet]) {
+         segmentEntryRuleIds: [String?], keySets: [KeySet], owners: [AnyObject & Sendable]) {
         self.flags = ProgramTable(flags)
         self.values = ProgramTable(values)
         self.variationKeys = ProgramTable(variationKeys)
@@ -74,7 +75,6 @@ final class Program: Sendable {
         self.rolloutVariations = ProgramTable(rolloutVariations)
         self.segments = ProgramTable(segments)
         self.segmentEntries = ProgramTable(segmentEntries)
-        self.segmentRollouts = ProgramTable(segmentRollouts)
         self.flagKeys = flagKeys
         self.flagInfo = flagInfo
         self.flagProblems = flagProblems
@@ -85,6 +85,7 @@ final class Program: Sendable {
         self.segmentTestLabels = segmentTestLabels
         self.segmentEntryRuleIds = segmentEntryRuleIds
         self.keySets = keySets
+        self.owners = owners
         // The empty key is never found (design §4), even when a document defines it.
         var visible: [String] = []
         var targets: [Int32] = []
@@ -113,11 +114,9 @@ final class Program: Sendable {
         rolloutVariations.release()
         segments.release()
         segmentEntries.release()
-        segmentRollouts.release()
     }
 
     /// The index of a visible flag.
-    
     @inline(__always)
     func flagIndex(of key: String) -> Int? {
         flagIndex.position(of: key)

@@ -2,7 +2,6 @@
 // 32-bit indices into the program's tables, so the evaluator follows indices, never references.
 
 /// A range of entries in one of the program's tables.
-
 struct TableRange: Sendable {
     var start: Int32
     var count: Int32
@@ -18,7 +17,6 @@ var indices: Range<Int32> { start..<(start &+ count) }
 }
 
 /// What a rule or the fallthrough serves: a flag-local variation index, or a rollout.
-
 struct ServeCode: Sendable {
     var isRollout: Bool
     /// The variation index (local to the flag) or the rollout's index in ``Program/rollouts``.
@@ -31,7 +29,6 @@ struct ServeCode: Sendable {
 }
 
 /// One flag's logic.
-
 struct FlagCode: Sendable {
     var enabled: Bool
     var malformed: Bool
@@ -46,14 +43,12 @@ struct FlagCode: Sendable {
 }
 
 /// A prerequisite: the flag (-1 when missing) and the flag-local variation it must serve (-1: none can).
-
 struct PrerequisiteCode: Sendable {
     var flag: Int32
     var variation: Int32
 }
 
 /// A target or a rule.
-
 struct RuleCode: Sendable {
     var condition: Int32
     var serve: ServeCode
@@ -64,7 +59,6 @@ struct RuleCode: Sendable {
 }
 
 /// A node of a condition tree.
-
 struct ConditionCode: Sendable {
     enum Kind: UInt8, Sendable {
         /// Holds.
@@ -87,26 +81,52 @@ struct ConditionCode: Sendable {
     var operands: TableRange
 }
 
-/// An attribute test ready to run.
+/// An attribute test ready to run. A class, referred to unretained from ``Program/tests``, so that
+/// its operator and attribute are read as `let` properties of an object: borrowed, never copied
+/// (a copy would write the shared operands' reference counts from every core).
+final class TestCode: Sendable {
+    let contextKind: String
+    let attribute: AttributeReference
+    let op: Operator
+    let negate: Bool
+    let negateWhenAbsent: Bool
+    let lowercaseInput: Bool
 
-struct TestCode: Sendable {
-    var contextKind: String
-    var attribute: AttributeReference
-    var op: Operator
-    var negate: Bool
-    var negateWhenAbsent: Bool
-    var lowercaseInput: Bool
+    init(contextKind: String, attribute: AttributeReference, op: Operator, negate: Bool, negateWhenAbsent: Bool,
+         lowercaseInput: Bool) {
+        self.contextKind = contextKind
+        self.attribute = attribute
+        self.op = op
+        self.negate = negate
+        self.negateWhenAbsent = negateWhenAbsent
+        self.lowercaseInput = lowercaseInput
+    }
+}
+
+/// A reference from a program table to an object the program owns (in ``Program/owners``),
+/// read without touching its reference count.
+struct Owned<Object: AnyObject & Sendable>: @unchecked Sendable {
+    // Sound: the object is immutable and Sendable, and the program keeps it alive as long as any
+    // table that holds this reference.
+    let reference: Unmanaged<Object>
+
+    init(_ object: Object) {
+        reference = .passUnretained(object)
+    }
+
+    @inline(__always)
+    func read<R>(_ body: (Object) -> R) -> R {
+        reference._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// Segment membership: segments in ``Program/segmentReferences``.
-
 struct SegmentTestCode: Sendable {
     var segments: TableRange
     var negate: Bool
 }
 
 /// The key of a kind's context is in a set.
-
 struct KeyTestCode: Sendable {
     var contextKind: String
     /// Kept alive by ``Program/keySets``; read without a reference count.
@@ -121,39 +141,40 @@ struct KeyTestCode: Sendable {
     var count: Int { keys._withUnsafeGuaranteedRef { $0.count } }
 }
 
-/// A rollout: variations (flag-local indices) in ``Program/rolloutVariations``.
+/// A rollout of a flag (variations, flag-local, in ``Program/rolloutVariations``) or of a segment
+/// rule (no variations: pick 0 lets the context in). A class read unretained, like ``TestCode``.
+final class RolloutCode: Sendable {
+    let bucketing: BucketingFamily
+    let contextKind: String
+    let bucketBy: AttributeReference
+    let pick: WeightedPick
+    let variations: TableRange
+    let isExperiment: Bool
 
-struct RolloutCode: Sendable {
-    var bucketing: BucketingFamily
-    var contextKind: String
-    var bucketBy: AttributeReference
-    var pick: WeightedPick
-    var variations: TableRange
-    var isExperiment: Bool
+    init(bucketing: BucketingFamily, contextKind: String, bucketBy: AttributeReference, pick: WeightedPick,
+         variations: TableRange, isExperiment: Bool) {
+        self.bucketing = bucketing
+        self.contextKind = contextKind
+        self.bucketBy = bucketBy
+        self.pick = pick
+        self.variations = variations
+        self.isExperiment = isExperiment
+    }
 }
 
 /// A segment: its entries in ``Program/segmentEntries``.
-
 struct SegmentCode: Sendable {
     var entries: TableRange
     var malformed: Bool
 }
 
 /// One entry of a segment's decision list.
-
 struct SegmentEntryCode: Sendable {
     var condition: Int32
     var includes: Bool
-    /// -1 for none, else an index into ``Program/segmentRollouts``.
+    /// -1 for none, else an index into ``Program/rollouts``.
     var rollout: Int32
     var decision: SegmentDecision
 }
 
-/// A segment rule's rollout.
 
-struct SegmentRolloutCode: Sendable {
-    var bucketing: BucketingFamily
-    var contextKind: String
-    var bucketBy: AttributeReference
-    var pick: WeightedPick
-}

@@ -9,7 +9,6 @@
 /// `@unchecked Sendable` is sound because the memory is written only by ``init(_:)``, before the
 /// table is shared, and freed only by ``release()``, which the owning program calls once, when no
 /// reference to the program (hence no reader) remains.
-
 struct ProgramTable<Element>: @unchecked Sendable {
     let base: UnsafeMutablePointer<Element>
     let count: Int
@@ -24,7 +23,6 @@ struct ProgramTable<Element>: @unchecked Sendable {
     }
 
     /// The element at `index`, read in place.
-    
     subscript(index: Int) -> Element {
         @inline(__always) unsafeAddress {
             assert(index >= 0 && index < count, "program table index out of range")
@@ -33,7 +31,6 @@ struct ProgramTable<Element>: @unchecked Sendable {
     }
 
     /// The element at a 32-bit index, as the program's records store them.
-    
     subscript(index: Int32) -> Element {
         @inline(__always) unsafeAddress {
             assert(index >= 0 && Int(index) < count, "program table index out of range")

@@ -76,8 +76,8 @@ struct RecordingTracer: EvaluationTracer {
     }
 
     mutating func clause(_ test: Int32, seen: @autoclosure () -> JSONValue?, matched: Bool) {
-        let code = program.tests[test]
-        let absent = code.negateWhenAbsent ? "nothing (absent: the operator fails)" : "nothing (absent: false, negate not applied)"
+        let negateWhenAbsent = program.tests[test].read { $0.negateWhenAbsent }
+        let absent = negateWhenAbsent ? "nothing (absent: the operator fails)" : "nothing (absent: false, negate not applied)"
         add(Self.verdict(matched), program.testLabels[Int(test)] + ": seen " + (seen().map { $0.serialized() } ?? absent))
     }
 
