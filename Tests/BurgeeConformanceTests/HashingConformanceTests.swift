@@ -47,12 +47,30 @@ struct HashingConformanceTests {
             let v = try #require(vector.objectValue)
             let salt = try #require(v["salt"]?.stringValue)
             let seed = v["seed"]?.int64Value.flatMap { UInt32(exactly: $0) } ?? 0
-            let bucketing = Bucketing.native(salt: salt, seed: seed)
-            let expectedBucket = try #require(v["bucket"]?.int64Value)
-            #expect(Int64(bucketing.bucket(of: v["value"])) == expectedBucket, "\(salt) \(v["value"]?.serialized() ?? "")")
-            if let hash = v["hash"]?.int64Value {
-                #expect(hash % 100_000 == expectedBucket)
+            let value = try #require(v["value"])
+            let label = "\(salt) \(value.serialized())"
+            let expectedHash = try #require(v["hash"]?.int64Value, "\(label)")
+            let expectedBucket = try #require(v["bucket"]?.int64Value, "\(label)")
+
+            // The hash of the concatenated input, computed here from the vector's pieces.
+            let text: String
+            switch value {
+            case .string(let s): text = s
+            case .number(let n): text = String(try #require(JSONValue.exactInt64(n), "\(label)"))
+            default: Issue.record("\(label): a value must be a string or an integral number"); continue
             }
+            #expect(Int64(Murmur3.hash(salt + "." + text, seed: seed)) == expectedHash, "\(label)")
+
+            // The bucket as the evaluator computes it, from the prefix state and the value.
+            #expect(Int64(Bucketing.native(salt: salt, seed: seed).bucket(of: value)) == expectedBucket, "\(label)")
+            let family = BucketingFamily.native(salt: salt, seed: seed)
+            let bucket: Bucket
+            if case .string(let s) = value {
+                bucket = family.bucket(ofString: s, totalWeight: 0)
+            } else {
+                bucket = family.bucket(ofInteger: try #require(Int64(text)), totalWeight: 0)
+            }
+            #expect(bucket == .integer(UInt64(expectedBucket)), "\(label)")
         }
     }
 

@@ -1,0 +1,273 @@
+/// SHA-1 (FIPS 180-4), fed incrementally, without allocating.
+///
+/// LaunchDarkly bucketing hashes `prefix + "." + value` where the prefix is constant per rollout:
+/// a compiled rollout keeps the state after the prefix, and evaluation copies it and feeds only the
+/// value. SHA-1 serves here as a bucketing function, not for security.
+package struct SHA1: Sendable, Equatable {
+    /// The chaining state H0…H4.
+    @usableFromInline var h0: UInt32 = 0x6745_2301
+    @usableFromInline var h1: UInt32 = 0xEFCD_AB89
+    @usableFromInline var h2: UInt32 = 0x98BA_DCFE
+    @usableFromInline var h3: UInt32 = 0x1032_5476
+    @usableFromInline var h4: UInt32 = 0xC3D2_E1F0
+    /// Bytes of the current block not yet compressed, in message order. A tuple, not an array,
+    /// so that copying a prefix state copies inline storage and allocates nothing.
+    @usableFromInline var block: Block = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// How many bytes of `block` are filled (0..<64).
+    @usableFromInline var blockCount: Int = 0
+    /// Total message length in bytes; the padding encodes it in bits.
+    @usableFromInline var length: UInt64 = 0
+
+    /// 64 bytes of inline storage, 8-byte aligned.
+    @usableFromInline typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+    /// A hasher with nothing fed.
+    @inlinable
+    package init() {}
+
+    /// Feeds one byte.
+    @inlinable @inline(__always)
+    package mutating func combine(_ byte: UInt8) {
+        let index = blockCount
+        withUnsafeMutableBytes(of: &block) { $0[index] = byte }
+        blockCount &+= 1
+        length &+= 1
+        if blockCount == 64 { compressBlock() }
+    }
+
+    /// Feeds raw bytes.
+    @inlinable
+    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+        let n = bytes.count
+        var i = 0
+        length &+= UInt64(n)
+        // Top up a partly filled block, then compress whole blocks straight from the caller's memory.
+        if blockCount != 0 {
+            let take = Swift.min(64 &- blockCount, n)
+            let start = blockCount
+            withUnsafeMutableBytes(of: &block) { buffer in
+                UnsafeMutableRawBufferPointer(rebasing: buffer[start..<(start &+ take)])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<take]))
+            }
+            blockCount &+= take
+            i = take
+            if blockCount < 64 { return }
+            compressBlock()
+        }
+        while n &- i >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: bytes[i..<(i &+ 64)]))
+            i &+= 64
+        }
+        if i < n {
+            let rest = n &- i
+            withUnsafeMutableBytes(of: &block) { buffer in
+                UnsafeMutableRawBufferPointer(rebasing: buffer[0..<rest])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[i..<n]))
+            }
+            blockCount = rest
+        }
+    }
+
+    /// Feeds the UTF-8 bytes of `string`.
+    @inlinable
+    package mutating func combine(_ string: String) {
+        var string = string
+        string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Feeds `value` in decimal (`-42`), without building a string.
+    @inlinable
+    package mutating func combineDecimal(_ value: Int64) {
+        // Magnitude as UInt64 so that Int64.min does not overflow.
+        var magnitude = value.magnitude
+        if value < 0 { combine(UInt8(ascii: "-")) }
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor &*= 10 }
+        while divisor > 0 {
+            combine(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// The digest of everything fed so far. Pads a copy, so the hasher itself is unchanged and a
+    /// prefix state can be finalized with any number of suffixes.
+    @inlinable
+    package func finalize() -> Digest {
+        var copy = self
+        // Padding: 0x80, zeros, then the length in bits as a big-endian UInt64 in the last 8 bytes
+        // of a block (a second block when fewer than 9 bytes are left in this one).
+        let count = blockCount
+        withUnsafeMutableBytes(of: &copy.block) { buffer in
+            buffer[count] = 0x80
+            for j in (count &+ 1)..<64 { buffer[j] = 0 }
+        }
+        if count >= 56 {
+            copy.compressBlock()
+            copy.block = (0, 0, 0, 0, 0, 0, 0, 0)
+        }
+        withUnsafeMutableBytes(of: &copy.block) { buffer in
+            buffer.storeBytes(of: (length &* 8).bigEndian, toByteOffset: 56, as: UInt64.self)
+        }
+        copy.compressBlock()
+        return Digest(words: (copy.h0, copy.h1, copy.h2, copy.h3, copy.h4))
+    }
+
+    /// Compresses the full `block` and empties it.
+    @inlinable
+    mutating func compressBlock() {
+        // A copy, so that reading the block does not overlap with updating the state.
+        let full = block
+        withUnsafeBytes(of: full) { compress($0) }
+        blockCount = 0
+    }
+
+    /// Compresses one 64-byte block into the chaining state.
+    @usableFromInline
+    mutating func compress(_ bytes: UnsafeRawBufferPointer) {
+        // The message schedule is a rolling window of 16 words, in inline storage. One loop per
+        // round function, and no nested functions (capturing variables would box them in
+        // unoptimized builds).
+        // The working variables live inside the closure, so that they are not captured and can stay
+        // in registers.
+        var window: Block = (0, 0, 0, 0, 0, 0, 0, 0)
+        let state = (h0, h1, h2, h3, h4)
+        let result = withUnsafeMutableBytes(of: &window) { w in
+            var (a, b, c, d, e) = state
+            for t in 0..<16 {
+                let word = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self))
+                w.storeBytes(of: word, toByteOffset: t &* 4, as: UInt32.self)
+                let temp = ((a << 5) | (a >> 27)) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ word
+                e = d
+                d = c
+                c = (b << 30) | (b >> 2)
+                b = a
+                a = temp
+            }
+            for t in 16..<20 {
+                let offset = (t & 15) &* 4
+                let x = w.load(fromByteOffset: ((t &+ 13) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: ((t &+ 8) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: ((t &+ 2) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: offset, as: UInt32.self)
+                let word = (x << 1) | (x >> 31)
+                w.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
+                let temp = ((a << 5) | (a >> 27)) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ word
+                e = d
+                d = c
+                c = (b << 30) | (b >> 2)
+                b = a
+                a = temp
+            }
+            for t in 20..<40 {
+                let offset = (t & 15) &* 4
+                let x = w.load(fromByteOffset: ((t &+ 13) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: ((t &+ 8) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: ((t &+ 2) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: offset, as: UInt32.self)
+                let word = (x << 1) | (x >> 31)
+                w.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
+                let temp = ((a << 5) | (a >> 27)) &+ (b ^ c ^ d) &+ e &+ 0x6ED9_EBA1 &+ word
+                e = d
+                d = c
+                c = (b << 30) | (b >> 2)
+                b = a
+                a = temp
+            }
+            for t in 40..<60 {
+                let offset = (t & 15) &* 4
+                let x = w.load(fromByteOffset: ((t &+ 13) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: ((t &+ 8) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: ((t &+ 2) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: offset, as: UInt32.self)
+                let word = (x << 1) | (x >> 31)
+                w.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
+                let temp = ((a << 5) | (a >> 27)) &+ ((b & c) | (b & d) | (c & d)) &+ e &+ 0x8F1B_BCDC &+ word
+                e = d
+                d = c
+                c = (b << 30) | (b >> 2)
+                b = a
+                a = temp
+            }
+            for t in 60..<80 {
+                let offset = (t & 15) &* 4
+                let x = w.load(fromByteOffset: ((t &+ 13) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: ((t &+ 8) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: ((t &+ 2) & 15) &* 4, as: UInt32.self)
+                    ^ w.load(fromByteOffset: offset, as: UInt32.self)
+                let word = (x << 1) | (x >> 31)
+                w.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
+                let temp = ((a << 5) | (a >> 27)) &+ (b ^ c ^ d) &+ e &+ 0xCA62_C1D6 &+ word
+                e = d
+                d = c
+                c = (b << 30) | (b >> 2)
+                b = a
+                a = temp
+            }
+            return (a, b, c, d, e)
+        }
+        h0 &+= result.0
+        h1 &+= result.1
+        h2 &+= result.2
+        h3 &+= result.3
+        h4 &+= result.4
+    }
+
+    /// Equal states: same chaining state, same length and the same pending bytes (bytes of the
+    /// block past `blockCount` are leftovers and do not count).
+    @inlinable
+    package static func == (lhs: SHA1, rhs: SHA1) -> Bool {
+        guard lhs.h0 == rhs.h0, lhs.h1 == rhs.h1, lhs.h2 == rhs.h2, lhs.h3 == rhs.h3, lhs.h4 == rhs.h4,
+              lhs.length == rhs.length, lhs.blockCount == rhs.blockCount
+        else { return false }
+        let count = lhs.blockCount
+        return withUnsafeBytes(of: lhs.block) { l in
+            withUnsafeBytes(of: rhs.block) { r in
+                l.prefix(count).elementsEqual(r.prefix(count))
+            }
+        }
+    }
+
+    /// A SHA-1 digest: 20 bytes, as five big-endian words.
+    package struct Digest: Sendable, Equatable {
+        /// The digest's words; word 0 holds its first four bytes, most significant first.
+        package let words: (UInt32, UInt32, UInt32, UInt32, UInt32)
+
+        /// A digest from its five words.
+        @inlinable
+        package init(words: (UInt32, UInt32, UInt32, UInt32, UInt32)) {
+            self.words = words
+        }
+
+        /// Digests are equal when their 20 bytes are.
+        @inlinable
+        package static func == (lhs: Digest, rhs: Digest) -> Bool {
+            lhs.words == rhs.words
+        }
+
+        /// The 40 lowercase hex digits of the digest, as `sha1sum` prints them.
+        package var hex: String {
+            let digits: StaticString = "0123456789abcdef"
+            let words = self.words
+            return String(unsafeUninitializedCapacity: 40) { buffer in
+                func put(_ word: UInt32, at offset: Int) {
+                    for i in 0..<8 {
+                        buffer[offset + i] = digits.utf8Start[Int((word >> UInt32(28 - 4 * i)) & 0xF)]
+                    }
+                }
+                put(words.0, at: 0)
+                put(words.1, at: 8)
+                put(words.2, at: 16)
+                put(words.3, at: 24)
+                put(words.4, at: 32)
+                return 40
+            }
+        }
+
+        /// The value of the first 15 hex digits (60 bits): LaunchDarkly's bucketing hash.
+        @inlinable
+        package var leading60Bits: UInt64 {
+            (UInt64(words.0) << 28) | (UInt64(words.1) >> 4)
+        }
+    }
+}

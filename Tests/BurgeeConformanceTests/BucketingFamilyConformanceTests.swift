@@ -1,0 +1,258 @@
+import BurgeeCore
+import Foundation
+import Testing
+
+/// Runs spec-fixtures/hashing/families.json: every hash, bucket and pick is computed by
+/// `BucketingFamily` and `WeightedPick` and compared with the file.
+@Suite("spec-fixtures bucketing families")
+struct BucketingFamilyConformanceTests {
+    /// Decoded with JSONDecoder rather than JSONValue: LaunchDarkly hashes reach 2^60 and some
+    /// values 2^53, beyond what a Double holds exactly.
+    static func load() throws -> FamiliesFixture.File {
+        let data = try Data(contentsOf: FixtureFiles.root.appendingPathComponent("hashing/families.json"))
+        return try JSONDecoder().decode(FamiliesFixture.File.self, from: data)
+    }
+
+    @Test("native: salt \".\" value, murmur3 with seed, h % 100000")
+    func native() throws {
+        let cases = try Self.load().native.cases
+        #expect(cases.count >= 20)
+        for c in cases {
+            let family = BucketingFamily.native(salt: c.salt, seed: c.seed)
+            #expect(c.input == c.salt + "." + c.value.text, "\(c.name)")
+            #expect(UInt64(Murmur3.hash(c.input, seed: c.seed ?? 0)) == c.hash, "\(c.name)")
+            #expect(c.value.hash(family) == c.hash, "\(c.name)")
+            let bucket = c.value.bucket(family, totalWeight: 0)
+            #expect(bucket == .integer(c.bucket), "\(c.name)")
+            // The public native bucketing agrees with the family.
+            #expect(UInt64(Bucketing.native(salt: c.salt, seed: c.seed).bucket(of: c.value.json)) == c.bucket, "\(c.name)")
+            checkPicks(c.picks, family: family, bucket: bucket, name: c.name)
+            checkInOut(c.inOut, family: family, scale: 100_000, bucket: bucket, name: c.name)
+        }
+    }
+
+    @Test("Unleash strategy: groupId \":\" value, murmur3 seed 0, h % 100 + 1")
+    func unleashStrategy() throws {
+        let cases = try Self.load().unleashStrategy.cases
+        #expect(cases.count >= 20)
+        for c in cases {
+            let family = BucketingFamily.unleashStrategy(groupId: c.groupId)
+            #expect(c.input == c.groupId + ":" + c.value.text, "\(c.name)")
+            #expect(UInt64(Murmur3.hash(c.input, seed: 0)) == c.hash, "\(c.name)")
+            #expect(c.value.hash(family) == c.hash, "\(c.name)")
+            let bucket = c.value.bucket(family, totalWeight: 0)
+            #expect(bucket == .integer(c.bucket), "\(c.name)")
+            checkPicks(c.picks, family: family, bucket: bucket, name: c.name)
+            checkInOut(c.inOut, family: family, scale: 100, bucket: bucket, name: c.name)
+        }
+    }
+
+    @Test("Unleash variant: groupId \":\" value, murmur3 seed 86028157, h % total + 1")
+    func unleashVariant() throws {
+        let cases = try Self.load().unleashVariant.cases
+        #expect(cases.count >= 20)
+        for c in cases {
+            let groupId = try #require(c.groupId, "\(c.name)")
+            let family = BucketingFamily.unleashVariant(groupId: groupId)
+            #expect(c.input == groupId + ":" + c.value.text, "\(c.name)")
+            #expect(UInt64(Murmur3.hash(c.input, seed: 86_028_157)) == c.hash, "\(c.name)")
+            try checkScaled(c, family: family)
+        }
+    }
+
+    @Test("flagd fractional: prefix value, murmur3 seed 0, (h * total) >> 32")
+    func flagdFractional() throws {
+        let cases = try Self.load().flagdFractional.cases
+        #expect(cases.count >= 20)
+        for c in cases {
+            let prefix = try #require(c.prefix, "\(c.name)")
+            let family = BucketingFamily.flagdFractional(prefix: prefix)
+            #expect(c.input == prefix + c.value.text, "\(c.name)")
+            #expect(UInt64(Murmur3.hash(c.input, seed: 0)) == c.hash, "\(c.name)")
+            try checkScaled(c, family: family)
+        }
+    }
+
+    @Test("LaunchDarkly: SHA-1, 15 hex digits, 32-bit Float bucket")
+    func launchDarkly() throws {
+        let cases = try Self.load().launchDarkly.cases
+        #expect(cases.count >= 20)
+        for c in cases {
+            let family = BucketingFamily.launchDarkly(flagKey: c.flagKey, salt: c.salt, seed: c.seed)
+            let prefix = c.seed.map { String($0) } ?? c.flagKey + "." + c.salt
+            #expect(c.input == prefix + "." + c.value.text, "\(c.name)")
+            var whole = SHA1()
+            whole.combine(c.input)
+            #expect(whole.finalize().hex == c.sha1, "\(c.name)")
+            #expect(c.value.hash(family) == c.hash, "\(c.name)")
+            let bucket = c.value.bucket(family, totalWeight: 0)
+            #expect(bucket == .fraction(Float(bitPattern: c.bucketBits)), "\(c.name): \(bucket)")
+            // The decimal names the same Float (9 significant digits identify every Float).
+            #expect(bucket == .fraction(Float(c.bucket)), "\(c.name): \(bucket)")
+            checkPicks(c.picks, family: family, bucket: bucket, name: c.name)
+            checkInOut(c.inOut, family: family, scale: 100_000, bucket: bucket, name: c.name)
+        }
+    }
+
+    /// The families scaled by the weight total: the bucket is per pick.
+    func checkScaled(_ c: FamiliesFixture.ScaledCase, family: BucketingFamily) throws {
+        #expect(c.value.hash(family) == c.hash, "\(c.name)")
+        #expect(!c.picks.isEmpty, "\(c.name)")
+        for pick in c.picks {
+            let weightedPick = WeightedPick(family: family, weights: pick.weights)
+            #expect(weightedPick.totalWeight == pick.totalWeight, "\(c.name) \(pick.weights)")
+            let bucket = c.value.bucket(family, totalWeight: weightedPick.totalWeight)
+            let expected = try #require(pick.bucket, "\(c.name) \(pick.weights)")
+            #expect(bucket == .integer(expected), "\(c.name) \(pick.weights)")
+            #expect(weightedPick.index(for: bucket) == pick.index, "\(c.name) \(pick.weights)")
+        }
+    }
+
+    func checkPicks(_ picks: [FamiliesFixture.Pick], family: BucketingFamily, bucket: Bucket, name: String) {
+        #expect(!picks.isEmpty, "\(name)")
+        for pick in picks {
+            #expect(WeightedPick(family: family, weights: pick.weights).index(for: bucket) == pick.index,
+                    "\(name) \(pick.weights)")
+        }
+    }
+
+    /// An in/out percentage is the pick between `[weight, scale - weight]`, index 0 meaning in.
+    func checkInOut(_ entries: [FamiliesFixture.InOut], family: BucketingFamily, scale: UInt64, bucket: Bucket, name: String) {
+        #expect(!entries.isEmpty, "\(name)")
+        for entry in entries {
+            guard let weight = entry.weight ?? entry.percentage else {
+                Issue.record("\(name): an inOut entry without weight or percentage")
+                continue
+            }
+            let pick = WeightedPick(family: family, weights: [weight, scale - weight])
+            #expect((pick.index(for: bucket) == 0) == entry.isIn, "\(name) weight \(weight)")
+        }
+    }
+}
+
+// MARK: - The file's shape
+
+/// The shape of families.json.
+enum FamiliesFixture {
+    struct File: Decodable {
+        let native: Family<NativeCase>
+        let unleashStrategy: Family<UnleashStrategyCase>
+        let unleashVariant: Family<ScaledCase>
+        let flagdFractional: Family<ScaledCase>
+        let launchDarkly: Family<LaunchDarklyCase>
+    }
+
+    struct Family<Case: Decodable>: Decodable {
+        let cases: [Case]
+    }
+
+    /// A bucketed value: a string (its UTF-8 bytes) or an integer (its decimal text).
+    enum BucketedValue: Decodable {
+        case string(String)
+        case integer(Int64)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let s = try? container.decode(String.self) {
+                self = .string(s)
+            } else {
+                self = .integer(try container.decode(Int64.self))
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .string(let s): return s
+            case .integer(let i): return String(i)
+            }
+        }
+
+        var json: JSONValue {
+            switch self {
+            case .string(let s): return .string(s)
+            case .integer(let i): return .number(Double(i))
+            }
+        }
+
+        func hash(_ family: BucketingFamily) -> UInt64 {
+            switch self {
+            case .string(let s): return family.hash(ofString: s)
+            case .integer(let i): return family.hash(ofInteger: i)
+            }
+        }
+
+        func bucket(_ family: BucketingFamily, totalWeight: UInt64) -> Bucket {
+            switch self {
+            case .string(let s): return family.bucket(ofString: s, totalWeight: totalWeight)
+            case .integer(let i): return family.bucket(ofInteger: i, totalWeight: totalWeight)
+            }
+        }
+    }
+
+    struct Pick: Decodable {
+        let weights: [UInt64]
+        let index: Int
+        let totalWeight: UInt64?
+        let bucket: UInt64?
+    }
+
+    struct InOut: Decodable {
+        let weight: UInt64?
+        let percentage: UInt64?
+        let isIn: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case weight, percentage
+            case isIn = "in"
+        }
+    }
+
+    struct NativeCase: Decodable {
+        let name: String
+        let salt: String
+        let seed: UInt32?
+        let value: BucketedValue
+        let input: String
+        let hash: UInt64
+        let bucket: UInt64
+        let picks: [Pick]
+        let inOut: [InOut]
+    }
+
+    struct UnleashStrategyCase: Decodable {
+        let name: String
+        let groupId: String
+        let value: BucketedValue
+        let input: String
+        let hash: UInt64
+        let bucket: UInt64
+        let picks: [Pick]
+        let inOut: [InOut]
+    }
+
+    /// Unleash variant (`groupId`) and flagd fractional (`prefix`) cases.
+    struct ScaledCase: Decodable {
+        let name: String
+        let groupId: String?
+        let prefix: String?
+        let value: BucketedValue
+        let input: String
+        let hash: UInt64
+        let picks: [Pick]
+    }
+
+    struct LaunchDarklyCase: Decodable {
+        let name: String
+        let flagKey: String
+        let salt: String
+        let seed: Int64?
+        let value: BucketedValue
+        let input: String
+        let sha1: String
+        let hash: UInt64
+        let bucket: Double
+        let bucketBits: UInt32
+        let picks: [Pick]
+        let inOut: [InOut]
+    }
+}
