@@ -192,7 +192,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
     @inline(__always)
     private static func matches(_ test: TestCode, _ value: JSONValue) -> Bool {
         if test.lowercaseInput, case .string(let s) = value {
-            return test.op.matches(.string(s.lowercased()))
+            return Lowercasing.withLowercasedUTF8(s) { test.op.matches(stringBytes: $0) }
+                ?? test.op.matches(.string(s.lowercased()))
         }
         return test.op.matches(value)
     }

@@ -70,6 +70,12 @@ final class KeySet: @unchecked Sendable {
         position(of: key) != nil
     }
 
+    /// Whether the key with these UTF-8 bytes is present.
+    @inline(__always)
+    func contains(bytes key: UnsafeRawBufferPointer) -> Bool {
+        lookup(key, ByteHash.hash(key)) != nil
+    }
+
     @inline(__always)
     private func lookup(_ key: UnsafeRawBufferPointer, _ hash: UInt64) -> Int? {
         var index = Int(truncatingIfNeeded: hash) & mask

@@ -8,13 +8,13 @@ enum EqualityOperator {
 
 /// The values of an `in` test, arranged for lookup by JSON equality.
 ///
-/// Short lists are scanned (a few byte comparisons beat hashing); long ones are hashed once at compile time.
+/// Strings are hashed once at compile time into a ``KeySet`` (looked up by bytes, so a lowercased
+/// attribute need not become a `String`); short number lists are scanned, long ones hashed.
 package struct ValueSet: Sendable {
-    /// Lists up to this long are scanned rather than hashed.
+    /// Number lists up to this long are scanned rather than hashed.
     static let scanLimit = 8
 
-    private let strings: [String]
-    private let stringSet: Set<ExactString>
+    private let strings: KeySet
     private let numbers: [Double]
     private let numberSet: Set<Double>
     private let hasTrue: Bool
@@ -36,13 +36,7 @@ package struct ValueSet: Sendable {
             case .array, .object: composites.append(value)
             }
         }
-        if strings.count > Self.scanLimit {
-            stringSet = Set(strings.map(ExactString.init))
-            self.strings = []
-        } else {
-            stringSet = []
-            self.strings = strings
-        }
+        self.strings = KeySet(strings)
         if numbers.count > Self.scanLimit {
             numberSet = Set(numbers)
             self.numbers = []
@@ -59,9 +53,7 @@ package struct ValueSet: Sendable {
     func contains(_ value: JSONValue) -> Bool {
         switch value {
         case .string(let s):
-            if !stringSet.isEmpty { return stringSet.contains(ExactString(s)) }
-            for candidate in strings where ExactString.bytesEqual(candidate, s) { return true }
-            return false
+            return strings.count > 0 && strings.contains(s)
         case .number(let n):
             if !numberSet.isEmpty { return numberSet.contains(n == 0 ? 0 : n) }
             for candidate in numbers where candidate == n { return true }
@@ -74,5 +66,13 @@ package struct ValueSet: Sendable {
             for candidate in composites where candidate == value { return true }
             return false
         }
+    }
+}
+
+extension ValueSet {
+    /// Whether the string with these UTF-8 bytes is one of the values.
+    @inline(__always)
+    func contains(stringBytes bytes: UnsafeRawBufferPointer) -> Bool {
+        strings.count > 0 && strings.contains(bytes: bytes)
     }
 }

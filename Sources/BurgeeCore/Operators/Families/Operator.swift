@@ -37,6 +37,17 @@ package enum Operator: Sendable {
         }
     }
 
+    /// Whether a string attribute, given as UTF-8 bytes, matches: for the operators that
+    /// ``lowercasesInput``, whose input is lowercased into a buffer rather than a new `String`.
+    @inline(__always)
+    func matches(stringBytes bytes: UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .equality(let set): return set.contains(stringBytes: bytes)
+        case .string(let test, let operands): return StringOperator.matches(bytes: bytes, test, operands)
+        default: return false
+        }
+    }
+
     /// Whether lowercasing applies to the attribute value before matching (string operators and
     /// `in` when case-insensitive; regexes lowercase as they match).
     var lowercasesInput: Bool {

@@ -32,6 +32,29 @@ package enum StringOperator {
     }
 }
 
+extension StringOperator {
+    /// ``matches(_:_:_:)`` for a string given as UTF-8 bytes (a lowercased attribute).
+    static func matches(bytes s: UnsafeRawBufferPointer, _ test: Test, _ operands: [String]) -> Bool {
+        for operand in operands {
+            var operand = operand
+            let found = operand.withUTF8 { o -> Bool in
+                let o = UnsafeRawBufferPointer(o)
+                guard o.count <= s.count else { return false }
+                switch test {
+                case .prefix:
+                    return ByteComparison.equal(UnsafeRawBufferPointer(rebasing: s[0..<o.count]), o)
+                case .suffix:
+                    return ByteComparison.equal(UnsafeRawBufferPointer(rebasing: s[(s.count - o.count)...]), o)
+                case .substring:
+                    return UTF8Search.contains(s, o)
+                }
+            }
+            if found { return true }
+        }
+        return false
+    }
+}
+
 /// Substring search on UTF-8 bytes. Searching bytes finds exactly the scalar-sequence matches,
 /// because UTF-8 never starts a scalar inside another.
 enum UTF8Search {
@@ -39,22 +62,24 @@ enum UTF8Search {
         var haystack = haystack
         var needle = needle
         return haystack.withUTF8 { h in
-            needle.withUTF8 { n in
-                if n.isEmpty { return true }
-                guard h.count >= n.count else { return false }
-                let first = n[0]
-                var i = 0
-                let last = h.count - n.count
-                while i <= last {
-                    if h[i] == first {
-                        var j = 1
-                        while j < n.count && h[i + j] == n[j] { j += 1 }
-                        if j == n.count { return true }
-                    }
-                    i += 1
-                }
-                return false
-            }
+            needle.withUTF8 { n in contains(UnsafeRawBufferPointer(h), UnsafeRawBufferPointer(n)) }
         }
+    }
+
+    static func contains(_ h: UnsafeRawBufferPointer, _ n: UnsafeRawBufferPointer) -> Bool {
+        if n.isEmpty { return true }
+        guard h.count >= n.count else { return false }
+        let first = n[0]
+        var i = 0
+        let last = h.count - n.count
+        while i <= last {
+            if h[i] == first {
+                var j = 1
+                while j < n.count && h[i + j] == n[j] { j += 1 }
+                if j == n.count { return true }
+            }
+            i += 1
+        }
+        return false
     }
 }
