@@ -4,25 +4,48 @@ public struct SingleContext: Sendable {
     public let kind: String
     /// The key; empty only in an invalid context.
     public let key: String
-    /// The attribute names, sorted, with their name hashes and values in the same order: a lookup
-    /// compares 64-bit hashes in a short array instead of hashing the name with SipHash.
-    @usableFromInline let names: [String]
-    @usableFromInline let nameHashes: [UInt64]
-    @usableFromInline let values: [JSONValue]
+    /// The attributes, in an object the evaluator reads without reference counting.
+    @usableFromInline let table: AttributeTable
+    @usableFromInline let tableReference: Unmanaged<AttributeTable>
 
     @usableFromInline
     init(kind: String, key: String, attributes: [String: JSONValue]) {
         self.kind = kind
         self.key = key
-        let sorted = attributes.sorted { $0.key < $1.key }
-        names = sorted.map(\.key)
-        nameHashes = sorted.map { ByteHash.hash($0.key) }
-        values = sorted.map(\.value)
+        table = AttributeTable(attributes)
+        tableReference = .passUnretained(table)
     }
 
     /// Every attribute by name, including `key`, and `name` and `anonymous` when given; not `kind`.
     public var attributes: [String: JSONValue] {
-        Dictionary(uniqueKeysWithValues: zip(names, values))
+        Dictionary(uniqueKeysWithValues: zip(table.names, table.values))
+    }
+
+    /// The value `reference` names, or `nil` when it is absent or `null`.
+    ///
+    /// `anonymous` reads as `false` when unset. The kind is answered here too, though clauses on
+    /// `kind` look at every kind of a multi-context instead.
+    @inlinable
+    public func value(of reference: AttributeReference) -> JSONValue? {
+        if reference.isKind { return .string(kind) }
+        return tableReference._withUnsafeGuaranteedRef { $0.value(of: reference) }
+    }
+}
+
+/// A context's attributes: names sorted, with their ``ByteHash``es and values in the same order,
+/// so that a lookup compares 64-bit hashes in a short array instead of hashing the name with
+/// SipHash. Immutable; `SingleContext` keeps it alive and the evaluator reads it unretained.
+@usableFromInline
+final class AttributeTable: Sendable {
+    @usableFromInline let names: [String]
+    @usableFromInline let nameHashes: [UInt64]
+    @usableFromInline let values: [JSONValue]
+
+    init(_ attributes: [String: JSONValue]) {
+        let sorted = attributes.sorted { $0.key < $1.key }
+        names = sorted.map(\.key)
+        nameHashes = sorted.map { ByteHash.hash($0.key) }
+        values = sorted.map(\.value)
     }
 
     /// The value of the top-level attribute `name` whose ``ByteHash`` is `hash`.
@@ -34,15 +57,12 @@ public struct SingleContext: Sendable {
         return nil
     }
 
-    /// The value `reference` names, or `nil` when it is absent or `null`.
-    ///
-    /// `anonymous` reads as `false` when unset. The kind is answered here too, though clauses on
-    /// `kind` look at every kind of a multi-context instead.
+    /// The value `reference` names (not `kind`), or `nil` when it is absent or `null`.
     @inlinable
-    public func value(of reference: AttributeReference) -> JSONValue? {
+    func value(of reference: AttributeReference) -> JSONValue? {
         switch reference.storage {
         case .kind:
-            return .string(kind)
+            return nil
         case .name(let name):
             if let v = attribute(name, hash: reference.nameHash), !v.isNull { return v }
             // `anonymous` is false when unset; null counts as unset.

@@ -23,6 +23,13 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return nil
     }
 
+    /// The value of `reference` in `single`, read in place.
+    @inline(__always)
+    private static func value(_ single: UnsafePointer<SingleContext>, _ reference: AttributeReference) -> JSONValue? {
+        if reference.isKind { return .string(single.pointee.kind) }
+        return single.pointee.tableReference._withUnsafeGuaranteedRef { $0.value(of: reference) }
+    }
+
     /// Evaluates the flag at `index` for a valid context.
     mutating func evaluate(flag index: Int) -> FlagOutcome {
         let flag = program.flags[index]
@@ -103,7 +110,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
     @inline(__always)
     private mutating func pick(_ rollout: RolloutCode) -> (Int, Bool) {
         let single = context(ofKind: rollout.contextKind)
-        let value = single?.pointee.value(of: rollout.bucketBy)
+        let value = single.flatMap { Self.value($0, rollout.bucketBy) }
         let bucket = Self.bucket(rollout.bucketing, value, totalWeight: rollout.pick.totalWeight)
         tracer.bucket(contextKind: rollout.contextKind, attribute: rollout.bucketBy, value: value,
                       bucket: bucket, scale: rollout.pick.totalWeight)
@@ -169,7 +176,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
             tracer.clause(index, seen: .array(singles.map { .string($0.kind) }), matched: result)
             return result
         }
-        guard let single = context(ofKind: test.contextKind), let value = single.pointee.value(of: test.attribute) else {
+        guard let single = context(ofKind: test.contextKind), let value = Self.value(single, test.attribute) else {
             // An absent context kind or attribute fails; negating that is the format's choice.
             let result = test.negateWhenAbsent && test.negate
             tracer.clause(index, seen: nil, matched: result)
