@@ -16,6 +16,8 @@ public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
     public let text: String
     /// ``ByteHash`` of the top-level attribute name, so that a lookup compares hashes, not names.
     @usableFromInline let nameHash: UInt64
+    /// The top-level attribute name's UTF-8 bytes, compared after the hash.
+    @usableFromInline let nameUTF8: [UInt8]
 
     /// The built-in `key` attribute.
     public static let key = AttributeReference(validated: "key", .name("key"))
@@ -23,11 +25,14 @@ public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
     private init(validated text: String, _ storage: Storage) {
         self.text = text
         self.storage = storage
+        let name: String
         switch storage {
-        case .kind: nameHash = 0
-        case .name(let name): nameHash = ByteHash.hash(name)
-        case .path(let components): nameHash = ByteHash.hash(components[0])
+        case .kind: name = "kind"
+        case .name(let n): name = n
+        case .path(let components): name = components[0]
         }
+        nameHash = ByteHash.hash(name)
+        nameUTF8 = Array(name.utf8)
     }
 
     /// Parses a reference; `nil` for an invalid one (`""`, `/`, `/a//b`, `~` not followed by 0 or 1).

@@ -12,7 +12,7 @@ public struct SingleContext: Sendable {
     init(kind: String, key: String, attributes: [String: JSONValue]) {
         self.kind = kind
         self.key = key
-        table = AttributeTable(attributes)
+        table = AttributeTable(kind: kind, attributes)
         tableReference = .passUnretained(table)
     }
 
@@ -37,21 +37,57 @@ public struct SingleContext: Sendable {
 /// SipHash. Immutable; `SingleContext` keeps it alive and the evaluator reads it unretained.
 @usableFromInline
 final class AttributeTable: Sendable {
-    @usableFromInline let names: [String]
-    @usableFromInline let nameHashes: [UInt64]
-    @usableFromInline let values: [JSONValue]
-
-    init(_ attributes: [String: JSONValue]) {
-        let sorted = attributes.sorted { $0.key < $1.key }
-        names = sorted.map(\.key)
-        nameHashes = sorted.map { ByteHash.hash($0.key) }
-        values = sorted.map(\.value)
+    /// Where one name's UTF-8 bytes sit in ``arena``, with its hash.
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline let hash: UInt64
+        @usableFromInline let start: Int
+        @usableFromInline let count: Int
     }
 
-    /// The value of the top-level attribute `name` whose ``ByteHash`` is `hash`.
+    @usableFromInline let names: [String]
+    @usableFromInline let values: [JSONValue]
+    @usableFromInline let entries: [Entry]
+    /// The names' UTF-8 bytes, then the kind's.
+    @usableFromInline let arena: [UInt8]
+    @usableFromInline let kind: Entry
+
+    init(kind: String, _ attributes: [String: JSONValue]) {
+        let sorted = attributes.sorted { $0.key < $1.key }
+        names = sorted.map(\.key)
+        values = sorted.map(\.value)
+        var arena: [UInt8] = []
+        var entries: [Entry] = []
+        for name in names {
+            entries.append(Entry(hash: ByteHash.hash(name), start: arena.count, count: name.utf8.count))
+            arena += name.utf8
+        }
+        self.kind = Entry(hash: ByteHash.hash(kind), start: arena.count, count: kind.utf8.count)
+        arena += kind.utf8
+        self.entries = entries
+        self.arena = arena
+    }
+
+    /// Whether the context's kind has these UTF-8 bytes and hash.
     @inlinable
-    func attribute(_ name: String, hash: UInt64) -> JSONValue? {
-        for i in nameHashes.indices where nameHashes[i] == hash && ExactString.bytesEqual(names[i], name) {
+    func isKind(_ utf8: [UInt8], hash: UInt64) -> Bool {
+        kind.hash == hash && equal(kind, utf8)
+    }
+
+    @inlinable
+    func equal(_ entry: Entry, _ utf8: [UInt8]) -> Bool {
+        guard entry.count == utf8.count else { return false }
+        return arena.withUnsafeBytes { a in
+            utf8.withUnsafeBytes { b in
+                ExactString.equal(UnsafeRawBufferPointer(rebasing: a[entry.start..<(entry.start + entry.count)]), b)
+            }
+        }
+    }
+
+    /// The value of the top-level attribute with these UTF-8 bytes and ``ByteHash``.
+    @inlinable
+    func attribute(_ utf8: [UInt8], hash: UInt64) -> JSONValue? {
+        for i in entries.indices where entries[i].hash == hash && equal(entries[i], utf8) {
             return values[i]
         }
         return nil
@@ -64,11 +100,11 @@ final class AttributeTable: Sendable {
         case .kind:
             return nil
         case .name(let name):
-            if let v = attribute(name, hash: reference.nameHash), !v.isNull { return v }
+            if let v = attribute(reference.nameUTF8, hash: reference.nameHash), !v.isNull { return v }
             // `anonymous` is false when unset; null counts as unset.
             return name == "anonymous" ? .bool(false) : nil
         case .path(let components):
-            guard var current = attribute(components[0], hash: reference.nameHash) else { return nil }
+            guard var current = attribute(reference.nameUTF8, hash: reference.nameHash) else { return nil }
             for component in components.dropFirst() {
                 guard case .object(let members) = current, let next = members[component] else { return nil }
                 current = next

@@ -18,8 +18,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
 
     /// The single context of `kind`, if any.
     @inline(__always)
-    private func context(ofKind kind: String) -> UnsafePointer<SingleContext>? {
-        for i in singles.indices where ExactString.bytesEqual(singles[i].kind, kind) { return singles.baseAddress! + i }
+    private func context(ofKind kind: ContextKindName) -> UnsafePointer<SingleContext>? {
+        for i in singles.indices where singles[i].tableReference._withUnsafeGuaranteedRef({ $0.isKind(kind.utf8, hash: kind.hash) }) {
+            return singles.baseAddress! + i
+        }
         return nil
     }
 
@@ -81,7 +83,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
         let node = program.conditions[rule.condition]
         guard node.kind == .contextKey else { return holds(rule.condition) }
         let test = program.keyTests.base + Int(node.operands.start)
-        guard let single = context(ofKind: test.pointee.contextKind) else {
+        guard let single = test.pointee.contextKind.read({ context(ofKind: $0) }) else {
             tracer.target(r, key: nil, matched: false)
             return false
         }
@@ -112,7 +114,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
         let single = context(ofKind: rollout.contextKind)
         let value = single.flatMap { Self.value($0, rollout.bucketBy) }
         let bucket = Self.bucket(rollout.bucketing, value, totalWeight: rollout.pick.totalWeight)
-        tracer.bucket(contextKind: rollout.contextKind, attribute: rollout.bucketBy, value: value,
+        tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: value,
                       bucket: bucket, scale: rollout.pick.totalWeight)
         return (rollout.pick.index(for: bucket), single != nil)
     }
@@ -153,7 +155,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
             return segmentTest(condition.operands.start)
         case .contextKey:
             let test = program.keyTests.base + Int(condition.operands.start)
-            guard let single = context(ofKind: test.pointee.contextKind) else { return false }
+            guard let single = test.pointee.contextKind.read({ context(ofKind: $0) }) else { return false }
             return test.pointee.contains(single.pointee.key)
         }
     }

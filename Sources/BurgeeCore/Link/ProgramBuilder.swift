@@ -26,6 +26,17 @@ struct ProgramBuilder {
     private var segmentEntryRuleIds: [String?] = []
     private var keySets: [KeySet] = []
 
+    /// One object per kind name, shared by every record that names it.
+    private var kindNames: [String: ContextKindName] = [:]
+
+    private mutating func kind(_ name: String) -> ContextKindName {
+        if let known = kindNames[name] { return known }
+        let kind = ContextKindName(name)
+        kindNames[name] = kind
+        owners.append(kind)
+        return kind
+    }
+
     init(segmentIndex: KeySet, flagIndex: KeySet) {
         self.segmentIndex = segmentIndex
         self.flagIndex = flagIndex
@@ -38,7 +49,7 @@ struct ProgramBuilder {
                 var rollout: Int32 = -1
                 if let r = entry.rollout {
                     rollout = Int32(rollouts.count)
-                    append(RolloutCode(bucketing: r.bucketing, contextKind: r.contextKind, bucketBy: r.bucketBy, pick: r.pick,
+                    append(RolloutCode(bucketing: r.bucketing, contextKind: kind(r.contextKind), bucketBy: r.bucketBy, pick: r.pick,
                                        variations: .empty, isExperiment: false))
                 }
                 let condition = add(entry.condition)
@@ -116,7 +127,7 @@ struct ProgramBuilder {
         case .rollout(let rollout):
             let start = Int32(rolloutVariations.count)
             rolloutVariations += rollout.variations.map(Int32.init)
-            append(RolloutCode(bucketing: rollout.bucketing, contextKind: rollout.contextKind, bucketBy: rollout.bucketBy,
+            append(RolloutCode(bucketing: rollout.bucketing, contextKind: kind(rollout.contextKind), bucketBy: rollout.bucketBy,
                                pick: WeightedPick(family: rollout.bucketing, weights: rollout.weights),
                                variations: TableRange(start: start, count: Int32(rollout.variations.count)),
                                isExperiment: rollout.isExperiment))
@@ -141,7 +152,7 @@ struct ProgramBuilder {
         case .not(let inner):
             node = ConditionCode(kind: .not, operands: TableRange(start: add(inner), count: 1))
         case .test(let test):
-            let code = TestCode(contextKind: test.contextKind, attribute: test.attribute, op: test.op, negate: test.negate,
+            let code = TestCode(contextKind: kind(test.contextKind), attribute: test.attribute, op: test.op, negate: test.negate,
                                 negateWhenAbsent: test.absent == .failsOperator, lowercaseInput: test.lowercaseInput)
             owners.append(code)
             tests.append(Owned(code))
@@ -157,7 +168,7 @@ struct ProgramBuilder {
         case .contextKey(let test):
             let keys = KeySet(test.keys)
             keySets.append(keys)
-            keyTests.append(KeyTestCode(contextKind: test.contextKind, keys: Unmanaged.passUnretained(keys)))
+            keyTests.append(KeyTestCode(contextKind: Owned(kind(test.contextKind)), keys: Unmanaged.passUnretained(keys)))
             node = ConditionCode(kind: .contextKey, operands: TableRange(start: Int32(keyTests.count - 1), count: 1))
         }
         conditions.append(node)

@@ -85,14 +85,14 @@ struct ConditionCode: Sendable {
 /// its operator and attribute are read as `let` properties of an object: borrowed, never copied
 /// (a copy would write the shared operands' reference counts from every core).
 final class TestCode: Sendable {
-    let contextKind: String
+    let contextKind: ContextKindName
     let attribute: AttributeReference
     let op: Operator
     let negate: Bool
     let negateWhenAbsent: Bool
     let lowercaseInput: Bool
 
-    init(contextKind: String, attribute: AttributeReference, op: Operator, negate: Bool, negateWhenAbsent: Bool,
+    init(contextKind: ContextKindName, attribute: AttributeReference, op: Operator, negate: Bool, negateWhenAbsent: Bool,
          lowercaseInput: Bool) {
         self.contextKind = contextKind
         self.attribute = attribute
@@ -128,7 +128,7 @@ struct SegmentTestCode: Sendable {
 
 /// The key of a kind's context is in a set.
 struct KeyTestCode: Sendable {
-    var contextKind: String
+    var contextKind: Owned<ContextKindName>
     /// Kept alive by ``Program/keySets``; read without a reference count.
     var keys: Unmanaged<KeySet>
 
@@ -145,13 +145,13 @@ struct KeyTestCode: Sendable {
 /// rule (no variations: pick 0 lets the context in). A class read unretained, like ``TestCode``.
 final class RolloutCode: Sendable {
     let bucketing: BucketingFamily
-    let contextKind: String
+    let contextKind: ContextKindName
     let bucketBy: AttributeReference
     let pick: WeightedPick
     let variations: TableRange
     let isExperiment: Bool
 
-    init(bucketing: BucketingFamily, contextKind: String, bucketBy: AttributeReference, pick: WeightedPick,
+    init(bucketing: BucketingFamily, contextKind: ContextKindName, bucketBy: AttributeReference, pick: WeightedPick,
          variations: TableRange, isExperiment: Bool) {
         self.bucketing = bucketing
         self.contextKind = contextKind
@@ -178,3 +178,16 @@ struct SegmentEntryCode: Sendable {
 }
 
 
+
+/// A context kind as tests name it: compared with a context's kind by hash, then UTF-8 bytes.
+final class ContextKindName: Sendable {
+    let name: String
+    let utf8: [UInt8]
+    let hash: UInt64
+
+    init(_ name: String) {
+        self.name = name
+        utf8 = Array(name.utf8)
+        hash = ByteHash.hash(name)
+    }
+}

@@ -52,9 +52,10 @@ struct RecordingTracer: EvaluationTracer {
     mutating func target(_ rule: Int32, key: String?, matched: Bool) {
         let code = program.rules[rule]
         let test = program.keyTests[program.conditions[code.condition].operands.start]
-        let seen = key.map { "key '\($0)'" } ?? "no \(test.contextKind) context"
+        let kind = test.contextKind.read { $0.name }
+        let seen = key.map { "key '\($0)'" } ?? "no \(kind) context"
         let variation = currentFlag.last.map { variationName(flag: $0, Int(code.serve.index)) } ?? "?"
-        add(Self.verdict(matched), "target \(test.contextKind) (\(test.count) keys) → '\(variation)': \(seen)")
+        add(Self.verdict(matched), "target \(kind) (\(test.count) keys) → '\(variation)': \(seen)")
     }
 
     mutating func enterRule(index: Int, id: String?) {
