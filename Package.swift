@@ -95,6 +95,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "BurgeeTestingTests",
+            dependencies: ["Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
             name: "BurgeeServerTests",
             dependencies: [
                 "BurgeeServer",
