@@ -360,7 +360,7 @@ struct TestDataClientTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func updatesConcurrentWithAClientEndAllReturnAndArriveInOrder() async throws {
+    func concurrentUpdatesAllReturnAndTheClientEndsWithTheLast() async throws {
         let testData = TestData()
         let client = try await Clients.ready(testData)
         let observed = client.flagValueChanges("counter", context: user)
