@@ -133,6 +133,9 @@ struct TestDataClientTests {
             .ifMatch("country", countries).thenReturn(true))
         #expect(client.boolVariation("eu", context: Context(key: "u-1", attributes: ["country": "DE"]), default: false))
         #expect(client.boolVariation("eu", context: Context(key: "u-1", attributes: ["country": "US"]), default: true) == false)
+        // An array literal too.
+        await testData.update(testData.flag("eu").clearRules().ifMatch("country", ["FR", "IT"]).thenReturn(true))
+        #expect(client.boolVariation("eu", context: Context(key: "u-1", attributes: ["country": "IT"]), default: false))
         await client.close()
     }
 
