@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "BurgeeCore", targets: ["BurgeeCore"]),
         .library(name: "Burgee", targets: ["Burgee"]),
         .library(name: "BurgeeServer", targets: ["BurgeeServer"]),
+        .library(name: "BurgeeTesting", targets: ["BurgeeTesting"]),
         .executable(name: "burgee", targets: ["burgee"]),
     ],
     dependencies: [
@@ -44,6 +45,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Helpers for users' own tests: an in-memory event sink, a test data source.
+        .target(
+            name: "BurgeeTesting",
+            dependencies: ["Burgee"]
+        ),
         // The definitions server behind `burgee serve` and the tests' real HTTP peer.
         .target(
             name: "BurgeeServer",
@@ -75,17 +81,22 @@ let package = Package(
         .testTarget(name: "BurgeeCoreTests", dependencies: ["BurgeeCore"]),
         .testTarget(
             name: "BurgeeConformanceTests",
-            dependencies: ["BurgeeCore", "Burgee", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["BurgeeCore", "Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "BurgeeTests",
             dependencies: [
                 "Burgee",
                 "BurgeeServer",
+                "BurgeeTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
+        ),
+        .testTarget(
+            name: "BurgeeTestingTests",
+            dependencies: ["Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "BurgeeServerTests",

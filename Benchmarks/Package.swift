@@ -26,6 +26,7 @@ let package = Package(
             name: "ClientEvaluation",
             dependencies: [
                 .product(name: "Burgee", package: burgeePackage),
+                .product(name: "BurgeeTesting", package: burgeePackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ClientEvaluation",

@@ -1,6 +1,7 @@
 import Benchmark
 import Burgee
 import BurgeeCore
+import BurgeeTesting
 import Logging
 
 // The client's typed getters against the core evaluation they wrap, in one run so that the

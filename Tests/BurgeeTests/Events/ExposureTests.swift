@@ -1,5 +1,6 @@
 import Burgee
 import BurgeeCore
+import BurgeeTesting
 import Testing
 
 @Suite("Exposure events")

@@ -38,7 +38,7 @@ public struct EventDestination: Sendable {
         EventDestination(storage: .http(endpoint: endpoint, http, retryDelay: retryDelay))
     }
 
-    /// Any sink: ``InMemoryEventSink``, ``LoggingEventSink`` or your own.
+    /// Any sink: ``LoggingEventSink``, `InMemoryEventSink` (from `BurgeeTesting`) or your own.
     public static func sink(_ sink: any EventSink) -> EventDestination {
         EventDestination(storage: .sink(sink))
     }

@@ -1,3 +1,4 @@
+import Burgee
 import Synchronization
 
 /// Keeps every batch in memory, for tests and for inspecting what the client would send.
