@@ -9,24 +9,26 @@ enum ByteHash {
     static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     /// The hash of `bytes`.
+    @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
         var h = UInt64(truncatingIfNeeded: count) &* multiplier
-        var i = 0
-        while count &- i >= 8 {
-            h = (h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
-            h ^= h >> 29
-            i &+= 8
-        }
-        if i < count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < count {
-                tail |= UInt64(bytes[i]) << shift
-                shift &+= 8
-                i &+= 1
+        if count >= 8 {
+            var i = 0
+            while count &- i > 8 {
+                h = (h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
+                h ^= h >> 29
+                i &+= 8
             }
-            h = (h ^ tail) &* multiplier
+            // The last eight bytes, overlapping the previous word when the count is not a multiple of 8.
+            h = (h ^ bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &* multiplier
+        } else if count >= 4 {
+            let low = UInt64(bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+            let high = UInt64(bytes.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            h = (h ^ (low | high << 32)) &* multiplier
+        } else if count > 0 {
+            let word = UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16
+            h = (h ^ word) &* multiplier
         }
         // murmur3's 64-bit finaliser: every input bit reaches the low bits that index tables.
         h ^= h >> 33
