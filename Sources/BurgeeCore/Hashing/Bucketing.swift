@@ -3,13 +3,13 @@
 /// An enum so that importers of other vendors' formats can add their schemes (Unleash's
 /// `murmur3("group:id") % 100 + 1`, flagd's weight scaling, LaunchDarkly's SHA-1) as cases,
 /// evaluated with a switch and no existential.
-public enum Bucketing: Sendable, Equatable {
+package enum Bucketing: Sendable, Equatable {
     /// Burgee's native scheme (design §5): murmur3 x86_32 of `salt + "." + value` modulo `scale`.
     /// `prefix` holds the hasher state after `salt + "."`, computed once at compile time.
     case murmur3(prefix: Murmur3, scale: UInt32)
 
     /// The native bucketing for a salt and seed, over 100000 buckets.
-    public static func native(salt: String, seed: UInt32?) -> Bucketing {
+    package static func native(salt: String, seed: UInt32?) -> Bucketing {
         var prefix = Murmur3(seed: seed ?? 0)
         prefix.combine(salt)
         prefix.combine(UInt8(ascii: "."))
@@ -17,7 +17,7 @@ public enum Bucketing: Sendable, Equatable {
     }
 
     /// The number of buckets, which rollout weights sum to.
-    public var scale: UInt32 {
+    package var scale: UInt32 {
         switch self {
         case .murmur3(_, let scale): return scale
         }
@@ -26,7 +26,7 @@ public enum Bucketing: Sendable, Equatable {
     /// The bucket of an attribute value: a string as is, an integral number in decimal; anything
     /// else, or no value, is bucket 0.
     @inlinable
-    public func bucket(of value: JSONValue?) -> UInt32 {
+    package func bucket(of value: JSONValue?) -> UInt32 {
         switch self {
         case .murmur3(let prefix, let scale):
             var hasher = prefix

@@ -3,7 +3,7 @@
 /// Bucketing hashes `salt + "." + value`; feeding the pieces one after another yields the same hash
 /// as the concatenation without ever building it. A compiled rollout stores the state after
 /// `salt + "."` so that evaluation only feeds the value.
-public struct Murmur3: Sendable, Equatable {
+package struct Murmur3: Sendable, Equatable {
     @usableFromInline var state: UInt32
     /// Up to three bytes not yet forming a 4-byte block, little-endian.
     @usableFromInline var pending: UInt32
@@ -15,7 +15,7 @@ public struct Murmur3: Sendable, Equatable {
 
     /// A hasher with the given seed.
     @inlinable
-    public init(seed: UInt32 = 0) {
+    package init(seed: UInt32 = 0) {
         state = seed
         pending = 0
         pendingCount = 0
@@ -34,7 +34,7 @@ public struct Murmur3: Sendable, Equatable {
 
     /// Feeds one byte.
     @inlinable @inline(__always)
-    public mutating func combine(_ byte: UInt8) {
+    package mutating func combine(_ byte: UInt8) {
         pending |= UInt32(byte) << (pendingCount &* 8)
         pendingCount &+= 1
         length &+= 1
@@ -47,7 +47,7 @@ public struct Murmur3: Sendable, Equatable {
 
     /// Feeds raw bytes.
     @inlinable
-    public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var i = 0
         let n = bytes.count
         // Finish a partial block byte by byte, then take whole blocks straight from memory.
@@ -68,21 +68,21 @@ public struct Murmur3: Sendable, Equatable {
 
     /// Feeds the UTF-8 bytes of `string`.
     @inlinable
-    public mutating func combine(_ string: String) {
+    package mutating func combine(_ string: String) {
         var string = string
         string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
     }
 
     /// Feeds the UTF-8 bytes of `string`.
     @inlinable
-    public mutating func combine(_ string: Substring) {
+    package mutating func combine(_ string: Substring) {
         var string = string
         string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
     }
 
     /// Feeds `value` in decimal (`-42`), without building a string.
     @inlinable
-    public mutating func combineDecimal(_ value: Int64) {
+    package mutating func combineDecimal(_ value: Int64) {
         // Magnitude as UInt64 so that Int64.min does not overflow.
         var magnitude = value.magnitude
         if value < 0 { combine(UInt8(ascii: "-")) }
@@ -97,7 +97,7 @@ public struct Murmur3: Sendable, Equatable {
 
     /// The hash of everything fed so far. The hasher itself is unchanged and can be fed further.
     @inlinable
-    public func finalize() -> UInt32 {
+    package func finalize() -> UInt32 {
         var h = state
         if pendingCount > 0 {
             var k = pending &* Murmur3.c1
@@ -116,7 +116,7 @@ public struct Murmur3: Sendable, Equatable {
 
     /// The hash of `bytes` with `seed`.
     @inlinable
-    public static func hash(_ bytes: some Sequence<UInt8>, seed: UInt32 = 0) -> UInt32 {
+    package static func hash(_ bytes: some Sequence<UInt8>, seed: UInt32 = 0) -> UInt32 {
         var hasher = Murmur3(seed: seed)
         if let done: Void = bytes.withContiguousStorageIfAvailable({ hasher.combine(UnsafeRawBufferPointer($0)) }) {
             _ = done
@@ -128,7 +128,7 @@ public struct Murmur3: Sendable, Equatable {
 
     /// The hash of the UTF-8 bytes of `string` with `seed`.
     @inlinable
-    public static func hash(_ string: String, seed: UInt32 = 0) -> UInt32 {
+    package static func hash(_ string: String, seed: UInt32 = 0) -> UInt32 {
         var hasher = Murmur3(seed: seed)
         hasher.combine(string)
         return hasher.finalize()

@@ -8,9 +8,9 @@
 ///
 /// An IPv4-mapped IPv6 address such as `::ffff:192.0.2.1` is an IPv6 address: it is not equal to
 /// `192.0.2.1` and never falls in an IPv4 range. Parsing allocates nothing.
-public struct IPAddress: Sendable, Hashable {
+package struct IPAddress: Sendable, Hashable {
     /// An address family.
-    public enum Family: Sendable, Hashable {
+    package enum Family: Sendable, Hashable {
         /// A 32-bit IPv4 address.
         case ipv4
         /// A 128-bit IPv6 address.
@@ -18,7 +18,7 @@ public struct IPAddress: Sendable, Hashable {
     }
 
     /// Whether this is an IPv4 or an IPv6 address.
-    public let family: Family
+    package let family: Family
     // The 128 bits of an IPv6 address, most significant first; an IPv4 address fills the low
     // 32 bits of `low`. Two words rather than UInt128, which macOS 14 does not have.
     let high: UInt64
@@ -31,12 +31,12 @@ public struct IPAddress: Sendable, Hashable {
     }
 
     /// Parses an IPv4 dotted quad or an IPv6 address; `nil` if `text` is neither.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         self.init(parsing: text[...])
     }
 
     /// Parses an IPv4 dotted quad or an IPv6 address; `nil` if `text` is neither.
-    public init?(parsing text: Substring) {
+    package init?(parsing text: Substring) {
         let parsed: IPAddress? = text.withUTF8Bytes { Self.parse($0) }
         guard let parsed else { return nil }
         self = parsed

@@ -6,22 +6,22 @@
 ///
 /// A range holds addresses of its own family only: an IPv4 address is never in an IPv6 range,
 /// `::/0` and `::ffff:0:0/96` included, and an IPv6 address is never in an IPv4 range.
-public struct IPAddressRange: Sendable, Hashable {
+package struct IPAddressRange: Sendable, Hashable {
     /// The first address of the range: the parsed address with its host bits cleared.
-    public let network: IPAddress
+    package let network: IPAddress
     /// The number of leading bits an address must share with ``network`` to be in the range.
-    public let prefixLength: Int
+    package let prefixLength: Int
     // Precomputed so that `contains` is two ANDs and two compares.
     private let maskHigh: UInt64
     private let maskLow: UInt64
 
     /// Parses `address/length` or a bare address; `nil` if either part is invalid.
-    public init?(cidr text: String) {
+    package init?(cidr text: String) {
         self.init(cidr: text[...])
     }
 
     /// Parses `address/length` or a bare address; `nil` if either part is invalid.
-    public init?(cidr text: Substring) {
+    package init?(cidr text: Substring) {
         let parsed: (IPAddress, Int)? = text.withUTF8Bytes { Self.parse($0) }
         guard let (address, length) = parsed else { return nil }
         self.init(address: address, prefixLength: length)
@@ -29,7 +29,7 @@ public struct IPAddressRange: Sendable, Hashable {
 
     /// The range of addresses sharing the first `prefixLength` bits of `address`; `nil` if
     /// `prefixLength` exceeds the family's width (32 or 128) or is negative.
-    public init?(address: IPAddress, prefixLength: Int) {
+    package init?(address: IPAddress, prefixLength: Int) {
         switch address.family {
         case .ipv4:
             guard (0...32).contains(prefixLength) else { return nil }
@@ -46,7 +46,7 @@ public struct IPAddressRange: Sendable, Hashable {
     }
 
     /// Whether `address` is in the range; always `false` for an address of the other family.
-    public func contains(_ address: IPAddress) -> Bool {
+    package func contains(_ address: IPAddress) -> Bool {
         address.family == network.family
             && address.high & maskHigh == network.high
             && address.low & maskLow == network.low

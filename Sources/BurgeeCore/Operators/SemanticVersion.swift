@@ -11,32 +11,32 @@
 ///
 /// The evaluator parses context attributes with this type on every evaluation, so parsing and
 /// comparing allocate nothing: the prerelease and build parts are slices of the parsed text.
-public struct SemanticVersion: Sendable {
+package struct SemanticVersion: Sendable {
     /// The major version.
-    public let major: UInt64
+    package let major: UInt64
     /// The minor version; 0 when the text has none.
-    public let minor: UInt64
+    package let minor: UInt64
     /// The patch version; 0 when the text has none.
-    public let patch: UInt64
+    package let patch: UInt64
     // Empty when absent: an empty identifier is invalid, so emptiness cannot be ambiguous.
     private let prereleaseText: Substring
     private let buildText: Substring
 
     /// The prerelease identifiers after `-`, dot-separated (`alpha.1`), or `nil` when there are none.
-    public var prerelease: Substring? { prereleaseText.isEmpty ? nil : prereleaseText }
+    package var prerelease: Substring? { prereleaseText.isEmpty ? nil : prereleaseText }
 
     /// The build metadata after `+` (`exp.sha.5114f85`), or `nil`. It plays no part in precedence.
-    public var build: Substring? { buildText.isEmpty ? nil : buildText }
+    package var build: Substring? { buildText.isEmpty ? nil : buildText }
 
     /// Parses `MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD]`; `nil` if `text` is not a valid version.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         self.init(parsing: text[...])
     }
 
     /// Parses `MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD]`; `nil` if `text` is not a valid version.
     ///
     /// The prerelease and build parts keep a reference to `text`'s storage rather than copying it.
-    public init?(parsing text: Substring) {
+    package init?(parsing text: Substring) {
         let scanned: Layout? = text.withUTF8Bytes { Self.scan($0) }
         guard let layout = scanned else { return nil }
         major = layout.major
@@ -153,14 +153,14 @@ extension SemanticVersion {
 
 extension SemanticVersion: Comparable {
     /// Equal precedence: same major, minor, patch and prerelease; build metadata is ignored.
-    public static func == (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
+    package static func == (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
         lhs.major == rhs.major && lhs.minor == rhs.minor && lhs.patch == rhs.patch
             && lhs.prereleaseText.utf8.elementsEqual(rhs.prereleaseText.utf8)
     }
 
     /// Semver 2.0 §11 precedence: numeric parts, then a version with a prerelease ranks lower than
     /// one without, then prerelease identifiers one by one.
-    public static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
+    package static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
         if lhs.major != rhs.major { return lhs.major < rhs.major }
         if lhs.minor != rhs.minor { return lhs.minor < rhs.minor }
         if lhs.patch != rhs.patch { return lhs.patch < rhs.patch }
@@ -213,7 +213,7 @@ extension SemanticVersion: Comparable {
 
 extension SemanticVersion: Hashable {
     /// Hashes what ``==`` compares: the numeric parts and the prerelease, not the build metadata.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(major)
         hasher.combine(minor)
         hasher.combine(patch)
@@ -224,7 +224,7 @@ extension SemanticVersion: Hashable {
 
 extension SemanticVersion: CustomStringConvertible {
     /// The full `MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD]` form, with omitted parts written as 0.
-    public var description: String {
+    package var description: String {
         var text = "\(major).\(minor).\(patch)"
         if !prereleaseText.isEmpty { text += "-\(prereleaseText)" }
         if !buildText.isEmpty { text += "+\(buildText)" }

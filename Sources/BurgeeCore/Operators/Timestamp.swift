@@ -11,7 +11,7 @@
 /// Comparison is by instant, offsets applied, and exact at any fraction length: the first 18
 /// fraction digits are held as an integer and any further digits as a slice of the parsed text.
 /// Parsing and comparing allocate nothing.
-public struct Timestamp: Sendable {
+package struct Timestamp: Sendable {
     /// Whole seconds since 1970-01-01T00:00:00Z, rounded down.
     let seconds: Int64
     /// The part of a second after `seconds`, in units of 10⁻¹⁸ s: 0 ..< 10¹⁸.
@@ -21,7 +21,7 @@ public struct Timestamp: Sendable {
     let finerDigits: Substring
 
     /// Whole seconds since 1970-01-01T00:00:00Z, rounded down.
-    public var unixSeconds: Int64 { seconds }
+    package var unixSeconds: Int64 { seconds }
 
     init(seconds: Int64, attoseconds: UInt64, finerDigits: Substring = Substring()) {
         self.seconds = seconds
@@ -30,14 +30,14 @@ public struct Timestamp: Sendable {
     }
 
     /// Parses an RFC 3339 date-time with an offset; `nil` for any other shape or an impossible date.
-    public init?(rfc3339 text: String) {
+    package init?(rfc3339 text: String) {
         self.init(rfc3339: text[...])
     }
 
     /// Parses an RFC 3339 date-time with an offset; `nil` for any other shape or an impossible date.
     ///
     /// Fraction digits beyond the 18th keep a reference to `text`'s storage rather than a copy.
-    public init?(rfc3339 text: Substring) {
+    package init?(rfc3339 text: Substring) {
         let scanned: Layout? = text.withUTF8Bytes { Self.scan($0) }
         guard let layout = scanned else { return nil }
         var finer = Substring()
@@ -57,7 +57,7 @@ public struct Timestamp: Sendable {
     /// exactly down to 10⁻¹⁸ s and rounded toward the past below that; this loses nothing from
     /// ±2³⁷ ms (mid-1974 and mid-1965) outward, where a `Double`'s spacing is a whole number of
     /// attoseconds. Values beyond ±2⁶³ seconds (about ±292 billion years) saturate at that bound.
-    public init?(unixMilliseconds: Double) {
+    package init?(unixMilliseconds: Double) {
         guard unixMilliseconds.isFinite else { return nil }
         let negative = unixMilliseconds < 0
         let magnitude = unixMilliseconds.magnitude
@@ -90,7 +90,7 @@ public struct Timestamp: Sendable {
 
     /// The timestamp in a context attribute or clause value: a number is Unix milliseconds, a string
     /// is RFC 3339; any other value, or a string that is not a valid date-time, gives `nil`.
-    public init?(attribute: JSONValue) {
+    package init?(attribute: JSONValue) {
         switch attribute {
         case .number(let milliseconds): self.init(unixMilliseconds: milliseconds)
         case .string(let text): self.init(rfc3339: text)
@@ -250,13 +250,13 @@ extension Timestamp {
 
 extension Timestamp: Comparable {
     /// The same instant, to the last fraction digit.
-    public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    package static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.seconds == rhs.seconds && lhs.attoseconds == rhs.attoseconds
             && lhs.finerDigits.utf8.elementsEqual(rhs.finerDigits.utf8)
     }
 
     /// Whether `lhs` is the earlier instant.
-    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    package static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         if lhs.seconds != rhs.seconds { return lhs.seconds < rhs.seconds }
         if lhs.attoseconds != rhs.attoseconds { return lhs.attoseconds < rhs.attoseconds }
         // Both digit strings start at the same decimal place and end in a non-zero digit, so the
@@ -267,7 +267,7 @@ extension Timestamp: Comparable {
 
 extension Timestamp: Hashable {
     /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(seconds)
         hasher.combine(attoseconds)
         for byte in finerDigits.utf8 { hasher.combine(byte) }

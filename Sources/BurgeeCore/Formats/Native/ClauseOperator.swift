@@ -1,5 +1,5 @@
 /// The operators a clause can use (design §2).
-public enum ClauseOperator: String, Sendable, Hashable, CaseIterable {
+package enum ClauseOperator: String, Sendable, Hashable, CaseIterable {
     /// JSON equality with any value.
     case `in`
     /// String prefix.
@@ -38,7 +38,7 @@ public enum ClauseOperator: String, Sendable, Hashable, CaseIterable {
     case segmentMatch
 
     /// Whether `caseInsensitive` applies to this operator.
-    public var honoursCaseInsensitive: Bool {
+    package var honoursCaseInsensitive: Bool {
         switch self {
         case .in, .startsWith, .endsWith, .contains, .matches: return true
         default: return false

@@ -29,16 +29,16 @@
 /// then accepts a lowercased input scalar that is a member or the lowercase of a member, so
 /// `[A-Z]` accepts `q` and `[À-Þ]` accepts `é`. Escapes (`\d`, `\W`, `\s`, `\b`, …) keep their
 /// meaning and test the lowercased input.
-public struct PortableRegex: Sendable {
+package struct PortableRegex: Sendable {
     /// The longest accepted pattern, in Unicode scalars.
-    public static let maxPatternLength = 1_024
+    package static let maxPatternLength = 1_024
 
     /// The longest input that can match, in Unicode scalars. A longer input never matches,
     /// which bounds the time any one evaluation spends in a pattern.
-    public static let maxInputLength = 16_384
+    package static let maxInputLength = 16_384
 
     /// The pattern as given.
-    public let pattern: String
+    package let pattern: String
 
     private let program: RegexProgram
 
@@ -51,7 +51,7 @@ public struct PortableRegex: Sendable {
     /// - Throws: ``RegexError`` if the pattern is outside the portable subset or exceeds a bound
     ///   (``maxPatternLength`` scalars, repetition counts above 1,000, groups nested more than
     ///   32 deep, or more than 4,096 compiled instructions).
-    public init(pattern: String, caseInsensitive: Bool = false) throws(RegexError) {
+    package init(pattern: String, caseInsensitive: Bool = false) throws(RegexError) {
         self.pattern = pattern
         self.program = try RegexCompiler.compile(pattern: pattern, caseInsensitive: caseInsensitive)
     }
@@ -63,7 +63,7 @@ public struct PortableRegex: Sendable {
     ///
     /// - Parameter input: The string to search.
     /// - Returns: `true` if some substring of `input` matches the pattern.
-    public func matches(_ input: String) -> Bool {
+    package func matches(_ input: String) -> Bool {
         guard Self.isWithinInputLength(input) else { return false }
         return RegexMatcher.matches(program, in: input)
     }

@@ -2,9 +2,9 @@
 ///
 /// Offsets count Unicode scalars from the start of the pattern, so a report can point at the
 /// offending character whatever the encoding of the definitions file.
-public struct RegexError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct RegexError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The category of a compile-time error.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The pattern is longer than ``PortableRegex/maxPatternLength`` scalars.
         case patternTooLong
         /// An escape outside the portable subset (`\p{…}`, `\x41`, `\0`, `\z`, …) or a trailing `\`.
@@ -52,11 +52,11 @@ public struct RegexError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The category of the error.
-    public let kind: Kind
+    package let kind: Kind
     /// The offset, in Unicode scalars from the start of the pattern, where the problem was found.
-    public let offset: Int
+    package let offset: Int
     /// A human-readable explanation.
-    public let message: String
+    package let message: String
 
     /// Creates an error.
     ///
@@ -64,14 +64,14 @@ public struct RegexError: Error, Sendable, Equatable, CustomStringConvertible {
     ///   - kind: The category of the error.
     ///   - offset: The scalar offset in the pattern where the problem was found.
     ///   - message: A human-readable explanation.
-    public init(kind: Kind, offset: Int, message: String) {
+    package init(kind: Kind, offset: Int, message: String) {
         self.kind = kind
         self.offset = offset
         self.message = message
     }
 
     /// The message followed by the offset, e.g. `unsupported escape \p at offset 3`.
-    public var description: String {
+    package var description: String {
         "\(message) at offset \(offset)"
     }
 }
