@@ -13,9 +13,17 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The definitions and contexts of the evaluation scenarios: a library, so that programs
+        // other than the `CoreEvaluation` benchmarks can run exactly the same scenarios.
+        .target(
+            name: "EvaluationScenarios",
+            dependencies: [.product(name: "BurgeeCore", package: burgeePackage)],
+            path: "Sources/EvaluationScenarios"
+        ),
         .executableTarget(
             name: "CoreEvaluation",
             dependencies: [
+                "EvaluationScenarios",
                 .product(name: "BurgeeCore", package: burgeePackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
