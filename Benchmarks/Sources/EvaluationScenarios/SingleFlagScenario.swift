@@ -30,5 +30,9 @@ extension Scenarios {
         .init("SegmentMatch", flag: "segment-flag", { segment }),
         .init("Rollout5050", flag: "rollout", { rollout }),
         .init("PrerequisiteChain3", flag: "level-0", { prerequisites }),
+        .init("CaseInsensitiveIn", flag: "ci-in", { caseInsensitiveIn }, context: { mixedCaseUser }),
+        .init("CaseInsensitiveStartsWith", flag: "ci-starts-with", { caseInsensitiveStartsWith }, context: { mixedCaseUser }),
+        .init("CaseInsensitiveEndsWith", flag: "ci-ends-with", { caseInsensitiveEndsWith }, context: { mixedCaseUser }),
+        .init("InArrayAttribute10", flag: "in-array", { inArrayAttribute }, context: { mixedCaseUser }),
     ]
 }
