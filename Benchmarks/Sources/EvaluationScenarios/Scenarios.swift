@@ -29,7 +29,10 @@ public enum Scenarios {
     ])
 
     /// Scenario: a boolean flag with no rules (fallthrough).
-    public static let simple = compile(document(flags: ["simple": boolFlag()]))
+    public static let simple = compile(simpleDocument)
+
+    /// The definitions of ``simple``.
+    public static let simpleDocument = document(flags: ["simple": boolFlag()])
 
     /// Scenario: the context is the last of 1,000 targeted keys.
     public static let targets: Snapshot = {
