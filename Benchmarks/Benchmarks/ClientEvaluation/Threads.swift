@@ -10,11 +10,17 @@ import Foundation
 // them; `evaluationsPerSecond` counts the evaluations of all threads together, so the 2-thread
 // figure over the 1-thread one is the scaling (2.0 would be perfect).
 //
+// On a shared machine the second thread may find no free core: `cpuPercentOfWallClock` (process
+// CPU time over wall-clock time, 200 when two cores were busy throughout) tells whether the threads
+// really ran at once, and `evaluationsPerCPUSecond` is the throughput per core actually used, which
+// falls with contention between the threads but not with time taken by other processes.
+//
 // Starting threads allocates, so these gate nothing: their malloc tolerance is unbounded, and
 // they have no file in Thresholds/ (the evaluations' mallocs are gated by the benchmarks above).
 func threadBenchmarks() {
     let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, ThreadScenarios.evaluationsPerSecond, .mallocCountTotal],
+        metrics: [.wallClock, ThreadScenarios.evaluationsPerSecond, ThreadScenarios.evaluationsPerCPUSecond,
+                  ThreadScenarios.cpuPercentOfWallClock, .mallocCountTotal],
         timeUnits: .milliseconds,
         scalingFactor: .one,
         maxDuration: .seconds(3),
@@ -54,6 +60,14 @@ enum ThreadScenarios {
     /// Evaluations per second, all threads together.
     static let evaluationsPerSecond = BenchmarkMetric.custom("evaluationsPerSecond", polarity: .prefersLarger,
                                                              useScalingFactor: false)
+
+    /// Evaluations per second of the process's CPU time, all threads together.
+    static let evaluationsPerCPUSecond = BenchmarkMetric.custom("evaluationsPerCPUSecond", polarity: .prefersLarger,
+                                                                useScalingFactor: false)
+
+    /// The process's CPU time over the wall-clock time of the iteration, in percent.
+    static let cpuPercentOfWallClock = BenchmarkMetric.custom("cpuPercentOfWallClock", polarity: .prefersLarger,
+                                                              useScalingFactor: false)
 
     /// The simple flag of ``ClientScenarios`` and a 50/50 rollout of the `user` kind's key.
     static let json = #"""
@@ -100,17 +114,30 @@ enum ThreadScenarios {
         }
     }
 
-    /// Runs `work` on `threads` threads at once per iteration and records the evaluations per second.
+    /// Runs `work` on `threads` threads at once per iteration and records the evaluations per
+    /// second of wall-clock and of CPU time.
     static func measure(_ benchmark: Benchmark, threads: Int, _ work: @escaping @Sendable (Int) -> Void) {
+        let evaluations = Double(threads * evaluationsPerThread)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             let start = ContinuousClock.now
+            let cpuStart = processCPUSeconds()
             onThreads(threads, work)
+            let cpu = processCPUSeconds() - cpuStart
             let elapsed = (ContinuousClock.now - start).components
             let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-            benchmark.measurement(evaluationsPerSecond, Int(Double(threads * evaluationsPerThread) / seconds))
+            benchmark.measurement(evaluationsPerSecond, Int(evaluations / seconds))
+            benchmark.measurement(evaluationsPerCPUSecond, Int(evaluations / cpu))
+            benchmark.measurement(cpuPercentOfWallClock, Int((100 * cpu / seconds).rounded()))
         }
         benchmark.stopMeasurement()
+    }
+
+    /// CPU time used by all threads of the process so far.
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
     /// Runs `body(0)`, …, `body(count - 1)` each on a thread of its own, and returns when all have returned.
