@@ -13,9 +13,17 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The definitions and contexts of the evaluation scenarios, shared by the `CoreEvaluation`
+        // benchmarks and the `EvaluationLoop` harness.
+        .target(
+            name: "EvaluationScenarios",
+            dependencies: [.product(name: "BurgeeCore", package: burgeePackage)],
+            path: "Sources/EvaluationScenarios"
+        ),
         .executableTarget(
             name: "CoreEvaluation",
             dependencies: [
+                "EvaluationScenarios",
                 .product(name: "BurgeeCore", package: burgeePackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -51,6 +59,17 @@ let package = Package(
             ],
             path: "Benchmarks/EventLoad",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Runs a given number of evaluations of one scenario, for `callgrind.sh`. Not a benchmark:
+        // no plugin, and outside Benchmarks/ so that the benchmark plugin does not run it.
+        .executableTarget(
+            name: "EvaluationLoop",
+            dependencies: [
+                "EvaluationScenarios",
+                .product(name: "BurgeeCore", package: burgeePackage),
+                .product(name: "Burgee", package: burgeePackage),
+            ],
+            path: "Sources/EvaluationLoop"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -87,6 +87,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         await client.close()
     }
+
+    threadBenchmarks()
 }
 
 enum ClientScenarios {
@@ -132,7 +134,7 @@ enum ClientScenarios {
         await client.close()
     }
 
-    static func readyClient(events: EventsConfiguration? = nil) async -> BurgeeClient {
+    static func readyClient(json: String = json, events: EventsConfiguration? = nil) async -> BurgeeClient {
         let client = try! BurgeeClient(configuration: .init(
             source: .bootstrap(.json(json)), events: events,
             logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })))

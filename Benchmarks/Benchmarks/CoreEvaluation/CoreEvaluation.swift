@@ -1,5 +1,6 @@
 import Benchmark
 import BurgeeCore
+import EvaluationScenarios
 
 // Malloc counts gate CI (their thresholds are exact); wall-clock time is reported, never gated.
 let benchmarks: @Sendable () -> Void = {
@@ -11,23 +12,17 @@ let benchmarks: @Sendable () -> Void = {
         thresholds: [.mallocCountTotal: .init(absolute: [.p90: 0])]
     )
 
-    func evaluation(_ name: String, _ snapshot: @autoclosure @escaping @Sendable () -> Snapshot, flag: String) {
-        Benchmark(name) { benchmark in
-            let snapshot = snapshot()
-            let context = Scenarios.user
+    for scenario in Scenarios.singleFlag {
+        Benchmark(scenario.name) { benchmark in
+            let snapshot = scenario.snapshot()
+            let context = scenario.context()
+            let flag = scenario.flag
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 blackHole(snapshot.evaluate(flag, context: context, default: false, as: .boolean))
             }
         }
     }
-
-    evaluation("SimpleFlag", Scenarios.simple, flag: "simple")
-    evaluation("TargetAmong1000", Scenarios.targets, flag: "targeted")
-    evaluation("TenRulesLastMatches", Scenarios.tenRules, flag: "ten-rules")
-    evaluation("SegmentMatch", Scenarios.segment, flag: "segment-flag")
-    evaluation("Rollout5050", Scenarios.rollout, flag: "rollout")
-    evaluation("PrerequisiteChain3", Scenarios.prerequisites, flag: "level-0")
 
     Benchmark("AllFlags1000", configuration: .init(scalingFactor: .one, maxIterations: .kilo(2))) { benchmark in
         let snapshot = Scenarios.realistic

@@ -1,8 +1,8 @@
 import BurgeeCore
 
 /// Definitions documents for each benchmark scenario, built as JSON and compiled like real downloads.
-enum Scenarios {
-    static func boolFlag(_ extra: [String: JSONValue] = [:]) -> JSONValue {
+public enum Scenarios {
+    public static func boolFlag(_ extra: [String: JSONValue] = [:]) -> JSONValue {
         var flag: [String: JSONValue] = [
             "version": 1, "enabled": true, "type": "boolean",
             "variations": [["key": "off", "value": false], ["key": "on", "value": true]],
@@ -12,33 +12,36 @@ enum Scenarios {
         return .object(flag)
     }
 
-    static func document(flags: [String: JSONValue], segments: [String: JSONValue] = [:]) -> JSONValue {
+    public static func document(flags: [String: JSONValue], segments: [String: JSONValue] = [:]) -> JSONValue {
         ["formatVersion": 1, "version": 1, "flags": .object(flags), "segments": .object(segments)]
     }
 
-    static func compile(_ document: JSONValue) -> Snapshot {
+    public static func compile(_ document: JSONValue) -> Snapshot {
         let snapshot = try! Snapshot(jsonBytes: Array(document.serialized().utf8))
         precondition(snapshot.problems.filter { $0.severity == .error }.isEmpty, "\(snapshot.problems)")
         return snapshot
     }
 
-    static let user = Context(json: [
+    public static let user = Context(json: [
         "kind": "user", "key": "user-4711", "country": "FR", "plan": "pro", "age": 42,
         "appVersion": "2.5.1", "signupDate": "2024-03-01T10:00:00Z", "email": "someone@example.com",
         "ip": "10.1.2.3", "tags": ["a", "b"],
     ])
 
     /// Scenario: a boolean flag with no rules (fallthrough).
-    static let simple = compile(document(flags: ["simple": boolFlag()]))
+    public static let simple = compile(simpleDocument)
+
+    /// The definitions of ``simple``.
+    public static let simpleDocument = document(flags: ["simple": boolFlag()])
 
     /// Scenario: the context is the last of 1,000 targeted keys.
-    static let targets: Snapshot = {
+    public static let targets: Snapshot = {
         let keys: [JSONValue] = (0..<999).map { .string("user-\($0)") } + ["user-4711"]
         return compile(document(flags: ["targeted": boolFlag(["targets": [["values": .array(keys), "variation": "on"]], "fallthrough": ["variation": "off"]])]))
     }()
 
     /// Scenario: 10 rules of 3 clauses, the last one matching.
-    static let tenRules: Snapshot = {
+    public static let tenRules: Snapshot = {
         let countries: [JSONValue] = (0..<99).map { .string("C\($0)") } + ["FR"]
         var rules: [JSONValue] = []
         for i in 0..<10 {
@@ -61,7 +64,7 @@ enum Scenarios {
     }()
 
     /// Scenario: a segment of 1,000 included keys plus one rule; the context matches by the rule.
-    static let segment: Snapshot = {
+    public static let segment: Snapshot = {
         let keys: [JSONValue] = (0..<1000).map { .string("member-\($0)") }
         let segment: JSONValue = ["version": 1, "included": .array(keys), "rules": [[
             "clauses": [["attribute": "email", "op": "endsWith", "values": ["@example.com"]]]]]]
@@ -71,11 +74,11 @@ enum Scenarios {
     }()
 
     /// Scenario: a 50/50 rollout in the fallthrough.
-    static let rollout = compile(document(flags: ["rollout": boolFlag(["fallthrough": ["rollout": ["variations": [
+    public static let rollout = compile(document(flags: ["rollout": boolFlag(["fallthrough": ["rollout": ["variations": [
         ["variation": "off", "weight": 50000], ["variation": "on", "weight": 50000]]]]])]))
 
     /// Scenario: a flag whose prerequisites chain three flags deep.
-    static let prerequisites: Snapshot = {
+    public static let prerequisites: Snapshot = {
         var flags: [String: JSONValue] = ["level-3": boolFlag()]
         flags["level-2"] = boolFlag(["prerequisites": [["flag": "level-3", "variation": "on"]]])
         flags["level-1"] = boolFlag(["prerequisites": [["flag": "level-2", "variation": "on"]]])
@@ -84,8 +87,8 @@ enum Scenarios {
     }()
 
     /// Scenario: a realistic document of 1,000 flags.
-    static let realistic = compile(RealisticDocument.make(flags: 1_000, segments: 20))
+    public static let realistic = compile(RealisticDocument.make(flags: 1_000, segments: 20))
 
     /// Scenario input: the JSON bytes of a realistic 10,000-flag document.
-    static let largeDocumentBytes: [UInt8] = Array(RealisticDocument.make(flags: 10_000, segments: 100).serialized().utf8)
+    public static let largeDocumentBytes: [UInt8] = Array(RealisticDocument.make(flags: 10_000, segments: 100).serialized().utf8)
 }

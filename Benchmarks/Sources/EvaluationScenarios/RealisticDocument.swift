@@ -2,8 +2,8 @@ import BurgeeCore
 
 /// Generates definitions shaped like a real product's: mostly simple toggles, some targeting,
 /// rules over common attributes, rollouts, segments and a few prerequisites.
-enum RealisticDocument {
-    static func make(flags count: Int, segments segmentCount: Int) -> JSONValue {
+public enum RealisticDocument {
+    public static func make(flags count: Int, segments segmentCount: Int) -> JSONValue {
         var segments: [String: JSONValue] = [:]
         for s in 0..<segmentCount {
             segments["segment-\(s)"] = [

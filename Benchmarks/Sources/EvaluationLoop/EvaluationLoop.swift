@@ -1,0 +1,111 @@
+import Burgee
+import BurgeeCore
+import EvaluationScenarios
+import Foundation
+import Logging
+import Synchronization
+
+/// Runs exactly `iterations` evaluations of one scenario, for `valgrind --tool=callgrind`
+/// (see `Benchmarks/callgrind.sh`): the difference between two runs with different counts is the
+/// cost of the evaluations alone, setup excluded.
+///
+///     EvaluationLoop <scenario> <iterations>
+///     EvaluationLoop --list      the scenario names
+///     EvaluationLoop --check     each scenario evaluated once: value and reason
+///
+/// The single-flag scenarios are those of the `CoreEvaluation` benchmarks (`Scenarios.singleFlag`),
+/// evaluated the same way; one iteration of `AllFlags1000` evaluates every flag of the realistic
+/// document once; `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag.
+@main
+struct EvaluationLoop {
+    static let allFlags = "AllFlags1000"
+    static let clientSimpleFlag = "ClientSimpleFlag"
+
+    static var names: [String] { Scenarios.singleFlag.map(\.name) + [allFlags, clientSimpleFlag] }
+
+    // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        switch arguments.first {
+        case "--list":
+            for name in names { print(name) }
+        case "--check":
+            for name in names { run(name, iterations: 0, show: true) }
+        case let name? where arguments.count == 2 && names.contains(name):
+            guard let iterations = Int(arguments[1]), iterations >= 0 else { usage() }
+            run(name, iterations: iterations, show: false)
+        default:
+            usage()
+        }
+    }
+
+    static func usage() -> Never {
+        print("usage: EvaluationLoop <scenario> <iterations> | --list | --check\nscenarios: \(names.joined(separator: " "))")
+        exit(64)
+    }
+
+    /// Sets the scenario up, evaluates once (shown with `show`), then runs `iterations` more.
+    static func run(_ name: String, iterations: Int, show: Bool) {
+        if let scenario = Scenarios.singleFlag.first(where: { $0.name == name }) {
+            let snapshot = scenario.snapshot()
+            let context = scenario.context()
+            let detail = snapshot.evaluate(scenario.flag, context: context, default: false, as: .boolean)
+            if show { print("\(name): \(detail.value) \(detail.reason.kind.rawValue)") }
+            evaluate(snapshot, scenario.flag, context, iterations)
+        } else if name == allFlags {
+            let snapshot = Scenarios.realistic
+            let keys = snapshot.flagKeys
+            let context = Scenarios.user
+            let served = keys.count(where: { snapshot.evaluate($0, context: context).variationIndex != nil })
+            if show { print("\(name): \(keys.count) flags, \(served) served a variation") }
+            evaluateAll(snapshot, keys, context, iterations)
+        } else {
+            let client = try! BurgeeClient(configuration: .init(
+                source: .bootstrap(.json(Scenarios.simpleDocument.serialized())),
+                logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() })))
+            client.start()
+            guard blocking({ await client.waitUntilReady(timeout: .seconds(30)) }) else { fatalError("client not ready") }
+            let context = Scenarios.user
+            let value = client.boolVariation("simple", context: context, default: false)
+            if show { print("\(name): \(value)") }
+            evaluate(client, "simple", context, iterations)
+            blocking { await client.close() }
+        }
+    }
+
+    /// Runs `operation` on the concurrency runtime's threads and waits for its result.
+    static func blocking<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<T?>(nil)
+        Task.detached {
+            let value = await operation()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0! }
+    }
+
+    @inline(never)
+    static func evaluate(_ snapshot: Snapshot, _ flag: String, _ context: Context, _ iterations: Int) {
+        for _ in 0..<iterations {
+            opaqueUse(snapshot.evaluate(flag, context: context, default: false, as: .boolean))
+        }
+    }
+
+    @inline(never)
+    static func evaluateAll(_ snapshot: Snapshot, _ keys: [String], _ context: Context, _ iterations: Int) {
+        for _ in 0..<iterations {
+            for key in keys {
+                opaqueUse(snapshot.evaluate(key, context: context))
+            }
+        }
+    }
+
+    @inline(never)
+    static func evaluate(_ client: BurgeeClient, _ flag: String, _ context: Context, _ iterations: Int) {
+        for _ in 0..<iterations {
+            opaqueUse(client.boolVariation(flag, context: context, default: false))
+        }
+    }
+}
