@@ -41,8 +41,8 @@ final class Program: Sendable {
     let segmentKeys: [String]
     let segmentProblems: [[DefinitionProblem]]
     /// `explain` labels, parallel to ``tests`` and ``segmentTests``.
-    let testLabels: [String]
-    let segmentTestLabels: [String]
+    let testLabels: [TestLabel]
+    let segmentTestLabels: [TestLabel]
     /// The ids of segment rules, parallel to ``segmentEntries``.
     let segmentEntryRuleIds: [String?]
     /// Owns the key sets that ``keyTests`` refer to unretained.
@@ -56,7 +56,7 @@ final class Program: Sendable {
          keyTests: [KeyTestCode], rollouts: [Owned<RolloutCode>], rolloutVariations: [Int32], segments: [SegmentCode],
          segmentEntries: [SegmentEntryCode], flagKeys: [String],
          flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
-         segmentProblems: [[DefinitionProblem]], testLabels: [String], segmentTestLabels: [String],
+         segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
          segmentEntryRuleIds: [String?], keySets: [KeySet], owners: [AnyObject & Sendable]) {
         self.flags = ProgramTable(flags)
         self.values = ProgramTable(values)

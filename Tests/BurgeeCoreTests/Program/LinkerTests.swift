@@ -41,7 +41,7 @@ struct LinkerTests {
         func test(_ attribute: String, _ values: [JSONValue], negate: Bool = false, absent: AttributeTest.Absent = .isFalse) -> Condition {
             .test(AttributeTest(contextKind: "user", attribute: AttributeReference(attribute)!,
                                 op: EqualityOperator.parse(values, lowercase: false), negate: negate, absent: absent,
-                                lowercaseInput: false, label: attribute))
+                                lowercaseInput: false, label: TestLabel(text: attribute)))
         }
         // (country in [FR] or plan in [pro]) and not (beta in [true]), and an Unleash-style negated
         // test that holds when the attribute is absent.

@@ -79,11 +79,11 @@ struct RecordingTracer: EvaluationTracer {
     mutating func clause(_ test: Int32, seen: @autoclosure () -> JSONValue?, matched: Bool) {
         let negateWhenAbsent = program.tests[test].read { $0.negateWhenAbsent }
         let absent = negateWhenAbsent ? "nothing (absent: the operator fails)" : "nothing (absent: false, negate not applied)"
-        add(Self.verdict(matched), program.testLabels[Int(test)] + ": seen " + (seen().map { $0.serialized() } ?? absent))
+        add(Self.verdict(matched), program.testLabels[Int(test)].text + ": seen " + (seen().map { $0.serialized() } ?? absent))
     }
 
     mutating func segmentClause(_ test: Int32, matched: Bool) {
-        add(Self.verdict(matched), program.segmentTestLabels[Int(test)])
+        add(Self.verdict(matched), program.segmentTestLabels[Int(test)].text)
     }
 
     mutating func enterSegment(_ segment: Int32) {

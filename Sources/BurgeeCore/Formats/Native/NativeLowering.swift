@@ -183,7 +183,7 @@ enum NativeLowering {
             return nil
         }
         let valuesPath = path.appending("values")
-        let label = Self.label(clause)
+        let label = TestLabel { Self.label(clause) }
         if op == .segmentMatch {
             var keys: [String] = []
             var ok = true

@@ -34,10 +34,10 @@ package struct AttributeTest: Sendable {
     /// Lowercase the attribute before matching (regexes lowercase themselves).
     package var lowercaseInput: Bool
     /// The test as written, for `explain`.
-    package var label: String
+    package var label: TestLabel
 
     package init(contextKind: String, attribute: AttributeReference, op: Operator, negate: Bool, absent: Absent,
-                 lowercaseInput: Bool, label: String) {
+                 lowercaseInput: Bool, label: TestLabel) {
         self.contextKind = contextKind
         self.attribute = attribute
         self.op = op
@@ -57,9 +57,9 @@ package struct SegmentTest: Sendable {
     /// Where the use of a malformed segment is reported.
     package var usePath: JSONPointer
     /// The test as written, for `explain`.
-    package var label: String
+    package var label: TestLabel
 
-    package init(segmentKeys: [String], negate: Bool, path: JSONPointer, usePath: JSONPointer, label: String) {
+    package init(segmentKeys: [String], negate: Bool, path: JSONPointer, usePath: JSONPointer, label: TestLabel) {
         self.segmentKeys = segmentKeys
         self.negate = negate
         self.path = path
