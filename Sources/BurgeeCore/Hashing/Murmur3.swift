@@ -3,7 +3,7 @@
 /// Bucketing hashes `salt + "." + value`; feeding the pieces one after another yields the same hash
 /// as the concatenation without ever building it. A compiled rollout stores the state after
 /// `salt + "."` so that evaluation only feeds the value.
-package struct Murmur3: Sendable, Equatable {
+package struct Murmur3: ByteHasher, Sendable, Equatable {
     @usableFromInline var state: UInt32
     /// Up to three bytes not yet forming a 4-byte block, little-endian.
     @usableFromInline var pending: UInt32
@@ -63,35 +63,6 @@ package struct Murmur3: Sendable, Equatable {
         while i < n {
             combine(bytes[i])
             i &+= 1
-        }
-    }
-
-    /// Feeds the UTF-8 bytes of `string`.
-    @inlinable
-    package mutating func combine(_ string: String) {
-        var string = string
-        string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Feeds the UTF-8 bytes of `string`.
-    @inlinable
-    package mutating func combine(_ string: Substring) {
-        var string = string
-        string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Feeds `value` in decimal (`-42`), without building a string.
-    @inlinable
-    package mutating func combineDecimal(_ value: Int64) {
-        // Magnitude as UInt64 so that Int64.min does not overflow.
-        var magnitude = value.magnitude
-        if value < 0 { combine(UInt8(ascii: "-")) }
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor &*= 10 }
-        while divisor > 0 {
-            combine(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
         }
     }
 

@@ -3,7 +3,7 @@
 /// LaunchDarkly bucketing hashes `prefix + "." + value` where the prefix is constant per rollout:
 /// a compiled rollout keeps the state after the prefix, and evaluation copies it and feeds only the
 /// value. SHA-1 serves here as a bucketing function, not for security.
-package struct SHA1: Sendable, Equatable {
+package struct SHA1: ByteHasher, Sendable, Equatable {
     /// The chaining state H0…H4.
     @usableFromInline var h0: UInt32 = 0x6745_2301
     @usableFromInline var h1: UInt32 = 0xEFCD_AB89
@@ -65,28 +65,6 @@ package struct SHA1: Sendable, Equatable {
                     .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[i..<n]))
             }
             blockCount = rest
-        }
-    }
-
-    /// Feeds the UTF-8 bytes of `string`.
-    @inlinable
-    package mutating func combine(_ string: String) {
-        var string = string
-        string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Feeds `value` in decimal (`-42`), without building a string.
-    @inlinable
-    package mutating func combineDecimal(_ value: Int64) {
-        // Magnitude as UInt64 so that Int64.min does not overflow.
-        var magnitude = value.magnitude
-        if value < 0 { combine(UInt8(ascii: "-")) }
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor &*= 10 }
-        while divisor > 0 {
-            combine(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
         }
     }
 
