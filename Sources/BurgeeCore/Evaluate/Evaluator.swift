@@ -113,25 +113,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
     private mutating func pick(_ rollout: RolloutCode) -> (Int, Bool) {
         let single = context(ofKind: rollout.contextKind)
         let value = single.flatMap { Self.value($0, rollout.bucketBy) }
-        let bucket = Self.bucket(rollout.bucketing, value, totalWeight: rollout.pick.totalWeight)
+        let bucket = rollout.bucketing.bucket(of: value, totalWeight: rollout.pick.totalWeight)
         tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: value,
                       bucket: bucket, scale: rollout.pick.totalWeight)
         return (rollout.pick.index(for: bucket), single != nil)
-    }
-
-    /// The bucket of a rollout value: a string as is, an integral number in decimal; anything
-    /// else, or no value, is the family's zero bucket.
-    @inline(__always)
-    static func bucket(_ family: BucketingFamily, _ value: JSONValue?, totalWeight: UInt64) -> Bucket {
-        switch value {
-        case .string(let s)?:
-            return family.bucket(ofString: s, totalWeight: totalWeight)
-        case .number(let n)?:
-            guard let i = JSONValue.exactInt64(n) else { return family.zeroBucket }
-            return family.bucket(ofInteger: i, totalWeight: totalWeight)
-        default:
-            return family.zeroBucket
-        }
     }
 
     // MARK: Conditions

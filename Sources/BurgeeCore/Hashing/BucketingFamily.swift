@@ -244,3 +244,20 @@ package struct WeightedPick: Sendable, Equatable {
         return lastIndex
     }
 }
+
+extension BucketingFamily {
+    /// The bucket of a context's attribute value: a string as is, an integral number in decimal;
+    /// anything else, or no value, is the family's ``zeroBucket``.
+    @inlinable
+    package func bucket(of value: JSONValue?, totalWeight: UInt64) -> Bucket {
+        switch value {
+        case .string(let s)?:
+            return bucket(ofString: s, totalWeight: totalWeight)
+        case .number(let n)?:
+            guard let i = JSONValue.exactInt64(n) else { return zeroBucket }
+            return bucket(ofInteger: i, totalWeight: totalWeight)
+        default:
+            return zeroBucket
+        }
+    }
+}

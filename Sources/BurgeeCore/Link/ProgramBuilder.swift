@@ -24,7 +24,6 @@ struct ProgramBuilder {
     private var segments: [SegmentCode] = []
     private var segmentEntries: [SegmentEntryCode] = []
     private var segmentEntryRuleIds: [String?] = []
-    private var keySets: [KeySet] = []
 
     /// One object per kind name, shared by every record that names it.
     private var kindNames: [String: ContextKindName] = [:]
@@ -167,8 +166,8 @@ struct ProgramBuilder {
             node = ConditionCode(kind: .segmentMatch, operands: TableRange(start: Int32(segmentTests.count - 1), count: 1))
         case .contextKey(let test):
             let keys = KeySet(test.keys)
-            keySets.append(keys)
-            keyTests.append(KeyTestCode(contextKind: Owned(kind(test.contextKind)), keys: Unmanaged.passUnretained(keys)))
+            owners.append(keys)
+            keyTests.append(KeyTestCode(contextKind: Owned(kind(test.contextKind)), keys: Owned(keys)))
             node = ConditionCode(kind: .contextKey, operands: TableRange(start: Int32(keyTests.count - 1), count: 1))
         }
         conditions.append(node)
@@ -184,6 +183,6 @@ struct ProgramBuilder {
                 flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
                 flagProblems: drafts.map(\.problems), hiddenFlags: hidden, segmentKeys: segmentDrafts.map(\.key),
                 segmentProblems: segmentDrafts.map(\.problems), testLabels: testLabels, segmentTestLabels: segmentTestLabels,
-                segmentEntryRuleIds: segmentEntryRuleIds, keySets: keySets, owners: owners)
+                segmentEntryRuleIds: segmentEntryRuleIds, owners: owners)
     }
 }

@@ -1,27 +1,9 @@
-/// A string key compared and hashed by its UTF-8 bytes (Unicode scalars, no normalisation).
+/// String equality by UTF-8 bytes (Unicode scalars, no normalisation).
 ///
 /// Swift's `String ==` treats canonically equivalent strings as equal ("é" == "e\u{301}"); flag keys,
 /// context keys and `in` values must not, so that every SDK reading the same definitions agrees.
 @usableFromInline
-struct ExactString: Hashable, Sendable {
-    @usableFromInline let value: String
-
-    @inlinable
-    init(_ value: String) {
-        self.value = value
-    }
-
-    @inlinable
-    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        ExactString.bytesEqual(lhs.value, rhs.value)
-    }
-
-    @inlinable
-    func hash(into hasher: inout Hasher) {
-        var copy = value
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-
+enum ExactString {
     /// Byte equality over contiguous UTF-8 storage, eight bytes at a time: much cheaper than
     /// iterating two `UTF8View`s. Reads the strings in place (no copies) when they are native.
     @inlinable
@@ -35,18 +17,26 @@ struct ExactString: Hashable, Sendable {
         return a.withUTF8 { pa in b.withUTF8 { pb in equal(UnsafeRawBufferPointer(pa), UnsafeRawBufferPointer(pb)) } }
     }
 
+    /// Byte equality, reading eight bytes at a time (short runs in one or two overlapping words).
     @inlinable @inline(__always)
     static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         let n = a.count
         guard n == b.count else { return false }
-        if n == 0 || a.baseAddress == b.baseAddress { return true }
-        var i = 0
-        while n &- i >= 8 {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                return false
+        if n >= 8 {
+            var i = 0
+            while n &- i > 8 {
+                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                    return false
+                }
+                i &+= 8
             }
-            i &+= 8
+            return a.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
         }
+        if n >= 4 {
+            return a.loadUnaligned(fromByteOffset: 0, as: UInt32.self) == b.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+        }
+        var i = 0
         while i < n {
             if a[i] != b[i] { return false }
             i &+= 1

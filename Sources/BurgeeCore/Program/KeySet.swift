@@ -83,39 +83,10 @@ final class KeySet: @unchecked Sendable {
             let slot = slots[index]
             if slot.offset == .max { return nil }
             if slot.hash == hash, Int(slot.length) == key.count,
-               ByteComparison.equal(UnsafeRawBufferPointer(start: bytes + Int(slot.offset), count: key.count), key) {
+               ExactString.equal(UnsafeRawBufferPointer(start: bytes + Int(slot.offset), count: key.count), key) {
                 return Int(slot.position)
             }
             index = (index &+ 1) & mask
         }
-    }
-}
-
-/// Byte equality, eight bytes at a time.
-enum ByteComparison {
-    @inline(__always)
-    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        let n = a.count
-        guard n == b.count else { return false }
-        if n >= 8 {
-            var i = 0
-            while n &- i > 8 {
-                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                    return false
-                }
-                i &+= 8
-            }
-            return a.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
-        }
-        if n >= 4 {
-            return a.loadUnaligned(fromByteOffset: 0, as: UInt32.self) == b.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
-        }
-        var i = 0
-        while i < n {
-            if a[i] != b[i] { return false }
-            i &+= 1
-        }
-        return true
     }
 }

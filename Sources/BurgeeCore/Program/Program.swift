@@ -45,8 +45,6 @@ final class Program: Sendable {
     let segmentTestLabels: [TestLabel]
     /// The ids of segment rules, parallel to ``segmentEntries``.
     let segmentEntryRuleIds: [String?]
-    /// Owns the key sets that ``keyTests`` refer to unretained.
-    let keySets: [KeySet]
     /// Owns the objects the tables refer to unretained.
     let owners: [AnyObject & Sendable]
 
@@ -57,7 +55,7 @@ final class Program: Sendable {
          segmentEntries: [SegmentEntryCode], flagKeys: [String],
          flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
-         segmentEntryRuleIds: [String?], keySets: [KeySet], owners: [AnyObject & Sendable]) {
+         segmentEntryRuleIds: [String?], owners: [AnyObject & Sendable]) {
         self.flags = ProgramTable(flags)
         self.values = ProgramTable(values)
         self.variationKeys = ProgramTable(variationKeys)
@@ -84,7 +82,6 @@ final class Program: Sendable {
         self.testLabels = testLabels
         self.segmentTestLabels = segmentTestLabels
         self.segmentEntryRuleIds = segmentEntryRuleIds
-        self.keySets = keySets
         self.owners = owners
         // The empty key is never found (design §4), even when a document defines it.
         var visible: [String] = []

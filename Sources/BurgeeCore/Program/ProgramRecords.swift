@@ -129,16 +129,15 @@ struct SegmentTestCode: Sendable {
 /// The key of a kind's context is in a set.
 struct KeyTestCode: Sendable {
     var contextKind: Owned<ContextKindName>
-    /// Kept alive by ``Program/keySets``; read without a reference count.
-    var keys: Unmanaged<KeySet>
+    var keys: Owned<KeySet>
 
     /// Whether `key` is in the set.
     @inline(__always)
     func contains(_ key: String) -> Bool {
-        keys._withUnsafeGuaranteedRef { $0.contains(key) }
+        keys.read { $0.contains(key) }
     }
 
-    var count: Int { keys._withUnsafeGuaranteedRef { $0.count } }
+    var count: Int { keys.read { $0.count } }
 }
 
 /// A rollout of a flag (variations, flag-local, in ``Program/rolloutVariations``) or of a segment

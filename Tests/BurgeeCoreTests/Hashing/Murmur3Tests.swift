@@ -40,13 +40,14 @@ struct Murmur3Tests {
 
     @Test("native bucketing hashes salt, dot and value; non-integral or other types are bucket 0")
     func bucketing() {
-        let b = Bucketing.native(salt: "flag", seed: nil)
-        #expect(b.bucket(of: "u-1") == Murmur3.hash("flag.u-1") % 100_000)
-        #expect(b.bucket(of: 42) == Murmur3.hash("flag.42") % 100_000)
-        #expect(b.bucket(of: 42.5) == 0)
-        #expect(b.bucket(of: true) == 0)
-        #expect(b.bucket(of: nil) == 0)
-        #expect(b.bucket(of: ["a"]) == 0)
-        #expect(Bucketing.native(salt: "flag", seed: 9).bucket(of: "u-1") == Murmur3.hash("flag.u-1", seed: 9) % 100_000)
+        let b = BucketingFamily.native(salt: "flag", seed: nil)
+        func bucket(_ family: BucketingFamily, _ value: JSONValue?) -> Bucket { family.bucket(of: value, totalWeight: 100_000) }
+        #expect(bucket(b, "u-1") == .integer(UInt64(Murmur3.hash("flag.u-1") % 100_000)))
+        #expect(bucket(b, 42) == .integer(UInt64(Murmur3.hash("flag.42") % 100_000)))
+        #expect(bucket(b, 42.5) == .integer(0))
+        #expect(bucket(b, true) == .integer(0))
+        #expect(bucket(b, nil) == .integer(0))
+        #expect(bucket(b, ["a"]) == .integer(0))
+        #expect(bucket(.native(salt: "flag", seed: 9), "u-1") == .integer(UInt64(Murmur3.hash("flag.u-1", seed: 9) % 100_000)))
     }
 }

@@ -42,9 +42,9 @@ extension StringOperator {
                 guard o.count <= s.count else { return false }
                 switch test {
                 case .prefix:
-                    return ByteComparison.equal(UnsafeRawBufferPointer(rebasing: s[0..<o.count]), o)
+                    return ExactString.equal(UnsafeRawBufferPointer(rebasing: s[0..<o.count]), o)
                 case .suffix:
-                    return ByteComparison.equal(UnsafeRawBufferPointer(rebasing: s[(s.count - o.count)...]), o)
+                    return ExactString.equal(UnsafeRawBufferPointer(rebasing: s[(s.count - o.count)...]), o)
                 case .substring:
                     return UTF8Search.contains(s, o)
                 }
