@@ -38,9 +38,6 @@ struct ProgramTable<Element>: @unchecked Sendable {
         }
     }
 
-    /// The elements, copied out (for cold paths: explain, diagnostics).
-    var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
-
     /// Frees the memory; only the owning program calls this, once.
     func release() {
         base.deinitialize(count: count)
