@@ -10,7 +10,7 @@ package enum Operator: Sendable {
     /// JSON equality with any of the values (`in`).
     case equality(ValueSet)
     /// Prefix, suffix or substring of any of the strings.
-    case string(StringOperator.Test, [String])
+    case string(StringOperator.Test, StringOperands)
     /// Search by any of the regular expressions.
     case regex([PortableRegex])
     /// A number compared with any of the numbers.

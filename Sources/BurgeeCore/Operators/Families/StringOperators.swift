@@ -9,63 +9,60 @@ package enum StringOperator {
     /// The operator with its string operands (lowercased when case-insensitive).
     static func parse(_ test: Test, _ values: [JSONValue], lowercase: Bool, at path: JSONPointer,
                       _ r: inout ModelReader) -> Operator {
-        .string(test, OperandParser(path: path).parse(values, "a string", &r) {
+        .string(test, StringOperands(OperandParser(path: path).parse(values, "a string", &r) {
             $0.stringValue.map { lowercase ? $0.lowercased() : $0 }
-        })
+        }))
     }
 
     @inline(__always)
-    static func matches(_ value: JSONValue, _ test: Test, _ operands: [String]) -> Bool {
-        guard case .string(let s) = value else { return false }
-        switch test {
-        case .prefix:
-            for prefix in operands where s.utf8.starts(with: prefix.utf8) { return true }
-        case .suffix:
-            let utf8 = s.utf8
-            for suffix in operands where utf8.count >= suffix.utf8.count && utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) {
-                return true
+    static func matches(_ value: JSONValue, _ test: Test, _ operands: StringOperands) -> Bool {
+        guard case .string(var s) = value else { return false }
+        return s.withUTF8 { matches(bytes: UnsafeRawBufferPointer($0), test, operands) }
+    }
+
+    /// Whether the string with these UTF-8 bytes passes the test against any operand.
+    @inline(__always)
+    static func matches(bytes s: UnsafeRawBufferPointer, _ test: Test, _ operands: StringOperands) -> Bool {
+        operands.bytes.withUnsafeBytes { arena in
+            // By index: iterating the array would retain it, and it is shared by every thread.
+            for i in operands.ranges.indices {
+                let o = UnsafeRawBufferPointer(rebasing: arena[operands.ranges[i]])
+                guard o.count <= s.count else { continue }
+                let found: Bool
+                switch test {
+                case .prefix: found = ExactString.equal(UnsafeRawBufferPointer(rebasing: s[0..<o.count]), o)
+                case .suffix: found = ExactString.equal(UnsafeRawBufferPointer(rebasing: s[(s.count - o.count)...]), o)
+                case .substring: found = UTF8Search.contains(s, o)
+                }
+                if found { return true }
             }
-        case .substring:
-            for needle in operands where UTF8Search.contains(s, needle) { return true }
+            return false
         }
-        return false
     }
 }
 
-extension StringOperator {
-    /// ``matches(_:_:_:)`` for a string given as UTF-8 bytes (a lowercased attribute).
-    static func matches(bytes s: UnsafeRawBufferPointer, _ test: Test, _ operands: [String]) -> Bool {
-        for operand in operands {
-            var operand = operand
-            let found = operand.withUTF8 { o -> Bool in
-                let o = UnsafeRawBufferPointer(o)
-                guard o.count <= s.count else { return false }
-                switch test {
-                case .prefix:
-                    return ExactString.equal(UnsafeRawBufferPointer(rebasing: s[0..<o.count]), o)
-                case .suffix:
-                    return ExactString.equal(UnsafeRawBufferPointer(rebasing: s[(s.count - o.count)...]), o)
-                case .substring:
-                    return UTF8Search.contains(s, o)
-                }
-            }
-            if found { return true }
+/// String operands as one run of UTF-8 bytes with each operand's range: matching reads them in
+/// place, with no `String` to copy (a copy would write a shared reference count).
+package struct StringOperands: Sendable {
+    let bytes: [UInt8]
+    let ranges: [Range<Int>]
+
+    init(_ strings: [String]) {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for string in strings {
+            let start = bytes.count
+            bytes += string.utf8
+            ranges.append(start..<bytes.count)
         }
-        return false
+        self.bytes = bytes
+        self.ranges = ranges
     }
 }
 
 /// Substring search on UTF-8 bytes. Searching bytes finds exactly the scalar-sequence matches,
 /// because UTF-8 never starts a scalar inside another.
 enum UTF8Search {
-    static func contains(_ haystack: String, _ needle: String) -> Bool {
-        var haystack = haystack
-        var needle = needle
-        return haystack.withUTF8 { h in
-            needle.withUTF8 { n in contains(UnsafeRawBufferPointer(h), UnsafeRawBufferPointer(n)) }
-        }
-    }
-
     static func contains(_ h: UnsafeRawBufferPointer, _ n: UnsafeRawBufferPointer) -> Bool {
         if n.isEmpty { return true }
         guard h.count >= n.count else { return false }
