@@ -102,7 +102,11 @@ enum ClientScenarios {
         "layout": { "enabled": true, "type": "string",
           "variations": [ { "key": "list", "value": "list" }, { "key": "grid", "value": "grid" } ],
           "rules": [ { "id": "beta", "clauses": [ { "op": "segmentMatch", "values": ["beta"] } ], "variation": "grid" } ],
-          "fallthrough": { "variation": "list" } }
+          "fallthrough": { "variation": "list" } },
+        "rollout": { "enabled": true, "type": "boolean",
+          "variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ],
+          "fallthrough": { "rollout": { "variations": [
+            { "variation": "off", "weight": 50000 }, { "variation": "on", "weight": 50000 } ] } } }
       },
       "segments": {
         "beta": { "included": ["u-9"],
@@ -134,7 +138,7 @@ enum ClientScenarios {
         await client.close()
     }
 
-    static func readyClient(json: String = json, events: EventsConfiguration? = nil) async -> BurgeeClient {
+    static func readyClient(events: EventsConfiguration? = nil) async -> BurgeeClient {
         let client = try! BurgeeClient(configuration: .init(
             source: .bootstrap(.json(json)), events: events,
             logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })))

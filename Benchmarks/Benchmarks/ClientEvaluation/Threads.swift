@@ -36,7 +36,7 @@ func threadBenchmarks() {
         }
 
         Benchmark("ClientSimpleFlag\(suffix)", configuration: configuration) { benchmark in
-            let client = await ClientScenarios.readyClient(json: ThreadScenarios.json)
+            let client = await ClientScenarios.readyClient()
             ThreadScenarios.measure(benchmark, threads: threads, ThreadScenarios.client(client, "simple"))
             await client.close()
         }
@@ -46,7 +46,7 @@ func threadBenchmarks() {
         }
 
         Benchmark("ClientRollout5050With\(suffix)", configuration: configuration) { benchmark in
-            let client = await ClientScenarios.readyClient(json: ThreadScenarios.json)
+            let client = await ClientScenarios.readyClient()
             ThreadScenarios.measure(benchmark, threads: threads, ThreadScenarios.client(client, "rollout"))
             await client.close()
         }
@@ -69,24 +69,6 @@ enum ThreadScenarios {
     static let cpuPercentOfWallClock = BenchmarkMetric.custom("cpuPercentOfWallClock", polarity: .prefersLarger,
                                                               useScalingFactor: false)
 
-    /// The simple flag of ``ClientScenarios`` and a 50/50 rollout of the `user` kind's key.
-    static let json = #"""
-    {
-      "formatVersion": 1, "version": 1,
-      "flags": {
-        "simple": { "enabled": true, "type": "boolean",
-          "variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ],
-          "fallthrough": { "variation": "on" } },
-        "rollout": { "enabled": true, "type": "boolean",
-          "variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ],
-          "fallthrough": { "rollout": { "variations": [
-            { "variation": "off", "weight": 50000 }, { "variation": "on", "weight": 50000 } ] } } }
-      }
-    }
-    """#
-
-    static let snapshot = try! Snapshot(jsonBytes: Array(json.utf8))
-
     /// The context of thread `index`, made by that thread.
     static func context(_ index: Int) -> Context {
         Context(json: ["kind": "user", "key": .string("u-\(index + 1)"), "country": "FR", "plan": "free"])
@@ -94,7 +76,7 @@ enum ThreadScenarios {
 
     /// The work of one thread: `flag` evaluated through the shared snapshot.
     static func core(_ flag: String) -> @Sendable (Int) -> Void {
-        let snapshot = Self.snapshot
+        let snapshot = ClientScenarios.snapshot
         return { index in
             let context = Self.context(index)
             for _ in 0..<Self.evaluationsPerThread {
