@@ -78,10 +78,10 @@ extension BurgeeClient {
             for key in keys {
                 let v = variation(in: state, key, context, track: nil)
                 tally.count(slot: ClientMetrics.slot(v.reason.kind))
-                let definition = snapshot.flagDefinition(key)
+                let info = snapshot.position(ofFlag: key).map(snapshot.info(at:))
                 flags[key] = AllFlagsState.FlagState(
-                    value: v.value, variationKey: v.key, variationIndex: v.index, version: definition?.version ?? 0,
-                    reason: options.withReasons ? v.reason : nil, trackEvents: definition?.trackEvents ?? false)
+                    value: v.value, variationKey: v.key, variationIndex: v.index, version: info?.version ?? 0,
+                    reason: options.withReasons ? v.reason : nil, trackEvents: info?.trackEvents ?? false)
             }
             return AllFlagsState(valid: true, flags: flags)
         }
@@ -102,7 +102,8 @@ extension BurgeeClient {
         cell.read { $0.flagsBySet.keys.sorted() }
     }
 
-    /// The definition of a known flag (Split's manager `split(name)`).
+    /// The native definition of a known flag (Split's manager `split(name)`); `nil` for a flag of
+    /// another format.
     public func flagDefinition(_ key: String) -> FlagDefinition? {
         cell.read { $0.snapshot?.flagDefinition(key) }
     }

@@ -22,7 +22,7 @@ final class ClientState: Sendable {
         var bySet: [String: [String]] = [:]
         if let snapshot {
             for key in snapshot.flagKeys {
-                for set in Set(snapshot.flagDefinition(key)?.sets ?? []) { bySet[set, default: []].append(key) }
+                for set in Set(snapshot.sets(ofFlag: key)) { bySet[set, default: []].append(key) }
             }
         }
         self.flagsBySet = bySet

@@ -183,6 +183,7 @@ struct ProgramBuilder {
                 flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
                 flagProblems: drafts.map(\.problems), hiddenFlags: hidden, segmentKeys: segmentDrafts.map(\.key),
                 segmentProblems: segmentDrafts.map(\.problems), testLabels: testLabels, segmentTestLabels: segmentTestLabels,
-                segmentEntryRuleIds: segmentEntryRuleIds, owners: owners)
+                segmentEntryRuleIds: segmentEntryRuleIds,
+                dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts), owners: owners)
     }
 }

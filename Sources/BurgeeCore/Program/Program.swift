@@ -45,6 +45,8 @@ final class Program: Sendable {
     let segmentTestLabels: [TestLabel]
     /// The ids of segment rules, parallel to ``segmentEntries``.
     let segmentEntryRuleIds: [String?]
+    /// What uses what, by key, for change detection.
+    let dependencies: ProgramDependencies
     /// Owns the objects the tables refer to unretained.
     let owners: [AnyObject & Sendable]
 
@@ -55,7 +57,7 @@ final class Program: Sendable {
          segmentEntries: [SegmentEntryCode], flagKeys: [String],
          flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
-         segmentEntryRuleIds: [String?], owners: [AnyObject & Sendable]) {
+         segmentEntryRuleIds: [String?], dependencies: ProgramDependencies, owners: [AnyObject & Sendable]) {
         self.flags = ProgramTable(flags)
         self.values = ProgramTable(values)
         self.variationKeys = ProgramTable(variationKeys)
@@ -82,6 +84,7 @@ final class Program: Sendable {
         self.testLabels = testLabels
         self.segmentTestLabels = segmentTestLabels
         self.segmentEntryRuleIds = segmentEntryRuleIds
+        self.dependencies = dependencies
         self.owners = owners
         // The empty key is never found (design §4), even when a document defines it.
         var visible: [String] = []

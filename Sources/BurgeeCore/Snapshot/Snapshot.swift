@@ -3,21 +3,35 @@
 /// A snapshot never changes after it is built, so any number of tasks evaluate against it without
 /// locks; an update builds a new snapshot and swaps it in whole.
 public final class Snapshot: Sendable {
-    /// The document's version.
+    /// The definitions' version: a native document's `version`; 0 for formats without one.
     public let version: Int64
-    /// The document this was compiled from.
-    public let document: DefinitionsDocument
+    /// The format of the definitions this was compiled from.
+    public var format: DefinitionsFormat {
+        switch source {
+        case .native: .native
+        case .items(let format, _, _): format
+        }
+    }
+    /// The native document this was compiled from (with only the compiled flags, under a flag-set
+    /// selection); `nil` for definitions of another format.
+    public var document: DefinitionsDocument? {
+        if case .native(let document) = source { document } else { nil }
+    }
+    /// The definitions as their format has them, for change detection.
+    package let source: SourceDefinitions
+    /// What uses what, by key, for change detection.
+    package var dependencies: ProgramDependencies { program.dependencies }
     let program: Program
 
-    init(version: Int64, document: DefinitionsDocument, program: Program) {
+    init(version: Int64, source: SourceDefinitions, program: Program) {
         self.version = version
-        self.document = document
+        self.source = source
         self.program = program
     }
 
     /// Compiles a document.
     public convenience init(compiling document: DefinitionsDocument) {
-        self.init(version: document.version, document: document, program: ProgramLinker.link(NativeLowering.lower(document)))
+        self.init(version: document.version, source: .native(document), program: ProgramLinker.link(NativeLowering.lower(document)))
     }
 
     /// Compiles only the flags that belong to at least one of `flagSets`.
@@ -30,7 +44,7 @@ public final class Snapshot: Sendable {
         var filtered = document
         let compiled = Set(program.flagKeys)
         filtered.flags = document.flags.filter { compiled.contains($0.key) }
-        self.init(version: document.version, document: filtered, program: program)
+        self.init(version: document.version, source: .native(filtered), program: program)
     }
 
     /// Parses, reads and compiles a document from JSON bytes.
@@ -64,9 +78,14 @@ public final class Snapshot: Sendable {
     /// The keys of all segments, in order.
     public var segmentKeys: [String] { program.segmentKeys }
 
-    /// The definition of a flag.
+    /// The native definition of a flag; `nil` when the flag is unknown or of another format.
     public func flagDefinition(_ key: String) -> FlagDefinition? {
-        program.flagIndex(of: key) == nil ? nil : document.flags[key]
+        program.flagIndex(of: key) == nil ? nil : document?.flags[key]
+    }
+
+    /// The flag sets a flag belongs to; empty when the flag is unknown.
+    public func sets(ofFlag key: String) -> [String] {
+        program.flagIndex(of: key).map { program.flagInfo[$0].sets } ?? []
     }
 
     /// A flag's free-form metadata; empty when the flag is unknown.
@@ -136,9 +155,22 @@ public final class Snapshot: Sendable {
     /// How many flags are compiled; positions run from 0 to this, exclusive.
     public var flagCount: Int { program.flagKeys.count }
 
-    /// The flag at `position`.
-    public func flagDefinition(at position: FlagPosition) -> FlagDefinition {
-        document.flags[program.flagKeys[position.index]]!
+    /// The key of the flag at `position`.
+    public func flagKey(at position: FlagPosition) -> String {
+        program.flagKeys[position.index]
+    }
+
+    /// What the SDK keeps of the flag at `position`: version, sets, event settings, variables.
+    package func info(at position: FlagPosition) -> FlagInfo {
+        program.flagInfo[position.index]
+    }
+
+    /// The names of the flag's variations, by index: their keys, or for a format without keys
+    /// (LaunchDarkly) their indices as text.
+    package func variationNames(at position: FlagPosition) -> [String] {
+        let flag = program.flags[position.index]
+        let base = Int(flag.variationBase)
+        return (0..<Int(flag.variationCount)).map { program.variationKeys[base + $0] ?? String($0) }
     }
 
     /// Evaluates and records every step, for `explain`.

@@ -56,7 +56,7 @@ struct LinkerTests {
                       rules: [RuleDraft(kind: .rule(index: 0, id: nil), condition: inverted, serve: .variation(1))],
                       fallthrough: .variation(0), info: info),
         ]
-        let snapshot = Snapshot(version: 1, document: DefinitionsDocument(), program: ProgramLinker.link(ProgramDraft(flags: flags)))
+        let snapshot = Snapshot(version: 1, source: .native(DefinitionsDocument()), program: ProgramLinker.link(ProgramDraft(flags: flags)))
         func value(_ flag: String, _ attributes: [String: JSONValue]) -> JSONValue {
             snapshot.evaluate(flag, context: Context(key: "u", attributes: attributes)).value
         }

@@ -26,13 +26,15 @@ final class FlagEventTable: Sendable {
         flags.reserveCapacity(snapshot.flagCount)
         var next = 0
         for index in 0..<snapshot.flagCount {
-            let definition = snapshot.flagDefinition(at: FlagPosition(index))
-            let variations = definition.variations.count
-            flags.append(Flag(keyHash: ExposureFingerprint.string(definition.key), version: definition.version,
-                              firstCounter: next, variationCount: variations, trackEvents: definition.trackEvents))
-            keys.append(definition.key)
-            variationKeys.append(definition.variations.map(\.key))
-            next += variations + 1
+            let position = FlagPosition(index)
+            let key = snapshot.flagKey(at: position)
+            let info = snapshot.info(at: position)
+            let names = snapshot.variationNames(at: position)
+            flags.append(Flag(keyHash: ExposureFingerprint.string(key), version: info.version,
+                              firstCounter: next, variationCount: names.count, trackEvents: info.trackEvents))
+            keys.append(key)
+            variationKeys.append(names)
+            next += names.count + 1
         }
         self.flags = flags
         self.keys = keys

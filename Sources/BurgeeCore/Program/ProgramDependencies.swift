@@ -1,0 +1,33 @@
+/// Which segments and flags each flag and segment of a program uses directly, by key.
+///
+/// Change detection follows these edges across two programs (keys, not indices, because indices
+/// differ between programs); the evaluator never reads them.
+package struct ProgramDependencies: Sendable {
+    /// Segments that a flag's rules match, by flag key.
+    package var flagSegments: [String: [String]] = [:]
+    /// Flags that a flag names as prerequisites, by flag key.
+    package var flagPrerequisites: [String: [String]] = [:]
+    /// Segments that a segment's rules match, by segment key.
+    package var segmentSegments: [String: [String]] = [:]
+
+    package init() {}
+
+    /// The dependencies of the linked drafts.
+    init(flags: [FlagDraft], segments: [SegmentDraft]) {
+        for flag in flags {
+            var used: [String] = []
+            for rule in flag.rules {
+                ProgramLinker.forEachSegmentTest(rule.condition) { used += $0.segmentKeys }
+            }
+            if !used.isEmpty { flagSegments[flag.key] = used }
+            if !flag.prerequisites.isEmpty { flagPrerequisites[flag.key] = flag.prerequisites.map(\.flagKey) }
+        }
+        for segment in segments {
+            var used: [String] = []
+            for entry in segment.entries {
+                ProgramLinker.forEachSegmentTest(entry.condition) { used += $0.segmentKeys }
+            }
+            if !used.isEmpty { segmentSegments[segment.key] = used }
+        }
+    }
+}
