@@ -1,18 +1,20 @@
 import BurgeeCore
 
-/// The definitions the client holds: the model, the raw JSON of each item (so that patched
-/// definitions are cached as the source sent them, malformed items included), and the versions
-/// of deleted items, against which later patches are checked.
+/// The definitions the client holds. For native definitions also the raw JSON of each item (so
+/// that patched definitions are cached as the source sent them, malformed items included), and
+/// the versions of deleted items, against which later patches are checked; patches apply to
+/// native definitions only.
 struct CurrentDefinitions: Sendable {
-    private(set) var document: DefinitionsDocument
+    private(set) var definitions: Definitions
     private var items: [DefinitionsPatch.Kind: [String: JSONValue]]
     private var tombstones: [DefinitionsPatch.Kind: [String: Int64]] = [:]
 
-    /// Reads a whole document; throws where ``DefinitionsDocument/init(json:)`` does.
-    init(json: JSONValue) throws(DefinitionsError) {
-        document = try DefinitionsDocument(json: json)
+    /// Reads a whole document of `format`, or of the format detected; throws where
+    /// ``Definitions/init(json:format:)`` does.
+    init(json: JSONValue, format: DefinitionsFormat?) throws(DefinitionsError) {
+        definitions = try Definitions(json: json, format: format)
         var items: [DefinitionsPatch.Kind: [String: JSONValue]] = [:]
-        if case .object(let o) = json {
+        if definitions.format == .native, case .object(let o) = json {
             for kind in DefinitionsPatch.Kind.allCases {
                 if case .object(let members)? = o[kind.member] { items[kind] = members }
             }
@@ -20,22 +22,31 @@ struct CurrentDefinitions: Sendable {
         self.items = items
     }
 
-    /// Holds a document built in code.
-    init(document: DefinitionsDocument) {
-        self.document = document
-        items = [.flag: document.flags.mapValues(\.json), .segment: document.segments.mapValues(\.json)]
+    /// Holds definitions built in code.
+    init(definitions: Definitions) {
+        self.definitions = definitions
+        if let document = definitions.document {
+            items = [.flag: document.flags.mapValues(\.json), .segment: document.segments.mapValues(\.json)]
+        } else {
+            items = [:]
+        }
     }
+
+    /// The native document held, if the definitions are native.
+    var document: DefinitionsDocument? { definitions.document }
 
     /// The version of the item held, or at which it was deleted.
     func version(of kind: DefinitionsPatch.Kind, _ key: String) -> Int64? {
         switch kind {
-        case .flag: document.flags[key]?.version ?? tombstones[kind]?[key]
-        case .segment: document.segments[key]?.version ?? tombstones[kind]?[key]
+        case .flag: document?.flags[key]?.version ?? tombstones[kind]?[key]
+        case .segment: document?.segments[key]?.version ?? tombstones[kind]?[key]
         }
     }
 
-    /// Applies `patch` unless the version held is not older; returns whether it applied.
+    /// Applies `patch` to native definitions unless the version held is not older; returns
+    /// whether it applied.
     mutating func apply(_ patch: DefinitionsPatch) -> Bool {
+        guard var document else { return false }
         if let held = version(of: patch.kind, patch.key), held >= patch.version { return false }
         switch patch.operation {
         case .upsert(var json):
@@ -61,12 +72,14 @@ struct CurrentDefinitions: Sendable {
         if let documentVersion = patch.documentVersion, documentVersion > document.version {
             document.version = documentVersion
         }
+        definitions = Definitions(document)
         return true
     }
 
-    /// The document as JSON, items as the source sent them.
+    /// The definitions as JSON; native items as the source sent them.
     var json: JSONValue {
-        .object([
+        guard let document else { return definitions.json }
+        return .object([
             "formatVersion": .number(Double(DefinitionsDocument.formatVersion)),
             "version": .number(Double(document.version)),
             "flags": .object(items[.flag] ?? [:]),

@@ -12,7 +12,7 @@ final class UpdatePipeline: Sendable {
     let observers: FlagObservers
     let metrics: ClientMetrics
     let cache: PersistentCache?
-    let limits: JSONParser.Limits
+    let limits: JSONLimits
     let flagSets: Set<String>?
     let logger: Logger
     /// Receives the summary counts of replaced snapshots, when the client records events.
@@ -22,7 +22,7 @@ final class UpdatePipeline: Sendable {
     private let current = Mutex<CurrentDefinitions?>(nil)
 
     init(cell: SnapshotCell<ClientState>, status: StatusTracker, events: EventBroadcaster<ClientEvent>,
-         observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONParser.Limits,
+         observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONLimits,
          flagSets: Set<String>?, logger: Logger, recorder: EventRecorder?) {
         self.recorder = recorder
         self.cell = cell
@@ -47,7 +47,7 @@ final class UpdatePipeline: Sendable {
         }
         current.withLock { held in
             held = read.definitions
-            install(read.definitions.document, origin: origin)
+            install(read.definitions.definitions, origin: origin)
         }
         if origin == .dataSource { cache?.store(read.bytes) }
         return true
@@ -56,12 +56,12 @@ final class UpdatePipeline: Sendable {
     /// Applies one item's change when its version is newer than the one held.
     func apply(_ patch: DefinitionsPatch) -> PatchResult {
         let result = current.withLock { held -> (PatchResult, JSONValue?) in
-            guard var definitions = held else { return (.ignoredNoDefinitions, nil) }
+            guard var definitions = held, definitions.document != nil else { return (.ignoredNoDefinitions, nil) }
             guard definitions.apply(patch) else {
                 return (.ignoredStale(current: definitions.version(of: patch.kind, patch.key) ?? 0), nil)
             }
             held = definitions
-            install(definitions.document, origin: .dataSource)
+            install(definitions.definitions, origin: .dataSource)
             return (.applied, cache == nil ? nil : definitions.json)
         }
         switch result.0 {
@@ -95,11 +95,11 @@ final class UpdatePipeline: Sendable {
                 reject(error, origin: .bootstrap)
             }
         }
-        guard let best = candidates.max(by: { $0.definitions.document.version < $1.definitions.document.version })
+        guard let best = candidates.max(by: { $0.definitions.definitions.version < $1.definitions.definitions.version })
         else { return }
         current.withLock { held in
             held = best.definitions
-            install(best.definitions.document, origin: best.origin)
+            install(best.definitions.definitions, origin: best.origin)
         }
     }
 
@@ -112,10 +112,10 @@ final class UpdatePipeline: Sendable {
         }
     }
 
-    /// Compiles and swaps in `document`, sets the status for the source's definitions, then
+    /// Compiles and swaps in `definitions`, sets the status for the source's definitions, then
     /// reports the changes. Called with `current` locked.
-    private func install(_ document: DefinitionsDocument, origin: DefinitionsOrigin) {
-        let snapshot = flagSets.map { Snapshot(compiling: document, flagSets: $0) } ?? Snapshot(compiling: document)
+    private func install(_ definitions: Definitions, origin: DefinitionsOrigin) {
+        let snapshot = Snapshot(compiling: definitions, flagSets: flagSets)
         let problems = snapshot.problems
         if !problems.isEmpty {
             logger.warning("definitions have problems", metadata: [

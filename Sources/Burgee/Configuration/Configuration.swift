@@ -27,7 +27,7 @@ extension BurgeeClient {
         /// How often evaluation counts are moved to the metrics.
         public var metricsInterval: Duration
         /// Limits for parsing definitions (size, depth).
-        public var limits: JSONParser.Limits
+        public var limits: JSONLimits
         /// Each event subscriber keeps at most this many undelivered events, dropping the oldest.
         public var eventBufferSize: Int
         /// Exposure, custom and summary events and where they go; `nil` records nothing.
@@ -41,7 +41,7 @@ extension BurgeeClient {
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
                     cache: CacheConfiguration? = nil, fallbacks: Fallbacks = Fallbacks(), flagSets: Set<String>? = nil,
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
-                    limits: JSONParser.Limits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
+                    limits: JSONLimits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
                     logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil) {
             self.key = SDKKey(sdkKey)
             self.source = source

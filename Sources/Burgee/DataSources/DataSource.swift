@@ -37,7 +37,7 @@ public struct DataSourceSink: Sendable {
     }
 
     /// The client's limits for parsing definitions, for sources that parse messages themselves.
-    public var limits: JSONParser.Limits { pipeline.limits }
+    public var limits: JSONLimits { pipeline.limits }
 
     /// Reports a failure: the status becomes interrupted (initializing until the first success).
     public func fail(_ error: DataSourceError) {

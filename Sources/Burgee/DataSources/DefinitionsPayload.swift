@@ -1,35 +1,47 @@
 import BurgeeCore
 
-/// Definitions as a data source delivers them: JSON bytes, or a document already read.
+/// Definitions as a data source delivers them: JSON bytes of any supported format, or definitions
+/// already read.
 public struct DefinitionsPayload: Sendable {
     enum Storage: Sendable {
-        case json([UInt8])
-        case document(DefinitionsDocument)
+        case json([UInt8], DefinitionsFormat?)
+        case definitions(Definitions)
     }
 
     let storage: Storage
 
-    /// A native v1 document as JSON bytes; parsed off the evaluation path, kept verbatim for the cache.
-    public static func json(_ bytes: [UInt8]) -> DefinitionsPayload { DefinitionsPayload(storage: .json(bytes)) }
+    /// Definitions as JSON bytes, of `format` or (`nil`) of the format their shape shows; parsed
+    /// off the evaluation path, kept verbatim for the cache.
+    public static func json(_ bytes: [UInt8], format: DefinitionsFormat? = nil) -> DefinitionsPayload {
+        DefinitionsPayload(storage: .json(bytes, format))
+    }
 
-    /// A native v1 document as JSON text.
-    public static func json(_ text: String) -> DefinitionsPayload { .json(Array(text.utf8)) }
+    /// Definitions as JSON text, of `format` or of the format their shape shows.
+    public static func json(_ text: String, format: DefinitionsFormat? = nil) -> DefinitionsPayload {
+        .json(Array(text.utf8), format: format)
+    }
 
-    /// A document already read.
+    /// A native document already read.
     public static func document(_ document: DefinitionsDocument) -> DefinitionsPayload {
-        DefinitionsPayload(storage: .document(document))
+        DefinitionsPayload(storage: .definitions(Definitions(document)))
+    }
+
+    /// Definitions already read, of any format.
+    public static func definitions(_ definitions: Definitions) -> DefinitionsPayload {
+        DefinitionsPayload(storage: .definitions(definitions))
     }
 
     /// Reads the definitions, and the bytes to cache.
-    func read(limits: JSONParser.Limits) throws(DefinitionsError) -> (definitions: CurrentDefinitions, bytes: [UInt8]) {
+    func read(limits: JSONLimits) throws(DefinitionsError) -> (definitions: CurrentDefinitions, bytes: [UInt8]) {
         switch storage {
-        case .json(let bytes):
+        case .json(let bytes, let format):
             let json: JSONValue
             do { json = try JSONParser(limits: limits).parse(bytes) } catch { throw .invalidJSON(error) }
-            return (try CurrentDefinitions(json: json), bytes)
-        case .document(let document):
-            // Documents built in code carry no problems that re-serialising could hide.
-            return (CurrentDefinitions(document: document), Array(document.json.serialized().utf8))
+            return (try CurrentDefinitions(json: json, format: format), bytes)
+        case .definitions(let definitions):
+            // Definitions built in code carry no problems that re-serialising could hide.
+            let held = CurrentDefinitions(definitions: definitions)
+            return (held, Array(held.json.serialized().utf8))
         }
     }
 }

@@ -114,7 +114,7 @@ public struct EvaluationReason: Sendable, Hashable {
     }
 
     /// Writes the JSON form with its fields in the documented order.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("kind"); writer.string(kind.rawValue)
         if let ruleIndex { writer.key("ruleIndex"); writer.int(ruleIndex) }

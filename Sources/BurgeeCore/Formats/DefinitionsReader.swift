@@ -1,14 +1,6 @@
-/// Reads definitions documents of a given or detected ``DefinitionsFormat``.
-///
-/// The JSON is parsed once; when no format is given it is detected from the document's shape
-/// (``DefinitionsFormat/detect(in:)``). Native documents are then read exactly as
-/// ``DefinitionsDocument/init(json:)`` reads them. Documents of the other formats are recognised
-/// but rejected with ``DefinitionsError/unsupportedFormat(_:)``: this version of Burgee cannot
-/// evaluate them yet.
-///
-/// ```swift
-/// let snapshot = try Snapshot(jsonBytes: bytes, format: nil)   // detect, then read and compile
-/// ```
+/// Decides which ``DefinitionsFormat`` a document is read as: the given one, checked against
+/// the document's markers, or the one detected from its shape (``DefinitionsFormat/detect(in:)``).
+/// ``Definitions/init(json:format:)`` then reads it.
 public enum DefinitionsReader {
     /// The formats this version of Burgee can read and evaluate.
     public static let supportedFormats: Set<DefinitionsFormat> = [.native]
@@ -38,31 +30,5 @@ public enum DefinitionsReader {
         if found.isEmpty || found.contains(format) { return format }
         throw .notOfFormat(format, "the document has \(markers.listed(found)); "
                            + "\(format.displayName) definitions are \(format.expectedShape)")
-    }
-
-    /// The native definitions document in parsed JSON of the given or detected format.
-    ///
-    /// - Parameter format: the document's format; `nil` detects it.
-    /// - Throws: the errors of ``format(of:given:)``; ``DefinitionsError/unsupportedFormat(_:)``
-    ///   for a format this version cannot evaluate; for a native document, the errors of
-    ///   ``DefinitionsDocument/init(json:)``.
-    public static func document(json: JSONValue, format: DefinitionsFormat?) throws(DefinitionsError)
-        -> DefinitionsDocument
-    {
-        let resolved = try self.format(of: json, given: format)
-        guard supportedFormats.contains(resolved) else { throw .unsupportedFormat(resolved) }
-        return try DefinitionsDocument(json: json)
-    }
-
-    /// Parses JSON bytes once, then reads them as ``document(json:format:)`` does.
-    ///
-    /// - Throws: ``DefinitionsError/invalidJSON(_:)`` for bytes that are not JSON, else the errors
-    ///   of ``document(json:format:)``.
-    public static func document(jsonBytes bytes: [UInt8], format: DefinitionsFormat?,
-                                limits: JSONParser.Limits = .default) throws(DefinitionsError) -> DefinitionsDocument
-    {
-        let json: JSONValue
-        do { json = try JSONParser(limits: limits).parse(bytes) } catch { throw .invalidJSON(error) }
-        return try document(json: json, format: format)
     }
 }

@@ -8,49 +8,35 @@
 /// When an object repeats a key, the last member wins, as in most JSON implementations.
 ///
 /// Nesting is handled with an explicit stack rather than recursion, so hostile input cannot
-/// exhaust the call stack whatever ``Limits/maxDepth`` is set to.
-public struct JSONParser: Sendable {
+/// exhaust the call stack whatever ``JSONLimits/maxDepth`` is set to.
+package struct JSONParser: Sendable {
     /// Resource limits checked while parsing.
-    public struct Limits: Sendable {
-        /// The deepest nesting of arrays and objects accepted; a scalar at top level has depth 0.
-        public var maxDepth: Int
-        /// The longest input accepted, in bytes; checked before any parsing.
-        public var maxBytes: Int
-
-        /// Creates limits; the defaults suit flag definitions and evaluation requests.
-        public init(maxDepth: Int = 128, maxBytes: Int = 64 << 20) {
-            self.maxDepth = maxDepth
-            self.maxBytes = maxBytes
-        }
-
-        /// A nesting depth of 128 and a size of 64 MiB.
-        public static let `default` = Limits()
-    }
+    package typealias Limits = JSONLimits
 
     /// The limits this parser enforces.
-    public var limits: Limits
+    package var limits: Limits
 
     /// Creates a parser enforcing `limits`.
-    public init(limits: Limits = .default) {
+    package init(limits: Limits = .default) {
         self.limits = limits
     }
 
     /// Parses UTF-8 bytes in place, without copying them.
-    public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+    package func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         guard bytes.count <= limits.maxBytes else { throw Self.tooLarge }
         let result = bytes.withMemoryRebound(to: UInt8.self) { parseResult($0) }
         return try result.get()
     }
 
     /// Parses UTF-8 bytes.
-    public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         guard bytes.count <= limits.maxBytes else { throw Self.tooLarge }
         let result = bytes.withUnsafeBufferPointer { parseResult($0) }
         return try result.get()
     }
 
     /// Parses a string's UTF-8 encoding.
-    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         guard text.utf8.count <= limits.maxBytes else { throw Self.tooLarge }
         var text = text
         // withUTF8 makes bridged or non-contiguous strings contiguous, then lends the bytes.
@@ -75,12 +61,12 @@ public struct JSONParser: Sendable {
 }
 
 extension JSONValue {
-    /// Parses `text` with the default ``JSONParser/Limits``.
+    /// Parses `text` with the default ``JSONLimits``.
     public init(parsing text: String) throws(JSONParseError) {
         self = try JSONParser().parse(text)
     }
 
-    /// Parses UTF-8 `bytes` with the default ``JSONParser/Limits``.
+    /// Parses UTF-8 `bytes` with the default ``JSONLimits``.
     public init(parsing bytes: [UInt8]) throws(JSONParseError) {
         self = try JSONParser().parse(bytes)
     }

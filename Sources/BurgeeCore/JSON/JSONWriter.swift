@@ -21,7 +21,7 @@
 /// written as they are. An integral number of magnitude below 2^53 is written without a
 /// fraction (`42`, and `0` for `-0.0`); other finite numbers use Swift's shortest round-trip form
 /// (`0.1`, `1e-05`, `1.5e+300`); infinities and NaN, which JSON cannot express, become `null`.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     /// An open container and how many elements or members it holds so far.
     private struct Container: Sendable {
         var isObject: Bool
@@ -29,13 +29,13 @@ public struct JSONWriter: Sendable {
     }
 
     /// The JSON written so far, as UTF-8.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
     /// The JSON written so far, as a string; decoded from ``bytes`` each time it is read.
-    public var output: String { String(decoding: bytes, as: UTF8.self) }
+    package var output: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Whether one complete top-level value has been written.
-    public var isComplete: Bool { wroteTopLevel && open.isEmpty }
+    package var isComplete: Bool { wroteTopLevel && open.isEmpty }
 
     private let pretty: Bool
     private var open: [Container] = []
@@ -43,41 +43,41 @@ public struct JSONWriter: Sendable {
     private var wroteTopLevel = false
 
     /// Creates an empty writer; `pretty` indents nested values by two spaces and writes `"key": value`.
-    public init(pretty: Bool = false) {
+    package init(pretty: Bool = false) {
         self.pretty = pretty
     }
 
     // MARK: Containers
 
     /// Opens an object; follow with ``key(_:)`` and a value per member, then ``endObject()``.
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         beforeValue()
         bytes.append(UInt8(ascii: "{"))
         open.append(Container(isObject: true, count: 0))
     }
 
     /// Closes the innermost object.
-    public mutating func endObject() {
+    package mutating func endObject() {
         precondition(open.last?.isObject == true, "JSONWriter.endObject() without a matching beginObject()")
         precondition(!afterKey, "JSONWriter.endObject() after key(_:) without a value")
         close(UInt8(ascii: "}"))
     }
 
     /// Opens an array; follow with its elements, then ``endArray()``.
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         beforeValue()
         bytes.append(UInt8(ascii: "["))
         open.append(Container(isObject: false, count: 0))
     }
 
     /// Closes the innermost array.
-    public mutating func endArray() {
+    package mutating func endArray() {
         precondition(open.last?.isObject == false, "JSONWriter.endArray() without a matching beginArray()")
         close(UInt8(ascii: "]"))
     }
 
     /// Writes a member's key in the innermost object; the next value written is that member's value.
-    public mutating func key(_ k: String) {
+    package mutating func key(_ k: String) {
         precondition(open.last?.isObject == true, "JSONWriter.key(_:) outside an object")
         precondition(!afterKey, "JSONWriter.key(_:) twice without a value")
         startEntry()
@@ -91,7 +91,7 @@ public struct JSONWriter: Sendable {
 
     /// Writes a whole value; objects' keys are sorted by Unicode scalar when `sortedKeys` is true,
     /// and otherwise follow the dictionary's unspecified order.
-    public mutating func value(_ v: JSONValue, sortedKeys: Bool = true) {
+    package mutating func value(_ v: JSONValue, sortedKeys: Bool = true) {
         switch v {
         case .null: null()
         case .bool(let b): bool(b)
@@ -121,13 +121,13 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a string, escaping `"`, `\` and control characters.
-    public mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         beforeValue()
         writeString(s)
     }
 
     /// Writes a number: integral values below 2^53 without a fraction, non-finite ones as `null`.
-    public mutating func number(_ d: Double) {
+    package mutating func number(_ d: Double) {
         beforeValue()
         if !d.isFinite {
             appendASCII("null")
@@ -139,19 +139,19 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes an integer exactly, even beyond 2^53.
-    public mutating func int(_ i: Int) {
+    package mutating func int(_ i: Int) {
         beforeValue()
         appendASCII(String(i))
     }
 
     /// Writes `true` or `false`.
-    public mutating func bool(_ b: Bool) {
+    package mutating func bool(_ b: Bool) {
         beforeValue()
         appendASCII(b ? "true" : "false")
     }
 
     /// Writes `null`.
-    public mutating func null() {
+    package mutating func null() {
         beforeValue()
         appendASCII("null")
     }

@@ -48,18 +48,24 @@ public final class Snapshot: Sendable {
     }
 
     /// Parses, reads and compiles a document from JSON bytes.
-    public convenience init(jsonBytes: [UInt8], limits: JSONParser.Limits = .default) throws(DefinitionsError) {
+    public convenience init(jsonBytes: [UInt8], limits: JSONLimits = .default) throws(DefinitionsError) {
         try self.init(compiling: DefinitionsDocument(jsonBytes: jsonBytes, limits: limits))
     }
 
     /// Parses JSON bytes of the given format, or of the format detected when `format` is `nil`,
-    /// then reads and compiles them (see ``DefinitionsReader``).
-    ///
-    /// A native document compiles exactly as with ``init(jsonBytes:limits:)``; a document of a
-    /// format this version cannot evaluate yet throws ``DefinitionsError/unsupportedFormat(_:)``.
+    /// then reads and compiles them (see ``Definitions/init(jsonBytes:format:limits:)``).
     public convenience init(jsonBytes: [UInt8], format: DefinitionsFormat?,
-                            limits: JSONParser.Limits = .default) throws(DefinitionsError) {
-        try self.init(compiling: DefinitionsReader.document(jsonBytes: jsonBytes, format: format, limits: limits))
+                            limits: JSONLimits = .default) throws(DefinitionsError) {
+        try self.init(compiling: Definitions(jsonBytes: jsonBytes, format: format, limits: limits))
+    }
+
+    /// Compiles definitions of any format; with `flagSets`, only the flags of those sets (see
+    /// ``init(compiling:flagSets:)``).
+    public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil) {
+        switch definitions.model {
+        case .native(let document):
+            if let flagSets { self.init(compiling: document, flagSets: flagSets) } else { self.init(compiling: document) }
+        }
     }
 
     /// Every problem: errors make their flag or segment malformed, warnings do not.

@@ -58,7 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
         // the server, which says why.
         if let bytes = FileManager.default.contents(atPath: definitions) {
             do {
-                _ = try DefinitionsReader.document(jsonBytes: [UInt8](bytes), format: formatOptions.definitionsFormat)
+                _ = try Definitions(jsonBytes: [UInt8](bytes), format: formatOptions.definitionsFormat)
             } catch {
                 StandardOutput.error("burgee serve: \(error)")
                 throw ExitCode.failure

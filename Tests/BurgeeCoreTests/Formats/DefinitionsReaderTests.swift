@@ -7,7 +7,7 @@ struct DefinitionsReaderTests {
 
     static func error(_ text: String, _ format: DefinitionsFormat?) -> DefinitionsError? {
         do {
-            _ = try DefinitionsReader.document(jsonBytes: bytes(text), format: format)
+            _ = try Definitions(jsonBytes: bytes(text), format: format)
             return nil
         } catch {
             return error
@@ -17,7 +17,7 @@ struct DefinitionsReaderTests {
     @Test("a native document reads and compiles as it always has, detected or given", arguments: [nil, DefinitionsFormat.native])
     func nativeUnchanged(_ format: DefinitionsFormat?) throws {
         let bytes = Self.bytes(FormatDocuments.native)
-        let read = try DefinitionsReader.document(jsonBytes: bytes, format: format)
+        let read = try #require(Definitions(jsonBytes: bytes, format: format).document)
         #expect(read == (try DefinitionsDocument(jsonBytes: bytes)))
         let snapshot = try Snapshot(jsonBytes: bytes, format: format)
         let before = try Snapshot(jsonBytes: bytes)
@@ -63,7 +63,7 @@ struct DefinitionsReaderTests {
         #expect(Self.error(both, nil) == .undetectedFormat(
             FormatDetectionError(candidates: [.native, .unleash],
                                  message: #"the document has the markers of more than one format: "formatVersion" (native Burgee), "features" (Unleash)"#)))
-        #expect(try DefinitionsReader.document(jsonBytes: Self.bytes(both), format: .native).flags.isEmpty)
+        #expect(try Definitions(jsonBytes: Self.bytes(both), format: .native).document?.flags.isEmpty == true)
         #expect(Self.error(both, .unleash) == .unsupportedFormat(.unleash))
     }
 

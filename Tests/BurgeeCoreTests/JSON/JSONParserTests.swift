@@ -2,7 +2,7 @@ import Testing
 @testable import BurgeeCore
 
 /// Parses `text`, failing the test instead of throwing.
-private func parse(_ text: String, limits: JSONParser.Limits = .default) -> JSONValue? {
+private func parse(_ text: String, limits: JSONLimits = .default) -> JSONValue? {
     do {
         return try JSONParser(limits: limits).parse(text)
     } catch {
@@ -12,11 +12,11 @@ private func parse(_ text: String, limits: JSONParser.Limits = .default) -> JSON
 }
 
 /// The error `text` is rejected with, or nil (recording an issue) when it parses.
-private func failure(_ text: String, limits: JSONParser.Limits = .default) -> JSONParseError? {
+private func failure(_ text: String, limits: JSONLimits = .default) -> JSONParseError? {
     failure(Array(text.utf8), limits: limits)
 }
 
-private func failure(_ bytes: [UInt8], limits: JSONParser.Limits = .default) -> JSONParseError? {
+private func failure(_ bytes: [UInt8], limits: JSONLimits = .default) -> JSONParseError? {
     do {
         let value = try JSONParser(limits: limits).parse(bytes)
         Issue.record("expected an error, parsed \(value)")
@@ -116,7 +116,7 @@ struct JSONParserValidTests {
     }
 
     @Test func nestingUpToTheLimit() {
-        let depth = JSONParser.Limits.default.maxDepth
+        let depth = JSONLimits.default.maxDepth
         #expect(parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)) != nil)
         let objects = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
         #expect(parse(objects) != nil)
@@ -124,7 +124,7 @@ struct JSONParserValidTests {
 
     @Test func deepNestingWithARaisedLimitDoesNotRecurse() {
         let depth = 5_000
-        let limits = JSONParser.Limits(maxDepth: depth)
+        let limits = JSONLimits(maxDepth: depth)
         var value = parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth), limits: limits)
         var levels = 0
         while case .array(let elements)? = value {
@@ -139,8 +139,8 @@ struct JSONParserValidTests {
     }
 
     @Test func defaultLimits() {
-        #expect(JSONParser.Limits.default.maxDepth == 128)
-        #expect(JSONParser.Limits.default.maxBytes == 64 << 20)
+        #expect(JSONLimits.default.maxDepth == 128)
+        #expect(JSONLimits.default.maxBytes == 64 << 20)
         #expect(JSONParser().limits.maxDepth == 128)
     }
 }
@@ -255,10 +255,10 @@ struct JSONParserInvalidTests {
     }
 
     @Test func oneLevelPastTheLimitIsTooDeep() {
-        let depth = JSONParser.Limits.default.maxDepth + 1
+        let depth = JSONLimits.default.maxDepth + 1
         #expect(failure(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))?.kind == .tooDeep)
         // An empty container still counts as a level.
-        let limits = JSONParser.Limits(maxDepth: 2)
+        let limits = JSONLimits(maxDepth: 2)
         #expect(failure("[[[]]]", limits: limits)?.kind == .tooDeep)
         #expect(failure("[[{}]]", limits: limits)?.kind == .tooDeep)
         #expect(failure("[]", limits: .init(maxDepth: 0))?.kind == .tooDeep)

@@ -19,7 +19,7 @@ extension EventBatch {
 
     /// Reads a batch from its JSON form.
     /// - Throws: ``EventBatchFormatError`` when the JSON is malformed or does not follow the schema.
-    public init(jsonBytes: [UInt8], limits: JSONParser.Limits = .default) throws(EventBatchFormatError) {
+    public init(jsonBytes: [UInt8], limits: JSONLimits = .default) throws(EventBatchFormatError) {
         let json: JSONValue
         do { json = try JSONParser(limits: limits).parse(jsonBytes) } catch { throw EventBatchFormatError("\(error)") }
         guard let root = json.objectValue else { throw EventBatchFormatError("a batch is an object") }
@@ -58,7 +58,7 @@ extension AnalyticsEvent {
     }
 
     /// Writes the event's JSON object (docs/events.md).
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("kind"); writer.string(kind)
         switch self {

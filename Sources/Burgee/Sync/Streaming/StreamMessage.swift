@@ -4,7 +4,7 @@ extension DefinitionsPatch {
     /// Reads the data of a `patch` or `delete` event:
     /// `{"kind": "flag"|"segment", "key": …, "version": …, "documentVersion"?: …, "object": {…}}`
     /// (`object` only for `patch`).
-    init(event: String, data: [UInt8], limits: JSONParser.Limits) throws(DataSourceError) {
+    init(event: String, data: [UInt8], limits: JSONLimits) throws(DataSourceError) {
         func invalid(_ why: String) -> DataSourceError {
             DataSourceError(kind: .invalidData, message: "stream '\(event)' event: \(why)")
         }

@@ -21,14 +21,14 @@ public struct DefinitionsDocument: Sendable, Hashable, Codable {
     ///
     /// Throws only when the document as a whole is unusable: not JSON, not an object, not format
     /// version 1, or `flags`/`segments` not objects. Problems in single items are kept in the items.
-    public init(jsonBytes bytes: [UInt8], limits: JSONParser.Limits = .default) throws(DefinitionsError) {
+    public init(jsonBytes bytes: [UInt8], limits: JSONLimits = .default) throws(DefinitionsError) {
         let json: JSONValue
         do { json = try JSONParser(limits: limits).parse(bytes) } catch { throw .invalidJSON(error) }
         try self.init(json: json)
     }
 
     /// Parses and reads a document from JSON text.
-    public init(jsonText text: String, limits: JSONParser.Limits = .default) throws(DefinitionsError) {
+    public init(jsonText text: String, limits: JSONLimits = .default) throws(DefinitionsError) {
         try self.init(jsonBytes: Array(text.utf8), limits: limits)
     }
 

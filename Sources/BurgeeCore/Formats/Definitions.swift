@@ -1,0 +1,75 @@
+/// Flag and segment definitions of any format Burgee evaluates, read and ready to compile into a
+/// ``Snapshot``.
+///
+/// Reading checks the document's shape and format; problems inside single flags or segments do
+/// not fail it (they make only those items malformed, see ``Snapshot/problems``).
+///
+/// ```swift
+/// let definitions = try Definitions(jsonBytes: bytes, format: nil)   // detect the format
+/// let snapshot = Snapshot(compiling: definitions)
+/// ```
+public struct Definitions: Sendable {
+    /// The model of each format.
+    package enum Model: Sendable {
+        case native(DefinitionsDocument)
+    }
+
+    package let model: Model
+
+    /// Definitions of Burgee's own format.
+    public init(_ document: DefinitionsDocument) {
+        model = .native(document)
+    }
+
+    /// Reads parsed JSON of the given format, or of the format detected when `format` is `nil`.
+    ///
+    /// - Throws: the errors of ``DefinitionsReader/format(of:given:)``;
+    ///   ``DefinitionsError/unsupportedFormat(_:)`` for a format this version cannot evaluate;
+    ///   the format's own errors for a document of the wrong shape.
+    public init(json: JSONValue, format: DefinitionsFormat?) throws(DefinitionsError) {
+        let resolved = try DefinitionsReader.format(of: json, given: format)
+        switch resolved {
+        case .native: model = .native(try DefinitionsDocument(json: json))
+        case .unleash, .launchDarkly, .flagd: throw .unsupportedFormat(resolved)
+        }
+    }
+
+    /// Parses JSON bytes once, then reads them as ``init(json:format:)`` does.
+    ///
+    /// - Throws: ``DefinitionsError/invalidJSON(_:)`` for bytes that are not JSON (or exceed
+    ///   `limits`), else the errors of ``init(json:format:)``.
+    public init(jsonBytes bytes: [UInt8], format: DefinitionsFormat?,
+                limits: JSONLimits = .default) throws(DefinitionsError) {
+        let json: JSONValue
+        do { json = try JSONParser(limits: limits).parse(bytes) } catch { throw .invalidJSON(error) }
+        try self.init(json: json, format: format)
+    }
+
+    /// The format the definitions are in.
+    public var format: DefinitionsFormat {
+        switch model {
+        case .native: .native
+        }
+    }
+
+    /// The definitions' version: a native document's `version`; 0 for formats without one.
+    public var version: Int64 {
+        switch model {
+        case .native(let document): document.version
+        }
+    }
+
+    /// The native document; `nil` for another format.
+    public var document: DefinitionsDocument? {
+        switch model {
+        case .native(let document): document
+        }
+    }
+
+    /// The definitions as JSON of their own format, as a cache stores them.
+    public var json: JSONValue {
+        switch model {
+        case .native(let document): document.json
+        }
+    }
+}
