@@ -80,6 +80,9 @@ public final class BurgeeClient: Service, Sendable {
         case .http(let endpoint, let http, let retryDelay):
             return try HTTPEventSink(endpoint: endpoint, sdkKey: configuration.sdkKey, http: http, retryDelay: retryDelay,
                                      logger: configuration.logger)
+        case .unleash(let connection, let impressions):
+            return try UnleashMetricsSink(connection: connection, apiToken: configuration.key, impressions: impressions,
+                                          logger: configuration.logger)
         }
     }
 

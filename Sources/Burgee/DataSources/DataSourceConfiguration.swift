@@ -4,6 +4,7 @@ public struct DataSourceConfiguration: Sendable {
         case source(any DataSource)
         case polling(url: String, PollingDataSource.Mode, HTTPOptions)
         case streaming(url: String, StreamingOptions, HTTPOptions)
+        case unleash(UnleashConnection)
     }
 
     private let storage: Storage
@@ -68,6 +69,10 @@ public struct DataSourceConfiguration: Sendable {
         DataSourceConfiguration(.streaming(url: url, options, http))
     }
 
+    static func unleashSource(_ connection: UnleashConnection) -> DataSourceConfiguration {
+        DataSourceConfiguration(.unleash(connection))
+    }
+
     /// The source to run, checked; network sources send `sdkKey`.
     func makeSource(sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
         switch storage {
@@ -90,6 +95,8 @@ public struct DataSourceConfiguration: Sendable {
             let pollingURL = try ServiceURL(options.pollingURL ?? streamURL.replacingLastPathSegment(with: "definitions"),
                                             allowInsecureHTTP: http.allowInsecureHTTP)
             return StreamingDataSource(url: streamURL, pollingURL: pollingURL, http: http, options: options, sdkKey: sdkKey)
+        case .unleash(let connection):
+            return try UnleashDataSource(connection: connection, apiToken: sdkKey)
         }
     }
 }

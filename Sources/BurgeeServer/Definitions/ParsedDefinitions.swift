@@ -1,6 +1,6 @@
 import BurgeeCore
 
-/// A definitions document as JSON trees per item, checked to be a usable native v1 document.
+/// A definitions document as JSON trees per item, checked to be a usable document of its format.
 ///
 /// Items stay as the file wrote them, so a malformed flag is served as it stands and the clients
 /// report its problems themselves.
@@ -8,15 +8,24 @@ struct ParsedDefinitions: Sendable {
     var version: Int64
     var flags: [String: JSONValue]
     var segments: [String: JSONValue]
+    /// An Unleash features document, served whole; `nil` for native definitions, served by item.
+    var unleashDocument: JSONValue?
 
-    init(jsonBytes bytes: [UInt8]) throws(DefinitionsError) {
+    init(jsonBytes bytes: [UInt8], format: DefinitionsFormat = .native) throws(DefinitionsError) {
         let json: JSONValue
         do { json = try JSONParser().parse(bytes) } catch { throw .invalidJSON(error) }
-        // The model reader is the one authority on what makes a whole document unusable.
-        let document = try DefinitionsDocument(json: json)
+        // The format's reader is the one authority on what makes a whole document unusable.
+        let definitions = try Definitions(json: json, format: format)
         let members = json.objectValue ?? [:]
-        version = document.version
-        flags = members["flags"]?.objectValue ?? [:]
-        segments = members["segments"]?.objectValue ?? [:]
+        version = definitions.version
+        if format == .unleash {
+            flags = [:]
+            segments = [:]
+            unleashDocument = json
+        } else {
+            flags = members["flags"]?.objectValue ?? [:]
+            segments = members["segments"]?.objectValue ?? [:]
+            unleashDocument = nil
+        }
     }
 }

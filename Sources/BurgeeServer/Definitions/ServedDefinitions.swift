@@ -15,9 +15,12 @@ struct ServedDefinitions: Sendable {
     /// The native v1 document as sent by `GET /definitions` and in a stream's `put`.
     private(set) var body = ByteBuffer()
     private(set) var etag = ""
+    /// An Unleash features document, served whole by `GET /api/client/features`.
+    private var unleashDocument: JSONValue?
 
     init(_ parsed: ParsedDefinitions) {
         documentVersion = parsed.version
+        unleashDocument = parsed.unleashDocument
         flags = parsed.flags.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
         segments = parsed.segments.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
         encode()
@@ -26,6 +29,14 @@ struct ServedDefinitions: Sendable {
     /// Moves to `parsed`, returning one change per item that differs (ignoring `version` members),
     /// segments first so that a flag never arrives before a new segment it refers to.
     mutating func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
+        if let document = parsed.unleashDocument {
+            // Unleash clients poll the whole document; a change is a new version and ETag, no stream events.
+            guard document != unleashDocument else { return [] }
+            unleashDocument = document
+            documentVersion += 1
+            encode()
+            return []
+        }
         var changes: [DefinitionsChange] = []
         Self.diff(.segment, current: &segments, tombstones: &segmentTombstones, incoming: parsed.segments, into: &changes)
         Self.diff(.flag, current: &flags, tombstones: &flagTombstones, incoming: parsed.flags, into: &changes)
@@ -62,6 +73,12 @@ struct ServedDefinitions: Sendable {
     }
 
     private mutating func encode() {
+        if let unleashDocument {
+            let bytes = Array(unleashDocument.serialized().utf8)
+            body = ByteBuffer(bytes: bytes)
+            etag = EntityTag.make(version: documentVersion, body: bytes)
+            return
+        }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("formatVersion")

@@ -37,7 +37,7 @@ extension DefinitionsResponder {
     /// The head announces the whole body; about half of it follows, then the connection closes.
     private func droppedResponse(on endpoint: DefinitionsServer.Endpoint, _ request: Request) async throws -> Response {
         switch endpoint {
-        case .definitions:
+        case .definitions, .unleashFeatures:
             let served = server.store.served
             let half = served.body.getSlice(at: served.body.readerIndex, length: served.body.readableBytes / 2)!
             let headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: served.etag]
@@ -53,6 +53,10 @@ extension DefinitionsResponder {
             var headers = HTTPFields()
             headers[.acceptEncoding] = response.headers[.acceptEncoding]
             return Response(status: .accepted, headers: headers, body: Self.cutBody(ByteBuffer(), announcing: 2))
+        case .unleashRegister, .unleashMetrics:
+            let response = try await serve(endpoint, request)
+            guard response.status == .accepted else { return response }
+            return Response(status: .accepted, body: Self.cutBody(ByteBuffer(), announcing: 2))
         }
     }
 
@@ -67,7 +71,7 @@ extension DefinitionsResponder {
     private func bodyResponse(_ bytes: [UInt8], on endpoint: DefinitionsServer.Endpoint) -> Response {
         let buffer = ByteBuffer(bytes: bytes)
         switch endpoint {
-        case .definitions:
+        case .definitions, .unleashFeatures:
             let etag = EntityTag.make(version: server.store.served.documentVersion, body: bytes)
             let headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: etag]
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
@@ -77,7 +81,7 @@ extension DefinitionsResponder {
                 try await writer.write(buffer)
                 try await writer.finish(nil)
             })
-        case .events:
+        case .events, .unleashRegister, .unleashMetrics:
             return Response(status: .ok, body: ResponseBody(byteBuffer: buffer))
         }
     }

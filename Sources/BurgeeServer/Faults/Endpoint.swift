@@ -7,5 +7,11 @@ extension DefinitionsServer {
         case stream
         /// `POST /events`.
         case events
+        /// `GET /api/client/features` (Unleash).
+        case unleashFeatures
+        /// `POST /api/client/register` (Unleash).
+        case unleashRegister
+        /// `POST /api/client/metrics` (Unleash).
+        case unleashMetrics
     }
 }

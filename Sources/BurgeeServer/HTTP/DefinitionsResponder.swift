@@ -39,7 +39,7 @@ struct DefinitionsResponder: HTTPResponder {
 
     /// The response, or `nil` when a fault closed the connection instead.
     private func answer(_ request: Request, context: Context, logIndex: Int) async throws -> Response? {
-        let route = Route(method: request.method, path: request.uri.path)
+        let route = Route(method: request.method, path: request.uri.path, format: server.configuration.format)
         let endpoint: DefinitionsServer.Endpoint
         switch route {
         case .notFound:
@@ -64,7 +64,9 @@ struct DefinitionsResponder: HTTPResponder {
     /// The endpoint's own answer.
     func serve(_ endpoint: DefinitionsServer.Endpoint, _ request: Request) async throws -> Response {
         switch endpoint {
-        case .definitions: return definitionsResponse(request)
+        case .definitions, .unleashFeatures: return definitionsResponse(request)
+        case .unleashRegister: return try await unleashReportResponse(request, kind: .registration)
+        case .unleashMetrics: return try await unleashReportResponse(request, kind: .metrics)
         case .stream: return streamResponse(request)
         case .events: return try await eventsResponse(request)
         }

@@ -1,3 +1,4 @@
+import BurgeeCore
 import Hummingbird
 
 /// Where a request goes, decided by its path and method alone.
@@ -7,12 +8,18 @@ enum Route: Sendable {
     case methodNotAllowed(allowed: String)
     case notFound
 
-    init(method: HTTPRequest.Method, path: String) {
-        let (target, allowed): (Route, HTTPRequest.Method) = switch path {
-        case "/definitions": (.endpoint(.definitions), .get)
-        case "/stream": (.endpoint(.stream), .get)
-        case "/events": (.endpoint(.events), .post)
-        case "/events/stats": (.eventStats, .get)
+    /// The route of a request to a server of `format`: native servers answer Burgee's paths,
+    /// Unleash servers Unleash's client API.
+    init(method: HTTPRequest.Method, path: String, format: DefinitionsFormat) {
+        let (target, allowed): (Route, HTTPRequest.Method) = switch (format, path) {
+        case (.unleash, "/api/client/features"): (.endpoint(.unleashFeatures), .get)
+        case (.unleash, "/api/client/register"): (.endpoint(.unleashRegister), .post)
+        case (.unleash, "/api/client/metrics"): (.endpoint(.unleashMetrics), .post)
+        case (.unleash, _): (.notFound, .get)
+        case (_, "/definitions"): (.endpoint(.definitions), .get)
+        case (_, "/stream"): (.endpoint(.stream), .get)
+        case (_, "/events"): (.endpoint(.events), .post)
+        case (_, "/events/stats"): (.eventStats, .get)
         default: (.notFound, .get)
         }
         if case .notFound = target {

@@ -4,7 +4,8 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 
-/// A definitions server: serves a native v1 definitions document over HTTP for Burgee clients.
+/// A definitions server: serves a native v1 definitions document over HTTP for Burgee clients,
+/// or an Unleash features document as Unleash's client API (``DefinitionsServerConfiguration/format``).
 ///
 /// - `GET /definitions`: the document, with a strong `ETag` and `304 Not Modified` for `If-None-Match`.
 /// - `GET /stream`: Server-Sent Events: a `put` with the whole document, then `patch` and `delete`
@@ -53,6 +54,7 @@ public final class DefinitionsServer: Service, Sendable {
     let faults = FaultQueue()
     let requests = RequestLog()
     let inbox = EventsInbox()
+    let unleashInbox = UnleashInbox()
     let keyCheck: SDKKeyCheck
     private let watcher: DefinitionsFileWatcher?
     private let runState = Mutex(RunState())
@@ -66,14 +68,16 @@ public final class DefinitionsServer: Service, Sendable {
         self.configuration = configuration
         self.logger = logger
         keyCheck = SDKKeyCheck(key: configuration.sdkKey)
+        let format = configuration.format
+        guard format == .native || format == .unleash else { throw .unsupportedFormat(format) }
         switch source {
         case .file(let path):
-            let (parsed, contents) = try DefinitionsFileWatcher.load(path: path)
+            let (parsed, contents) = try DefinitionsFileWatcher.load(path: path, format: format)
             store = DefinitionsStore(ServedDefinitions(parsed))
-            watcher = DefinitionsFileWatcher(path: path, initial: contents, store: store, logger: logger)
+            watcher = DefinitionsFileWatcher(path: path, format: format, initial: contents, store: store, logger: logger)
         case .json(let bytes):
             do {
-                store = DefinitionsStore(ServedDefinitions(try ParsedDefinitions(jsonBytes: bytes)))
+                store = DefinitionsStore(ServedDefinitions(try ParsedDefinitions(jsonBytes: bytes, format: format)))
             } catch {
                 throw .invalidDefinitions(error)
             }
@@ -168,7 +172,7 @@ public final class DefinitionsServer: Service, Sendable {
     /// when the bytes are not a usable document.
     @discardableResult
     public func update(definitions jsonBytes: [UInt8]) throws(DefinitionsError) -> [DefinitionsChange] {
-        store.apply(try ParsedDefinitions(jsonBytes: jsonBytes))
+        store.apply(try ParsedDefinitions(jsonBytes: jsonBytes, format: configuration.format))
     }
 
     /// The served document's version.
@@ -242,5 +246,22 @@ public final class DefinitionsServer: Service, Sendable {
     /// How many event bodies were stored, and their size as received.
     public var eventStats: EventStats {
         inbox.stats
+    }
+
+    // MARK: Unleash
+
+    /// The bodies posted to `/api/client/register`, in arrival order.
+    public var unleashRegistrations: [JSONValue] {
+        unleashInbox.registrations
+    }
+
+    /// The bodies posted to `/api/client/metrics`, in arrival order.
+    public var unleashMetrics: [JSONValue] {
+        unleashInbox.metrics
+    }
+
+    /// The `yes`, `no` and variant counts of every metrics body received, summed per toggle.
+    public var unleashToggleCounts: [String: UnleashToggleCounts] {
+        unleashInbox.toggleCounts
     }
 }

@@ -20,6 +20,11 @@ public struct DefinitionsServerConfiguration: Sendable {
     public var streamRetry: Duration?
     /// How long ``RunningDefinitionsServer/stop()`` lets requests in progress finish before it cancels them.
     public var shutdownGracePeriod: Duration
+    /// The definitions' format and with it the API served: ``DefinitionsFormat/native`` (Burgee's
+    /// `/definitions`, `/stream`, `/events`) or ``DefinitionsFormat/unleash`` (Unleash's client API,
+    /// as Unleash Edge serves it offline: `GET /api/client/features`, `POST /api/client/register`,
+    /// `POST /api/client/metrics`). Other formats are refused when the server is created.
+    public var format: DefinitionsFormat
 
     /// A configuration; the defaults listen on a free loopback port without an SDK key.
     public init(
@@ -31,8 +36,10 @@ public struct DefinitionsServerConfiguration: Sendable {
         maxEventsBodyBytes: Int = 10 << 20,
         streamRetry: Duration? = nil,
         shutdownGracePeriod: Duration = .seconds(1),
-        acceptsGzipEvents: Bool = true
+        acceptsGzipEvents: Bool = true,
+        format: DefinitionsFormat = .native
     ) {
+        self.format = format
         self.host = host
         self.port = port
         self.sdkKey = sdkKey

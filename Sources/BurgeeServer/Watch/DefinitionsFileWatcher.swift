@@ -18,22 +18,24 @@ final class DefinitionsFileWatcher: Sendable {
     }
 
     let path: String
+    let format: DefinitionsFormat
     private let store: DefinitionsStore
     private let logger: Logger
     private let state: Mutex<State>
 
     /// Reads the file once, for the server's first definitions.
-    static func load(path: String) throws(DefinitionsServerError) -> (ParsedDefinitions, FileContents) {
+    static func load(path: String, format: DefinitionsFormat) throws(DefinitionsServerError) -> (ParsedDefinitions, FileContents) {
         let contents = try FileContents.read(path)
         do {
-            return (try ParsedDefinitions(jsonBytes: contents.bytes), contents)
+            return (try ParsedDefinitions(jsonBytes: contents.bytes, format: format), contents)
         } catch {
             throw .invalidDefinitions(error)
         }
     }
 
-    init(path: String, initial contents: FileContents, store: DefinitionsStore, logger: Logger) {
+    init(path: String, format: DefinitionsFormat, initial contents: FileContents, store: DefinitionsStore, logger: Logger) {
         self.path = path
+        self.format = format
         self.store = store
         self.logger = logger
         state = Mutex(State(fingerprint: contents.fingerprint, contentHash: Murmur3.hash(contents.bytes),
@@ -80,7 +82,7 @@ final class DefinitionsFileWatcher: Sendable {
 
         let parsed: ParsedDefinitions
         do {
-            parsed = try ParsedDefinitions(jsonBytes: contents.bytes)
+            parsed = try ParsedDefinitions(jsonBytes: contents.bytes, format: format)
         } catch {
             // Keyed by content too: each new unusable version is reported, even with the same message.
             report("'\(path)': \(error); keeping the last good definitions", key: String(hash))

@@ -17,10 +17,12 @@ struct ServeCommand: AsyncParsableCommand {
         250 ms; a version that cannot be read keeps the last good one. Runs until interrupted \
         (SIGINT or SIGTERM). See docs/sync.md.
 
-        Only native definitions can be served by this version. Their format is given with --format or \
-        told from the document's shape (auto, the default); a document recognised as Unleash, \
-        LaunchDarkly or flagd definitions, or whose format cannot be told, ends the command at start \
-        with exit status 1 and a message.
+        With Unleash definitions (--format unleash, or a features document told by its shape) the server \
+        speaks Unleash's client API instead, as Unleash Edge does offline: GET /api/client/features \
+        (ETag, 304), POST /api/client/register and POST /api/client/metrics (stored, counted in the log). \
+        The format is given with --format or told from the document's shape (auto, the default); \
+        LaunchDarkly or flagd definitions, or a document whose format cannot be told, end the command \
+        at start with exit status 1 and a message.
         """
     )
 
@@ -49,16 +51,16 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "burgee.serve", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .info
-        let configuration = DefinitionsServerConfiguration(
+        var configuration = DefinitionsServerConfiguration(
             host: host, port: port, sdkKey: sdkKey,
             heartbeatInterval: .nanoseconds(Int64((heartbeat * 1e9).rounded()))
         )
-        // The server reads native documents only; a file of another format is refused here, with
-        // the same message as any other unusable document. A file that cannot be read is left to
-        // the server, which says why.
+        // The file's format decides the API served; a file that cannot be read is left to the
+        // server, which says why.
+        configuration.format = formatOptions.definitionsFormat ?? .native
         if let bytes = FileManager.default.contents(atPath: definitions) {
             do {
-                _ = try Definitions(jsonBytes: [UInt8](bytes), format: formatOptions.definitionsFormat)
+                configuration.format = try Definitions(jsonBytes: [UInt8](bytes), format: formatOptions.definitionsFormat).format
             } catch {
                 StandardOutput.error("burgee serve: \(error)")
                 throw ExitCode.failure
@@ -81,7 +83,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         var out = StandardOutput()
-        out.writeLine("Serving definitions from \(definitions) on \(running.baseURL)")
+        if configuration.format == .unleash {
+            out.writeLine("Serving Unleash features from \(definitions) on \(running.baseURL)/api")
+        } else {
+            out.writeLine("Serving definitions from \(definitions) on \(running.baseURL)")
+        }
         out.flush()
 
         let failure = await withTaskGroup(of: (any Error)?.self) { group in

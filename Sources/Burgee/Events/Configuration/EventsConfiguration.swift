@@ -8,6 +8,9 @@ public enum ExposureMode: Sendable, Hashable {
     case deduplicated
     /// One per evaluation.
     case all
+    /// Only for flags with `trackEvents` (Unleash's `impressionData`) and evaluations in an
+    /// experiment, one per evaluation; other evaluations are only counted.
+    case trackedOnly
 }
 
 /// Whether events carrying a context's keys may leave the process (legal consent).
@@ -23,6 +26,7 @@ public struct EventDestination: Sendable {
     enum Storage: Sendable {
         case http(endpoint: String, HTTPOptions, retryDelay: Duration)
         case sink(any EventSink)
+        case unleash(UnleashConnection, impressions: (any EventSink)?)
     }
 
     let storage: Storage
@@ -98,9 +102,14 @@ public struct EventsConfiguration: Sendable {
         guard flushInterval > .zero else { throw .notPositive("the event flush interval") }
         guard maxBatchSize > 0 else { throw .notPositive("the event batch size") }
         guard capacity > 0 else { throw .notPositive("the event queue capacity") }
-        if case .http(_, let http, let retryDelay) = destination.storage {
+        switch destination.storage {
+        case .http(_, let http, let retryDelay):
             try http.validate()
             guard retryDelay >= .zero else { throw .notPositive("the event retry delay") }
+        case .unleash(let connection, _):
+            try connection.validate()
+        case .sink:
+            break
         }
     }
 }

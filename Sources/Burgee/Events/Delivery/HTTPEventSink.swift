@@ -32,6 +32,10 @@ public final class HTTPEventSink: EventSink {
     private let redact: Redactor
     private let logger: Logger
     private let configuration: HTTPClient.Configuration
+    /// The body of a batch; `nil` when the batch has nothing this service takes.
+    private let encode: @Sendable (EventBatch) -> [UInt8]?
+    /// Whether requests carry ``schemaHeader`` (Burgee's event service reads it).
+    private let sendsSchemaHeader: Bool
     /// `nil` until the first send; `.none` inside after shutdown.
     private let client = Mutex<HTTPClient??>(nil)
     let coding = ContentCodingNegotiation()
@@ -44,14 +48,24 @@ public final class HTTPEventSink: EventSink {
     ///   - retryDelay: the wait before the one retry.
     ///   - logger: where retries and the gzip negotiation are logged (at debug and notice levels).
     /// - Throws: ``ConfigurationError`` for an invalid or insecure URL, invalid options, or a negative delay.
-    public init(endpoint: String, sdkKey: String?, http: HTTPOptions = HTTPOptions(),
-                retryDelay: Duration = .seconds(1), logger: Logger) throws(ConfigurationError) {
+    public convenience init(endpoint: String, sdkKey: String?, http: HTTPOptions = HTTPOptions(),
+                            retryDelay: Duration = .seconds(1), logger: Logger) throws(ConfigurationError) {
+        try self.init(endpoint: endpoint, sdkKey: SDKKey(sdkKey), http: http, retryDelay: retryDelay, logger: logger,
+                      sendsSchemaHeader: true, encode: { $0.jsonBytes })
+    }
+
+    /// A sink posting each batch's `encode`d body to `endpoint`, for services with their own
+    /// event format (Unleash's metrics).
+    init(endpoint: String, sdkKey: SDKKey?, http: HTTPOptions, retryDelay: Duration, logger: Logger,
+         sendsSchemaHeader: Bool, encode: @escaping @Sendable (EventBatch) -> [UInt8]?) throws(ConfigurationError) {
+        self.encode = encode
+        self.sendsSchemaHeader = sendsSchemaHeader
         try http.validate()
         guard retryDelay >= .zero else { throw .notPositive("the event retry delay") }
         url = try ServiceURL(endpoint, allowInsecureHTTP: http.allowInsecureHTTP)
         options = http
         self.retryDelay = retryDelay
-        self.sdkKey = SDKKey(sdkKey)
+        self.sdkKey = sdkKey
         redact = Redactor(key: self.sdkKey)
         self.logger = logger
         var configuration = HTTPClient.Configuration()
@@ -74,7 +88,7 @@ public final class HTTPEventSink: EventSink {
     /// - Throws: ``EventDeliveryError`` when the batch was not delivered; `CancellationError` when
     ///   the task was cancelled before delivery (at once if it happens during the retry wait).
     public func send(_ batch: EventBatch) async throws {
-        let json = batch.jsonBytes
+        guard let json = encode(batch) else { return }
         let first = await post(json)
         let retryAfter: Duration?
         switch first {
@@ -159,7 +173,9 @@ public final class HTTPEventSink: EventSink {
         } else {
             request.headers.remove(name: "Content-Encoding")
         }
-        request.headers.replaceOrAdd(name: Self.schemaHeader, value: String(EventBatch.schemaVersion))
+        if sendsSchemaHeader {
+            request.headers.replaceOrAdd(name: Self.schemaHeader, value: String(EventBatch.schemaVersion))
+        }
         if let sdkKey { request.headers.replaceOrAdd(name: "Authorization", value: sdkKey.value) }
         request.body = .bytes(body)
         return request

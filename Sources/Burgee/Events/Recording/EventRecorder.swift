@@ -50,6 +50,7 @@ final class EventRecorder: Sendable {
         table.count(position, variation: detail.variationIndex)
         guard track, mode != .off, context.isValid else { return }
         let flag = table.flags[position.index]
+        if mode == .trackedOnly, !flag.trackEvents, !detail.reason.inExperiment { return }
         if let deduplicator, !flag.trackEvents, !detail.reason.inExperiment {
             let fingerprint = ExposureFingerprint.exposure(
                 context: ExposureFingerprint.context(context), flagKey: flag.keyHash,

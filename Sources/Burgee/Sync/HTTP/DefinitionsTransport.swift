@@ -65,6 +65,22 @@ final class DefinitionsTransport: Sendable {
         }
     }
 
+    /// POSTs a JSON body once (no retry) and returns the answer's status code.
+    func post(_ url: ServiceURL, json: [UInt8]) async -> Result<Int, HTTPFailure> {
+        var request = makeRequest(url, accept: "application/json")
+        request.method = .POST
+        request.headers.replaceOrAdd(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: json))
+        do {
+            let response = try await client.execute(request, timeout: .init(options.requestTimeout))
+            // Read what little the answer says so the connection can be reused.
+            _ = try? await response.body.collect(upTo: 64 << 10)
+            return .success(Int(response.status.code))
+        } catch {
+            return .failure(networkFailure(error, url: url, method: "POST"))
+        }
+    }
+
     /// Opens an event stream; the body is read by the caller.
     func openStream(_ url: ServiceURL, lastEventID: String?) async throws(HTTPFailure) -> HTTPClientResponse.Body {
         var request = makeRequest(url, accept: "text/event-stream")
@@ -83,7 +99,7 @@ final class DefinitionsTransport: Sendable {
     }
 
     /// The failure a thrown network error stands for, redacted.
-    func networkFailure(_ error: any Error, url: ServiceURL) -> HTTPFailure {
+    func networkFailure(_ error: any Error, url: ServiceURL, method: String = "GET") -> HTTPFailure {
         if let failure = error as? HTTPFailure { return failure }
         let what: String
         switch error {
@@ -92,7 +108,7 @@ final class DefinitionsTransport: Sendable {
         case let e as HTTPClientError where e == .remoteConnectionClosed: what = "the server closed the connection"
         default: what = String(describing: error)
         }
-        return HTTPFailure(DataSourceError(kind: .network, message: redact("GET \(url): \(what)")))
+        return HTTPFailure(DataSourceError(kind: .network, message: redact("\(method) \(url): \(what)")))
     }
 
     private func makeRequest(_ url: ServiceURL, accept: String) -> HTTPClientRequest {

@@ -1,0 +1,38 @@
+import BurgeeCore
+import Logging
+
+extension DataSourceConfiguration {
+    /// Polls an Unleash server's or Edge's client API for its features (see ``UnleashConnection``),
+    /// registering the client first when the connection sends metrics. The client's `sdkKey` is
+    /// the Unleash API token.
+    public static func unleash(_ connection: UnleashConnection) -> DataSourceConfiguration {
+        .unleashSource(connection)
+    }
+}
+
+extension EventDestination {
+    /// Usage metrics posted to Unleash's `…/client/metrics` from each flush's summary; exposure and
+    /// custom events (impressions) go to `impressions`, or nowhere.
+    public static func unleashMetrics(_ connection: UnleashConnection,
+                                      impressions: (any EventSink)? = nil) -> EventDestination {
+        EventDestination(storage: .unleash(connection, impressions: impressions))
+    }
+}
+
+extension BurgeeClient.Configuration {
+    /// A client of an Unleash server or Unleash Edge: features polled every
+    /// ``UnleashConnection/refreshInterval``, the client registered at start, and usage metrics
+    /// sent every ``UnleashConnection/metricsInterval`` (none when it is `nil`). Impressions of
+    /// flags with `impressionData` go to `impressions` when given.
+    public static func unleash(_ connection: UnleashConnection, apiToken: String,
+                               impressions: (any EventSink)? = nil, cache: CacheConfiguration? = nil,
+                               logger: Logger = Logger(label: "burgee")) -> Self {
+        var configuration = Self(sdkKey: apiToken, source: .unleash(connection), cache: cache, logger: logger)
+        if let interval = connection.metricsInterval {
+            configuration.events = EventsConfiguration(
+                destination: .unleashMetrics(connection, impressions: impressions),
+                exposures: impressions == nil ? .off : .trackedOnly, flushInterval: interval)
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,97 @@
+import BurgeeCore
+import Logging
+
+/// Polls an Unleash server's or Edge's `GET /api/client/features` with `If-None-Match` and
+/// Unleash's headers, after registering the client once (when metrics are on).
+///
+/// 401 and 403 stop the source as `unauthorized`. Any other failure (404, 429, 5xx, network, a
+/// document that cannot be read) waits one more interval per consecutive failure, up to 10× the
+/// interval (and at least a `Retry-After`, up to ``HTTPOptions/maxRetryAfter``), as Unleash's own
+/// SDKs do; a success returns to the interval.
+struct UnleashDataSource: DataSource {
+    let connection: UnleashConnection
+    let featuresURL: ServiceURL
+    let registerURL: ServiceURL
+    let apiToken: SDKKey?
+    /// The strategies this client evaluates, for the registration.
+    static let strategies = ["default", "userWithId", "flexibleRollout", "gradualRolloutUserId",
+                             "gradualRolloutSessionId", "gradualRolloutRandom", "remoteAddress", "applicationHostname"]
+
+    init(connection: UnleashConnection, apiToken: SDKKey?) throws(ConfigurationError) {
+        try connection.validate()
+        self.connection = connection
+        featuresURL = try ServiceURL(connection.endpoint("features"), allowInsecureHTTP: connection.http.allowInsecureHTTP)
+        registerURL = try ServiceURL(connection.endpoint("register"), allowInsecureHTTP: connection.http.allowInsecureHTTP)
+        self.apiToken = apiToken
+    }
+
+    func run(_ sink: DataSourceSink) async {
+        var http = connection.http
+        http.headers = UnleashIdentity.headers(connection, interval: connection.refreshInterval)
+        let transport = DefinitionsTransport(options: http, sdkKey: apiToken, readTimeout: http.requestTimeout)
+        if let metricsInterval = connection.metricsInterval {
+            await register(transport, metricsInterval: metricsInterval, logger: sink.logger)
+        }
+        await poll(sink, transport)
+        await transport.shutdown()
+    }
+
+    /// `POST /api/client/register`, once; a failure is logged, never retried (metrics still flow).
+    private func register(_ transport: DefinitionsTransport, metricsInterval: Duration, logger: Logger) async {
+        var body = UnleashIdentity.bodyFields(connection)
+        body["strategies"] = .array(Self.strategies.map(JSONValue.string))
+        body["started"] = .string(UnleashIdentity.timestamp(millisecondsSinceEpoch: EventClock.wallMilliseconds()))
+        body["interval"] = .number(Double(UnleashIdentity.milliseconds(metricsInterval)))
+        switch await transport.post(registerURL, json: Array(JSONValue.object(body).serialized().utf8)) {
+        case .success(let status) where (200..<300).contains(status):
+            logger.debug("registered with Unleash", metadata: ["url": "\(registerURL)"])
+        case .success(let status):
+            logger.warning("Unleash registration answered \(status)", metadata: ["url": "\(registerURL)"])
+        case .failure(let failure):
+            logger.warning("Unleash registration failed", metadata: ["error": "\(transport.redact(failure.error.message))"])
+        }
+    }
+
+    private func poll(_ sink: DataSourceSink, _ transport: DefinitionsTransport) async {
+        let logger = sink.logger
+        let interval = connection.refreshInterval
+        var etag: String?
+        var failures = 0
+        while !Task.isCancelled {
+            var retryAfter: Duration?
+            switch await transport.fetchDefinitions(featuresURL, etag: etag) {
+            case .notModified:
+                failures = 0
+                sink.confirmValid()
+            case .modified(let body, let newETag):
+                if await sink.apply(.json(body, format: .unleash)) {
+                    etag = newETag
+                    failures = 0
+                } else {
+                    failures += 1
+                }
+            case .failed(let failure):
+                if failure.isUnauthorized {
+                    logger.error("Unleash refused the API token; polling stops", metadata: [
+                        "url": "\(featuresURL)", "status": "\(failure.error.statusCode ?? 0)",
+                    ])
+                    sink.setState(.unauthorized, error: failure.error)
+                    return
+                }
+                failures += 1
+                retryAfter = failure.retryAfter.map { min($0, connection.http.maxRetryAfter) }
+                sink.fail(failure.error)
+                logger.warning("Unleash features request failed", metadata: [
+                    "error": "\(transport.redact(failure.error.message))", "failures": "\(failures)",
+                ])
+            }
+            let wait = max(Self.delay(interval: interval, afterFailures: failures), retryAfter ?? .zero)
+            do { try await Task.sleep(for: wait) } catch { return }
+        }
+    }
+
+    /// The wait after `failures` consecutive failures: one more interval each, at most 10.
+    static func delay(interval: Duration, afterFailures failures: Int) -> Duration {
+        interval * min(failures + 1, 10)
+    }
+}

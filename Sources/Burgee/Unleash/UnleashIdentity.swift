@@ -1,0 +1,94 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Who a client is to an Unleash server: instance and connection ids, headers, platform.
+enum UnleashIdentity {
+    /// The version of Unleash's client specification this client implements.
+    static let specVersion = "6.1.0"
+
+    /// A random UUID in lower case.
+    static func randomUUID() -> String { UUID().uuidString.lowercased() }
+
+    /// `<host name>-<8 random hex digits>`, or `burgee-<…>` when the host name is unknown.
+    static func defaultInstanceId() -> String {
+        "\(hostName() ?? "burgee")-\(randomUUID().prefix(8))"
+    }
+
+    /// The machine's host name.
+    static func hostName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
+    }
+
+    /// The headers every request to the client API carries; `interval` is the request's own period.
+    static func headers(_ connection: UnleashConnection, interval: Duration?) -> [String: String] {
+        var headers = connection.http.headers
+        headers["unleash-appname"] = connection.appName
+        headers["unleash-instanceid"] = connection.instanceId
+        headers["unleash-connection-id"] = connection.connectionId
+        headers["unleash-sdk"] = SDKVersion.unleashName
+        headers["Unleash-Client-Spec"] = specVersion
+        if let interval { headers["unleash-interval"] = String(milliseconds(interval)) }
+        return headers
+    }
+
+    /// The fields that registration and metrics bodies share.
+    static func bodyFields(_ connection: UnleashConnection) -> [String: JSONValue] {
+        [
+            "appName": .string(connection.appName),
+            "instanceId": .string(connection.instanceId),
+            "connectionId": .string(connection.connectionId),
+            "sdkVersion": .string(SDKVersion.unleashName),
+            "platformName": "swift",
+            "platformVersion": .string(platformVersion),
+            "specVersion": .string(specVersion),
+        ]
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// An RFC 3339 UTC time with milliseconds (`2026-11-24T01:02:03.456Z`), as Unleash writes them.
+    static func timestamp(millisecondsSinceEpoch ms: Int64) -> String {
+        let millisecond = Int(((ms % 1000) + 1000) % 1000)
+        let seconds = (ms - Int64(millisecond)) / 1000
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
+        // Days to a civil date (proleptic Gregorian), by eras of 400 years.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
+        let month = Int(mp < 10 ? mp + 3 : mp - 9)
+        let year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millisecond, 3))Z"
+    }
+
+    private static var platformVersion: String {
+        #if swift(>=6.3)
+        "6.3"
+        #else
+        "6"
+        #endif
+    }
+}

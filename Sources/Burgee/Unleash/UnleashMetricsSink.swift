@@ -1,0 +1,37 @@
+import BurgeeCore
+import Logging
+
+/// Delivers a batch to Unleash: its summary as usage metrics (`POST /api/client/metrics`, see
+/// ``UnleashMetrics``), and its exposure and custom events (impressions of flags with
+/// `impressionData`) to another sink, if one is given.
+struct UnleashMetricsSink: EventSink {
+    let metrics: HTTPEventSink
+    let impressions: (any EventSink)?
+
+    init(connection: UnleashConnection, apiToken: SDKKey?, impressions: (any EventSink)?, logger: Logger)
+        throws(ConfigurationError)
+    {
+        try connection.validate()
+        var http = connection.http
+        http.headers = UnleashIdentity.headers(connection, interval: connection.metricsInterval)
+        metrics = try HTTPEventSink(endpoint: connection.endpoint("metrics"), sdkKey: apiToken, http: http,
+                                    retryDelay: .seconds(1), logger: logger, sendsSchemaHeader: false,
+                                    encode: { batch in
+                                        UnleashMetrics.body(batch, connection: connection).map { Array($0.serialized().utf8) }
+                                    })
+        self.impressions = impressions
+    }
+
+    func send(_ batch: EventBatch) async throws {
+        let others = batch.events.filter { if case .summary = $0 { false } else { true } }
+        if let impressions, !others.isEmpty {
+            try await impressions.send(EventBatch(events: others))
+        }
+        try await metrics.send(batch)
+    }
+
+    func shutdown() async {
+        await metrics.shutdown()
+        await impressions?.shutdown()
+    }
+}
