@@ -11,7 +11,9 @@
 /// ```
 public enum DefinitionsReader {
     /// The formats this version of Burgee can read and evaluate.
-    public static let supportedFormats: Set<DefinitionsFormat> = [.native]
+    /// Native documents are read by ``document(json:format:)``; Unleash documents by
+    /// ``Snapshot/init(jsonBytes:format:limits:)`` (they have no native document).
+    public static let supportedFormats: Set<DefinitionsFormat> = [.native, .unleash]
 
     /// The format of `document`: detected when `format` is `nil`, else `format` unless the
     /// document plainly is of another one.
@@ -50,7 +52,8 @@ public enum DefinitionsReader {
         -> DefinitionsDocument
     {
         let resolved = try self.format(of: json, given: format)
-        guard supportedFormats.contains(resolved) else { throw .unsupportedFormat(resolved) }
+        // Only native definitions have a native document; the others compile from their own model.
+        guard resolved == .native else { throw .unsupportedFormat(resolved) }
         return try DefinitionsDocument(json: json)
     }
 

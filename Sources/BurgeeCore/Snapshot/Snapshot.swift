@@ -41,11 +41,18 @@ public final class Snapshot: Sendable {
     /// Parses JSON bytes of the given format, or of the format detected when `format` is `nil`,
     /// then reads and compiles them (see ``DefinitionsReader``).
     ///
-    /// A native document compiles exactly as with ``init(jsonBytes:limits:)``; a document of a
-    /// format this version cannot evaluate yet throws ``DefinitionsError/unsupportedFormat(_:)``.
+    /// A native document compiles exactly as with ``init(jsonBytes:limits:)``; an Unleash one as
+    /// ``init(unleashJSON:options:)`` with default options; a document of a format this version
+    /// cannot evaluate yet throws ``DefinitionsError/unsupportedFormat(_:)``.
     public convenience init(jsonBytes: [UInt8], format: DefinitionsFormat?,
                             limits: JSONParser.Limits = .default) throws(DefinitionsError) {
-        try self.init(compiling: DefinitionsReader.document(jsonBytes: jsonBytes, format: format, limits: limits))
+        let json: JSONValue
+        do { json = try JSONParser(limits: limits).parse(jsonBytes) } catch { throw .invalidJSON(error) }
+        if try DefinitionsReader.format(of: json, given: format) == .unleash {
+            try self.init(unleashJSON: json)
+        } else {
+            try self.init(compiling: DefinitionsReader.document(json: json, format: format))
+        }
     }
 
     /// Every problem: errors make their flag or segment malformed, warnings do not.

@@ -29,9 +29,7 @@ struct DefinitionsReaderTests {
     }
 
     @Test("a recognised document of another format is refused as not supported yet", arguments: [
-        (FormatDocuments.unleash, DefinitionsFormat.unleash, "Unleash definitions are not supported yet by this version of Burgee"),
-        (FormatDocuments.unleashDelta, .unleash, "Unleash definitions are not supported yet by this version of Burgee"),
-        (FormatDocuments.launchDarkly, .launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
+        (FormatDocuments.launchDarkly, DefinitionsFormat.launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
         (FormatDocuments.launchDarklyPut, .launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
         (FormatDocuments.flagd, .flagd, "flagd definitions are not supported yet by this version of Burgee"),
     ])
@@ -42,6 +40,18 @@ struct DefinitionsReaderTests {
             #expect(error?.description == message)
         }
         #expect(throws: DefinitionsError.unsupportedFormat(format)) { _ = try Snapshot(jsonBytes: Self.bytes(text), format: nil) }
+    }
+
+    @Test("Unleash documents compile into a snapshot, detected or given; they have no native document", arguments: [
+        FormatDocuments.unleash, FormatDocuments.unleashDelta,
+    ])
+    func unleashCompiles(_ text: String) throws {
+        for given in [nil, DefinitionsFormat.unleash] {
+            let snapshot = try Snapshot(jsonBytes: Self.bytes(text), format: given)
+            #expect(snapshot.flagKeys == ["new-checkout"])
+            #expect(snapshot.document.flags.isEmpty)
+            #expect(Self.error(text, given) == .unsupportedFormat(.unleash))
+        }
     }
 
     @Test("an undetectable document names its candidates")
