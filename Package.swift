@@ -79,6 +79,8 @@ let package = Package(
             path: "Examples/BurgeeExample"
         ),
         .testTarget(name: "BurgeeCoreTests", dependencies: ["BurgeeCore"]),
+        // The Unleash client specification (beside the package, in ../shared) and spec-fixtures/unleash.
+        .testTarget(name: "UnleashSpecificationTests", dependencies: ["BurgeeCore"]),
         .testTarget(
             name: "BurgeeConformanceTests",
             dependencies: ["BurgeeCore", "Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]),

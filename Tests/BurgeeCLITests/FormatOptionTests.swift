@@ -91,12 +91,23 @@ struct FormatOptionTests {
         #expect(await serve.stop(with: SIGINT) == 0)
     }
 
+    @Test("burgee serve with an Unleash file speaks Unleash's client API, detected or given", arguments: [[], ["--format", "unleash"]])
+    func serveUnleash(_ format: [String]) async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("features.json", Self.unleash)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0"] + format)
+        let serving = try #require(await serve.waitUntilServing())
+        #expect(serving.line.hasPrefix("Serving Unleash features from \(path) on http://"))
+        #expect(serving.baseURL.hasSuffix("/api"))
+        let features = try await ServeCommandTests.get(serving.baseURL + "/client/features")
+        #expect(features.status == 200)
+        #expect(features.body.contains(#""name":"new-checkout""#))
+        let native = try await ServeCommandTests.get(serving.baseURL.replacingOccurrences(of: "/api", with: "/definitions"))
+        #expect(native.status == 404)
+        #expect(await serve.stop(with: SIGINT) == 0)
+    }
+
     @Test("a recognised file of another format ends every command with 1 and one line saying it is not supported yet", arguments: [
-        ("eval", "unleash", ["--format", "unleash"], "Unleash"),
-        ("explain", "unleash", ["--format", "unleash"], "Unleash"),
-        ("validate", "unleash", ["--format", "unleash"], "Unleash"),
-        ("serve", "unleash", ["--format", "unleash"], "Unleash"),
-        ("eval", "unleash", [], "Unleash"),
         ("eval", "launchdarkly", [], "LaunchDarkly"),
         ("explain", "launchdarkly", ["--format", "auto"], "LaunchDarkly"),
         ("validate", "launchdarkly", [], "LaunchDarkly"),
@@ -181,8 +192,37 @@ struct FormatOptionTests {
         #expect(native.status == 0, "\(native.stderr)")
         #expect(native.stdout.contains("0 flags (0 malformed), 0 segments: 0 errors, 0 warnings"))
         let unleash = try CLIRunner.run(["validate", path, "--format", "unleash"])
-        #expect(unleash.status == 1)
-        #expect(unleash.stderr.contains("Unleash definitions are not supported yet"))
+        #expect(unleash.status == 0, "\(unleash.stderr)")
+        #expect(unleash.stdout.contains("0 flags (0 malformed), 0 segments: 0 errors, 0 warnings"))
+    }
+
+    @Test("Unleash definitions: eval reads Unleash contexts and adds the unleash member; validate warns with paths")
+    func unleash() throws {
+        let files = try TemporaryFiles()
+        let document = #"""
+        {"version":2,"features":[
+          {"name":"f","enabled":true,"strategies":[{"name":"default","constraints":[
+            {"contextName":"currentTime","operator":"DATE_AFTER","value":"2025-01-01T00:00:00Z"}]}],
+           "variants":[{"name":"blue","weight":1,"payload":{"type":"string","value":"x"}}]},
+          {"name":"g","enabled":true,"strategies":[{"name":"mine"}]}]}
+        """#
+        let path = try files.write("unleash.json", document)
+        let requests = try files.write("requests.jsonl", #"{"flag":"f","context":{"userId":"u-1"}}"# + "\n"
+                                       + #"{"flag":"g","context":{}}"# + "\n")
+        let later = try CLIRunner.run(["eval", "--definitions", path, "--requests", requests, "--now", "2026-01-01T00:00:00Z"])
+        #expect(later.status == 0, "\(later.stderr)")
+        let lines = later.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains(#""value":true"#) == true)
+        #expect(lines.first?.contains(#""unleash":{"enabled":true,"variant":{"enabled":true,"feature_enabled":true,"name":"blue","payload":{"type":"string","value":"x"}}}"#) == true, "\(later.stdout)")
+        #expect(lines.last?.contains(#""unleash":{"enabled":false,"variant":{"enabled":false,"feature_enabled":false,"name":"disabled"}}"#) == true)
+        let earlier = try CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--now", "2024-01-01T00:00:00Z", "--json"])
+        #expect(earlier.stdout.contains(#""value":false"#), "\(earlier.stdout)")
+        let validate = try CLIRunner.run(["validate", path])
+        #expect(validate.status == 1)
+        #expect(validate.stdout.contains("warning flag 'g' at /features/1/strategies/0/name: unknown strategy 'mine' never passes"))
+        let badNow = try CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--now", "yesterday"])
+        #expect(badNow.status != 0)
     }
 
     @Test("every command's help shows --format and its choices", arguments: ["eval", "explain", "validate", "serve"])

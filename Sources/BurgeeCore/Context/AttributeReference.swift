@@ -35,6 +35,12 @@ public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
         nameUTF8 = Array(name.utf8)
     }
 
+    /// A reference to the top-level attribute with exactly this name, never parsed as a path and
+    /// never the context kind: formats whose attribute names are plain (Unleash's `contextName`).
+    package init(literal name: String) {
+        self.init(validated: name, .name(name))
+    }
+
     /// Parses a reference; `nil` for an invalid one (`""`, `/`, `/a//b`, `~` not followed by 0 or 1).
     public init?(_ text: String) {
         guard let first = text.unicodeScalars.first else { return nil }

@@ -18,6 +18,12 @@ public struct Context: Sendable {
         self.invalidReason = invalidReason
     }
 
+    /// A context of one single context built by a format's own context reader (Unleash's), which
+    /// decides its attributes and validity itself.
+    package init(single: SingleContext, invalidReason: String?) {
+        self.init(contexts: [single], isMulti: false, invalidReason: invalidReason)
+    }
+
     /// Whether the context can be evaluated.
     @inlinable
     public var isValid: Bool { invalidReason == nil }

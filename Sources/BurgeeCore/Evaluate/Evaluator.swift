@@ -9,6 +9,12 @@ struct Evaluator<Tracer: EvaluationTracer> {
     /// The context's single contexts, borrowed for the evaluation: no reference counting.
     let singles: UnsafeBufferPointer<SingleContext>
     var tracer: Tracer
+    /// The evaluation clock's reading, taken when a test first needs it: one per evaluation.
+    /// Plain integers rather than a `Timestamp?`, which holds a `Substring`: a stored reference
+    /// would make the evaluator non-trivial to create and destroy, on every evaluation.
+    private var nowSeconds: Int64 = 0
+    private var nowAttoseconds: UInt64 = 0
+    private var hasNow = false
 
     init(program: Program, singles: UnsafeBufferPointer<SingleContext>, tracer: Tracer) {
         self.program = program
@@ -49,7 +55,9 @@ struct Evaluator<Tracer: EvaluationTracer> {
         for p in flag.prerequisites.indices {
             let prerequisite = program.prerequisites[p]
             var passed = false
-            if prerequisite.flag >= 0 {
+            if prerequisite.acceptsAnyOf {
+                passed = acceptsAnyOf(prerequisite)
+            } else if prerequisite.flag >= 0 {
                 let other = program.flags[prerequisite.flag]
                 // A disabled prerequisite fails whatever its off variation is.
                 if !other.malformed, other.enabled {
@@ -76,6 +84,23 @@ struct Evaluator<Tracer: EvaluationTracer> {
             }
         }
         return serve(flag.fallthrough, FlagOutcome(variation: nil, kind: .fallthrough))
+    }
+
+    /// A prerequisite accepting a set of variations: a disabled flag serves its off variation
+    /// here; a missing or malformed one, or an empty set, fails.
+    private mutating func acceptsAnyOf(_ prerequisite: PrerequisiteCode) -> Bool {
+        guard prerequisite.flag >= 0, prerequisite.accepted.count > 0 else { return false }
+        let other = program.flags[prerequisite.flag]
+        guard !other.malformed else { return false }
+        let served: Int?
+        if other.enabled {
+            served = evaluate(flag: Int(prerequisite.flag)).variation
+        } else {
+            served = other.offVariation < 0 ? nil : Int(other.offVariation)
+        }
+        guard let served else { return false }
+        for i in prerequisite.accepted.indices where Int(program.prerequisiteVariations[i]) == served { return true }
+        return false
     }
 
     /// A target: its condition is one key test.
@@ -112,11 +137,45 @@ struct Evaluator<Tracer: EvaluationTracer> {
     @inline(__always)
     private mutating func pick(_ rollout: RolloutCode) -> (Int, Bool) {
         let single = context(ofKind: rollout.contextKind)
-        let value = single.flatMap { Self.value($0, rollout.bucketBy) }
+        var value: JSONValue? = nil
+        if let single, !rollout.randomOnly { value = Self.value(single, rollout.bucketBy) }
+        if value == nil, rollout.hasFallback { value = Self.fallbackValue(single, rollout) }
         let bucket = rollout.bucketing.bucket(of: value, totalWeight: rollout.pick.totalWeight)
         tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: value,
                       bucket: bucket, scale: rollout.pick.totalWeight)
         return (rollout.pick.index(for: bucket), single != nil)
+    }
+
+    /// The first of a rollout's fallback attributes that the context has, else a random value
+    /// when the rollout allows one (drawn from the system generator: no allocation, no lock).
+    private static func fallbackValue(_ single: UnsafePointer<SingleContext>?, _ rollout: RolloutCode) -> JSONValue? {
+        if let single {
+            for i in rollout.fallbacks.indices {
+                if let value = value(single, rollout.fallbacks[i]) { return value }
+            }
+        }
+        guard rollout.random else { return nil }
+        var generator = SystemRandomNumberGenerator()
+        // An integer value hashes as its decimal text, like any other bucketing value.
+        return .number(Double(generator.next() as UInt32))
+    }
+
+    /// A percentage condition: inside when the context has a bucketing value (or a random one)
+    /// whose pick is 0.
+    private mutating func inside(_ rollout: RolloutCode) -> Bool {
+        let single = context(ofKind: rollout.contextKind)
+        var value: JSONValue? = nil
+        if let single, !rollout.randomOnly { value = Self.value(single, rollout.bucketBy) }
+        if value == nil, rollout.hasFallback { value = Self.fallbackValue(single, rollout) }
+        guard let value else {
+            tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: nil,
+                          bucket: .integer(0), scale: 0)
+            return false
+        }
+        let bucket = rollout.bucketing.bucket(of: value, totalWeight: rollout.pick.totalWeight)
+        tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: value,
+                      bucket: bucket, scale: rollout.pick.totalWeight)
+        return rollout.pick.index(for: bucket) == 0
     }
 
     // MARK: Conditions
@@ -142,6 +201,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
             let test = program.keyTests.base + Int(condition.operands.start)
             guard let single = test.pointee.contextKind.read({ context(ofKind: $0) }) else { return false }
             return test.pointee.contains(single.pointee.key)
+        case .percentage:
+            return program.rollouts[condition.operands.start].read { rollout in self.inside(rollout) }
         }
     }
 
@@ -164,6 +225,12 @@ struct Evaluator<Tracer: EvaluationTracer> {
             return result
         }
         guard let single = context(ofKind: test.contextKind), let value = Self.value(single, test.attribute) else {
+            if test.absentReadsClock {
+                let instant = clockReading()
+                let result = test.op.matches(instant: instant) != test.negate
+                tracer.clause(index, seen: .string("now"), matched: result)
+                return result
+            }
             // An absent context kind or attribute fails; negating that is the format's choice.
             let result = test.negateWhenAbsent && test.negate
             tracer.clause(index, seen: nil, matched: result)
@@ -181,6 +248,16 @@ struct Evaluator<Tracer: EvaluationTracer> {
         let result = found != test.negate
         tracer.clause(index, seen: value, matched: result)
         return result
+    }
+
+    /// The evaluation clock, read once per evaluation at most.
+    private mutating func clockReading() -> Timestamp {
+        if hasNow { return Timestamp(seconds: nowSeconds, attoseconds: nowAttoseconds) }
+        let reading = program.clock.now()
+        nowSeconds = reading.seconds
+        nowAttoseconds = reading.attoseconds
+        hasNow = true
+        return reading
     }
 
     @inline(__always)

@@ -12,6 +12,8 @@ public struct Definitions: Sendable {
     /// The model of each format.
     package enum Model: Sendable {
         case native(DefinitionsDocument)
+        /// Unleash's features (or delta) document, and the JSON it was read from.
+        case unleash(UnleashDocument, JSONValue)
     }
 
     package let model: Model
@@ -30,7 +32,8 @@ public struct Definitions: Sendable {
         let resolved = try DefinitionsReader.format(of: json, given: format)
         switch resolved {
         case .native: model = .native(try DefinitionsDocument(json: json))
-        case .unleash, .launchDarkly, .flagd: throw .unsupportedFormat(resolved)
+        case .unleash: model = .unleash(try UnleashDocument(json: json), json)
+        case .launchDarkly, .flagd: throw .unsupportedFormat(resolved)
         }
     }
 
@@ -49,6 +52,7 @@ public struct Definitions: Sendable {
     public var format: DefinitionsFormat {
         switch model {
         case .native: .native
+        case .unleash: .unleash
         }
     }
 
@@ -56,6 +60,7 @@ public struct Definitions: Sendable {
     public var version: Int64 {
         switch model {
         case .native(let document): document.version
+        case .unleash(let document, _): document.version ?? 0
         }
     }
 
@@ -63,6 +68,7 @@ public struct Definitions: Sendable {
     public var document: DefinitionsDocument? {
         switch model {
         case .native(let document): document
+        case .unleash: nil
         }
     }
 
@@ -70,6 +76,7 @@ public struct Definitions: Sendable {
     public var json: JSONValue {
         switch model {
         case .native(let document): document.json
+        case .unleash(_, let json): json
         }
     }
 }

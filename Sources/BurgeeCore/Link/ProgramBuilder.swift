@@ -8,6 +8,7 @@ struct ProgramBuilder {
     private var variationKeys: [String?] = []
     private var prerequisites: [PrerequisiteCode] = []
     private var prerequisiteKeys: [String] = []
+    private var prerequisiteVariations: [Int32] = []
     private var rules: [RuleCode] = []
     private var ruleIds: [String?] = []
     private var conditions: [ConditionCode] = []
@@ -77,14 +78,20 @@ struct ProgramBuilder {
         for prerequisite in flag.prerequisites {
             let target = flagIndex.position(of: prerequisite.flagKey)
             var variation: Int32 = -1
+            var code = PrerequisiteCode(flag: target.map(Int32.init) ?? -1, variation: -1)
             if let target {
                 switch prerequisite.variation {
                 case .index(let i): variation = Int32(i)
                 case .key(let key):
                     variation = allFlags[target].variations.firstIndex { $0.key == key }.map(Int32.init) ?? -1
+                case .anyOf(let indices):
+                    code.acceptsAnyOf = true
+                    code.accepted = TableRange(start: Int32(prerequisiteVariations.count), count: Int32(indices.count))
+                    prerequisiteVariations += indices.map(Int32.init)
                 }
             }
-            prerequisites.append(PrerequisiteCode(flag: target.map(Int32.init) ?? -1, variation: variation))
+            code.variation = variation
+            prerequisites.append(code)
             prerequisiteKeys.append(prerequisite.flagKey)
         }
         let ruleStart = Int32(rules.count)
@@ -129,7 +136,8 @@ struct ProgramBuilder {
             append(RolloutCode(bucketing: rollout.bucketing, contextKind: kind(rollout.contextKind), bucketBy: rollout.bucketBy,
                                pick: WeightedPick(family: rollout.bucketing, weights: rollout.weights),
                                variations: TableRange(start: start, count: Int32(rollout.variations.count)),
-                               isExperiment: rollout.isExperiment))
+                               isExperiment: rollout.isExperiment, fallbacks: rollout.fallback.attributes,
+                               random: rollout.fallback.random))
             return ServeCode(isRollout: true, index: Int32(rollouts.count - 1))
         }
     }
@@ -152,7 +160,8 @@ struct ProgramBuilder {
             node = ConditionCode(kind: .not, operands: TableRange(start: add(inner), count: 1))
         case .test(let test):
             let code = TestCode(contextKind: kind(test.contextKind), attribute: test.attribute, op: test.op, negate: test.negate,
-                                negateWhenAbsent: test.absent == .failsOperator, lowercaseInput: test.lowercaseInput)
+                                negateWhenAbsent: test.absent == .failsOperator, lowercaseInput: test.lowercaseInput,
+                                absentReadsClock: test.absentReadsClock)
             owners.append(code)
             tests.append(Owned(code))
             testLabels.append(test.label)
@@ -169,14 +178,22 @@ struct ProgramBuilder {
             owners.append(keys)
             keyTests.append(KeyTestCode(contextKind: Owned(kind(test.contextKind)), keys: Owned(keys)))
             node = ConditionCode(kind: .contextKey, operands: TableRange(start: Int32(keyTests.count - 1), count: 1))
+        case .percentage(let test):
+            // The first attribute is the rollout's own; the rest, and random, its fallbacks.
+            append(RolloutCode(bucketing: test.bucketing, contextKind: kind(test.contextKind),
+                               bucketBy: test.input.attributes.first, pick: test.pick, variations: .empty,
+                               isExperiment: false, fallbacks: Array(test.input.attributes.dropFirst()),
+                               random: test.input.random))
+            node = ConditionCode(kind: .percentage, operands: TableRange(start: Int32(rollouts.count - 1), count: 1))
         }
         conditions.append(node)
         return Int32(conditions.count - 1)
     }
 
-    func build(flags drafts: [FlagDraft], segments segmentDrafts: [SegmentDraft], hidden: Set<String>) -> Program {
+    func build(flags drafts: [FlagDraft], segments segmentDrafts: [SegmentDraft], hidden: Set<String>,
+               clock: EvaluationClock) -> Program {
         Program(flags: flags, values: values, variationKeys: variationKeys, prerequisites: prerequisites,
-                prerequisiteKeys: prerequisiteKeys, rules: rules, ruleIds: ruleIds, conditions: conditions,
+                prerequisiteKeys: prerequisiteKeys, prerequisiteVariations: prerequisiteVariations, clock: clock, rules: rules, ruleIds: ruleIds, conditions: conditions,
                 conditionChildren: conditionChildren, tests: tests, segmentTests: segmentTests,
                 segmentReferences: segmentReferences, keyTests: keyTests, rollouts: rollouts,
                 rolloutVariations: rolloutVariations, segments: segments, segmentEntries: segmentEntries,

@@ -29,7 +29,7 @@ package enum ProgramLinker {
         for flag in flags {
             builder.add(flag, allFlags: flags)
         }
-        return builder.build(flags: flags, segments: segments, hidden: hidden)
+        return builder.build(flags: flags, segments: segments, hidden: hidden, clock: draft.clock)
     }
 
     /// The flags of `sets`, and the prerequisites they need, which are returned as hidden.
@@ -131,7 +131,13 @@ package enum ProgramLinker {
             }
         }
 
-        let edges = flags.map { flag in flag.prerequisites.compactMap { index.position(of: $0.flagKey) } }
+        // A prerequisite that accepts nothing never evaluates its flag: it is no edge.
+        let edges = flags.map { flag in
+            flag.prerequisites.compactMap { prerequisite -> Int? in
+                if case .anyOf(let accepted) = prerequisite.variation, accepted.isEmpty { return nil }
+                return index.position(of: prerequisite.flagKey)
+            }
+        }
         func fail(_ f: Int, _ message: String) {
             flags[f].problems.append(DefinitionProblem(.error, .flag(flags[f].key), at: flags[f].path.appending("prerequisites"), message))
         }
@@ -148,7 +154,7 @@ package enum ProgramLinker {
     /// Calls `body` for every segment test in `condition`.
     static func forEachSegmentTest(_ condition: Condition, _ body: (SegmentTest) -> Void) {
         switch condition {
-        case .always, .test, .contextKey: return
+        case .always, .test, .contextKey, .percentage: return
         case .segmentMatch(let test): body(test)
         case .not(let inner): forEachSegmentTest(inner, body)
         case .all(let parts), .any(let parts): for part in parts { forEachSegmentTest(part, body) }

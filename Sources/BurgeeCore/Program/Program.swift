@@ -15,6 +15,10 @@ final class Program: Sendable {
     let prerequisites: ProgramTable<PrerequisiteCode>
     /// The prerequisite flags' keys, parallel to ``prerequisites``, for reasons.
     let prerequisiteKeys: ProgramTable<String>
+    /// The variations that prerequisites accepting a set accept (``PrerequisiteCode/accepted``).
+    let prerequisiteVariations: ProgramTable<Int32>
+    /// The clock of date tests that read the evaluation time; read only when one needs it.
+    let clock: EvaluationClock
     let rules: ProgramTable<RuleCode>
     /// The rules' ids, parallel to ``rules``, for reasons.
     let ruleIds: ProgramTable<String?>
@@ -51,7 +55,7 @@ final class Program: Sendable {
     let owners: [AnyObject & Sendable]
 
     init(flags: [FlagCode], values: [JSONValue], variationKeys: [String?], prerequisites: [PrerequisiteCode],
-         prerequisiteKeys: [String], rules: [RuleCode], ruleIds: [String?], conditions: [ConditionCode],
+         prerequisiteKeys: [String], prerequisiteVariations: [Int32] = [], clock: EvaluationClock = .system, rules: [RuleCode], ruleIds: [String?], conditions: [ConditionCode],
          conditionChildren: [Int32], tests: [Owned<TestCode>], segmentTests: [SegmentTestCode], segmentReferences: [Int32],
          keyTests: [KeyTestCode], rollouts: [Owned<RolloutCode>], rolloutVariations: [Int32], segments: [SegmentCode],
          segmentEntries: [SegmentEntryCode], flagKeys: [String],
@@ -63,6 +67,8 @@ final class Program: Sendable {
         self.variationKeys = ProgramTable(variationKeys)
         self.prerequisites = ProgramTable(prerequisites)
         self.prerequisiteKeys = ProgramTable(prerequisiteKeys)
+        self.prerequisiteVariations = ProgramTable(prerequisiteVariations)
+        self.clock = clock
         self.rules = ProgramTable(rules)
         self.ruleIds = ProgramTable(ruleIds)
         self.conditions = ProgramTable(conditions)
@@ -102,6 +108,7 @@ final class Program: Sendable {
         variationKeys.release()
         prerequisites.release()
         prerequisiteKeys.release()
+        prerequisiteVariations.release()
         rules.release()
         ruleIds.release()
         conditions.release()

@@ -46,6 +46,10 @@ struct FlagCode: Sendable {
 struct PrerequisiteCode: Sendable {
     var flag: Int32
     var variation: Int32
+    /// Whether it accepts any of the variations in `accepted` (in ``Program/prerequisiteVariations``),
+    /// a disabled prerequisite flag counting as serving its off variation, instead of `variation`.
+    var acceptsAnyOf: Bool = false
+    var accepted: TableRange = .empty
 }
 
 /// A target or a rule.
@@ -75,6 +79,9 @@ struct ConditionCode: Sendable {
         case segmentMatch
         /// `operands.start` indexes ``Program/keyTests``.
         case contextKey
+        /// `operands.start` indexes ``Program/rollouts``: a rollout without variations whose pick 0
+        /// means inside; a context without a bucketing value is outside.
+        case percentage
     }
 
     var kind: Kind
@@ -91,15 +98,18 @@ final class TestCode: Sendable {
     let negate: Bool
     let negateWhenAbsent: Bool
     let lowercaseInput: Bool
+    /// An absent attribute is replaced by the evaluation clock's instant.
+    let absentReadsClock: Bool
 
     init(contextKind: ContextKindName, attribute: AttributeReference, op: Operator, negate: Bool, negateWhenAbsent: Bool,
-         lowercaseInput: Bool) {
+         lowercaseInput: Bool, absentReadsClock: Bool = false) {
         self.contextKind = contextKind
         self.attribute = attribute
         self.op = op
         self.negate = negate
         self.negateWhenAbsent = negateWhenAbsent
         self.lowercaseInput = lowercaseInput
+        self.absentReadsClock = absentReadsClock
     }
 }
 
@@ -145,19 +155,33 @@ struct KeyTestCode: Sendable {
 final class RolloutCode: Sendable {
     let bucketing: BucketingFamily
     let contextKind: ContextKindName
+    /// The attribute bucketed (`random` for a draw that is random only, never read then).
+    /// Not optional: binding an optional `let` of a shared object would copy it, retaining it.
     let bucketBy: AttributeReference
+    /// Whether the draw is random only: no attribute is read.
+    let randomOnly: Bool
     let pick: WeightedPick
     let variations: TableRange
     let isExperiment: Bool
+    /// Attributes tried after `bucketBy` (``BucketInput``); empty for native rollouts.
+    let fallbacks: [AttributeReference]
+    /// Whether a random value stands in when no attribute is present.
+    let random: Bool
+    /// Whether there is anything to try after `bucketBy`: one test on the hot path.
+    let hasFallback: Bool
 
-    init(bucketing: BucketingFamily, contextKind: ContextKindName, bucketBy: AttributeReference, pick: WeightedPick,
-         variations: TableRange, isExperiment: Bool) {
+    init(bucketing: BucketingFamily, contextKind: ContextKindName, bucketBy: AttributeReference?, pick: WeightedPick,
+         variations: TableRange, isExperiment: Bool, fallbacks: [AttributeReference] = [], random: Bool = false) {
         self.bucketing = bucketing
         self.contextKind = contextKind
-        self.bucketBy = bucketBy
+        self.bucketBy = bucketBy ?? AttributeReference(literal: "random")
+        randomOnly = bucketBy == nil
         self.pick = pick
         self.variations = variations
         self.isExperiment = isExperiment
+        self.fallbacks = fallbacks
+        self.random = random
+        hasFallback = !fallbacks.isEmpty || random
     }
 }
 

@@ -19,14 +19,16 @@ public final class Snapshot: Sendable {
     }
     /// The definitions as their format has them, for change detection.
     package let source: SourceDefinitions
-    /// What uses what, by key, for change detection.
-    package var dependencies: ProgramDependencies { program.dependencies }
+    /// What uses what, by key, for change detection: the program's, plus what a format inlined
+    /// (Unleash's segments become constraints of the strategies that name them).
+    package let dependencies: ProgramDependencies
     let program: Program
 
-    init(version: Int64, source: SourceDefinitions, program: Program) {
+    init(version: Int64, source: SourceDefinitions, program: Program, dependencies: ProgramDependencies? = nil) {
         self.version = version
         self.source = source
         self.program = program
+        self.dependencies = dependencies ?? program.dependencies
     }
 
     /// Compiles a document.
@@ -65,6 +67,8 @@ public final class Snapshot: Sendable {
         switch definitions.model {
         case .native(let document):
             if let flagSets { self.init(compiling: document, flagSets: flagSets) } else { self.init(compiling: document) }
+        case .unleash(let document, _):
+            self.init(unleash: document, flagSets: flagSets)
         }
     }
 

@@ -14,9 +14,14 @@ struct EvalCommand: ParsableCommand {
             member, and the command exits 1 after all lines.
 
             The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); only native definitions can be evaluated by this version: a document \
-            recognised as Unleash, LaunchDarkly or flagd definitions, or whose format cannot be told, \
+            (auto, the default); native and Unleash definitions can be evaluated by this version: a \
+            document recognised as LaunchDarkly or flagd definitions, or whose format cannot be told, \
             ends the command with exit status 1 and a message.
+
+            For Unleash definitions, contexts are in Unleash's shape ({"userId", "sessionId", \
+            "remoteAddress", "environment", "appName", "currentTime", "properties"}), "value" is the \
+            isEnabled answer, and each result line has one more member, \
+            "unleash":{"enabled", "variant":{"name", "enabled", "feature_enabled", "payload"?}}.
             """
     )
 
@@ -29,6 +34,8 @@ struct EvalCommand: ParsableCommand {
     var requests: String?
 
     @OptionGroup var request: RequestOptions
+
+    @OptionGroup var clock: ClockOptions
 
     @Flag(name: .long, help: "Print the single result as a JSON line.")
     var json = false
@@ -44,11 +51,11 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let snapshot = try DefinitionsLoader.snapshot(definitions, format: formatOptions.definitionsFormat)
+            let loaded = try DefinitionsLoader.load(definitions, format: formatOptions.definitionsFormat, now: clock.instant())
             if let requests {
-                try runBatch(snapshot, requests)
+                try runBatch(loaded, requests)
             } else {
-                try runSingle(snapshot)
+                try runSingle(loaded)
             }
         } catch let failure as CommandFailure {
             StandardOutput.error("burgee eval: \(failure)")
@@ -56,22 +63,29 @@ struct EvalCommand: ParsableCommand {
         }
     }
 
-    private func runSingle(_ snapshot: Snapshot) throws {
-        let r = try request.request()
+    private func runSingle(_ loaded: LoadedDefinitions) throws {
+        let snapshot = loaded.snapshot
+        let r = try request.request(readContext: loaded.context)
         let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
+        let unleash = loaded.unleashResult(flag: r.flag, detail)
         var out = StandardOutput()
         if json {
-            out.writeLine(ResultLine.write(flag: r.flag, detail: detail))
+            out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: unleash))
         } else {
             out.writeLine("value:     \(detail.value.serialized())")
             out.writeLine("variation: \(detail.variationKey.map { "\($0) (index \(detail.variationIndex!))" } ?? "none (default served)")")
             out.writeLine("reason:    \(detail.reason.jsonText)")
             if let why = r.context.invalidReason { out.writeLine("context:   invalid: \(why)") }
+            if let unleash {
+                out.writeLine("enabled:   \(unleash.enabled)")
+                out.writeLine("variant:   \(unleash.variant.json.serialized())")
+            }
         }
         out.flush()
     }
 
-    private func runBatch(_ snapshot: Snapshot, _ path: String) throws {
+    private func runBatch(_ loaded: LoadedDefinitions, _ path: String) throws {
+        let snapshot = loaded.snapshot
         let bytes = try DefinitionsLoader.read(path)
         var out = StandardOutput()
         var invalidLines = 0
@@ -81,10 +95,10 @@ struct EvalCommand: ParsableCommand {
             var line = line
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            switch BatchRequest.parse(Array(line)) {
+            switch BatchRequest.parse(Array(line), readContext: loaded.context) {
             case .success(let r):
                 let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-                out.writeLine(ResultLine.write(flag: r.flag, detail: detail))
+                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: loaded.unleashResult(flag: r.flag, detail)))
             case .failure(let problem):
                 invalidLines += 1
                 out.writeLine(ResultLine.write(flag: problem.flag, detail: .error(.exception, default: .null),
@@ -111,7 +125,7 @@ struct BatchRequest {
     var `default`: JSONValue
     var type: ValueType?
 
-    static func parse(_ line: [UInt8]) -> Result<BatchRequest, Problem> {
+    static func parse(_ line: [UInt8], readContext: (JSONValue) -> Context = { Context(json: $0) }) -> Result<BatchRequest, Problem> {
         let json: JSONValue
         do { json = try JSONValue(parsing: line) } catch {
             return .failure(Problem(message: "not JSON: \(error)"))
@@ -136,6 +150,6 @@ struct BatchRequest {
         case let other?:
             return .failure(Problem(flag: flag, message: "'type' must be a string, not \(other.typeName)"))
         }
-        return .success(BatchRequest(flag: flag, context: Context(json: context), default: o["default"] ?? .null, type: type))
+        return .success(BatchRequest(flag: flag, context: readContext(context), default: o["default"] ?? .null, type: type))
     }
 }

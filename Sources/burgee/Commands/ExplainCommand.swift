@@ -8,9 +8,10 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Show every step of an evaluation: prerequisites, targets, rules, clauses with the values seen, segments and buckets.",
         discussion: """
             The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); only native definitions can be evaluated by this version: a document \
-            recognised as Unleash, LaunchDarkly or flagd definitions, or whose format cannot be told, \
-            ends the command with exit status 1 and a message.
+            (auto, the default); native and Unleash definitions can be evaluated by this version: a \
+            document recognised as LaunchDarkly or flagd definitions, or whose format cannot be told, \
+            ends the command with exit status 1 and a message. For Unleash definitions the context is \
+            in Unleash's shape, and the Unleash result (isEnabled, variant) follows the steps.
             """
     )
 
@@ -21,12 +22,18 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var request: RequestOptions
 
+    @OptionGroup var clock: ClockOptions
+
     func run() throws {
         do {
-            let snapshot = try DefinitionsLoader.snapshot(definitions, format: formatOptions.definitionsFormat)
-            let r = try request.request()
+            let loaded = try DefinitionsLoader.load(definitions, format: formatOptions.definitionsFormat, now: clock.instant())
+            let r = try request.request(readContext: loaded.context)
             var out = StandardOutput()
-            out.writeLine(snapshot.explain(r.flag, context: r.context, default: r.default, as: r.type).description)
+            let explanation = loaded.snapshot.explain(r.flag, context: r.context, default: r.default, as: r.type)
+            out.writeLine(explanation.description)
+            if let unleash = loaded.unleashResult(flag: r.flag, explanation.detail) {
+                out.writeLine("unleash: enabled \(unleash.enabled), variant \(unleash.variant.json.serialized())")
+            }
             out.flush()
         } catch let failure as CommandFailure {
             StandardOutput.error("burgee explain: \(failure)")

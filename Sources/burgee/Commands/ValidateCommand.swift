@@ -11,8 +11,9 @@ struct ValidateCommand: ParsableCommand {
 
             The format of the definitions is given with --format or told from the document's shape \
             (auto, the default); a document whose format cannot be told exits 1 with the formats it \
-            could be. Only native definitions can be validated by this version: a document recognised \
-            as Unleash, LaunchDarkly or flagd definitions exits 1 with a message.
+            could be. Native and Unleash definitions can be validated by this version: a document \
+            recognised as LaunchDarkly or flagd definitions exits 1 with a message. For Unleash, unknown \
+            strategies and operators are warnings with their JSON path (they load and never pass).
             """
     )
 
@@ -22,12 +23,16 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var formatOptions: FormatOptions
 
     func run() throws {
-        let snapshot: Snapshot
-        do { snapshot = try DefinitionsLoader.snapshot(file, format: formatOptions.definitionsFormat) } catch let failure as CommandFailure {
+        let loaded: LoadedDefinitions
+        do { loaded = try DefinitionsLoader.load(file, format: formatOptions.definitionsFormat) } catch let failure as CommandFailure {
             StandardOutput.error("burgee validate: \(failure)")
             throw ExitCode.failure
         }
-        let problems = snapshot.problems
+        let snapshot = loaded.snapshot
+        // Unleash segments are inlined into strategies, and document-level problems (delta events)
+        // belong to no flag: they come from the model.
+        let unleashProblems = loaded.unleash.map { $0.problems + $0.segments.flatMap(\.problems) } ?? []
+        let problems = unleashProblems + snapshot.problems
         var out = StandardOutput()
         for problem in problems { out.writeLine(problem.description) }
         let errors = problems.filter { $0.severity == .error }.count

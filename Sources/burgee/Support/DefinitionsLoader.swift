@@ -17,11 +17,48 @@ enum DefinitionsLoader {
     /// The compiled snapshot of the definitions in `path`, of `format` (`nil`: detected); a
     /// document that cannot be read at all, or is of a format that cannot be evaluated, fails.
     static func snapshot(_ path: String, format: DefinitionsFormat?) throws -> Snapshot {
+        try load(path, format: format).snapshot
+    }
+
+    /// The definitions in `path`, compiled, with the format they were read as and, for Unleash,
+    /// the model (whose document-level problems `validate` reports). `now` pins the clock of
+    /// Unleash date constraints.
+    static func load(_ path: String, format: DefinitionsFormat?, now: Timestamp? = nil) throws -> LoadedDefinitions {
+        let bytes = try read(path)
         do {
-            return try Snapshot(jsonBytes: read(path), format: format)
+            let json: JSONValue
+            do { json = try JSONParser().parse(bytes) } catch { throw DefinitionsError.invalidJSON(error) }
+            let definitions = try Definitions(json: json, format: format)
+            if case .unleash(let document, _) = definitions.model {
+                return LoadedDefinitions(snapshot: Snapshot(unleash: document, options: UnleashLoweringOptions(now: now)),
+                                         format: .unleash, unleash: document)
+            }
+            return LoadedDefinitions(snapshot: Snapshot(compiling: definitions), format: definitions.format, unleash: nil)
         } catch let error as DefinitionsError {
             throw CommandFailure("\(path): \(error)")
         }
+    }
+}
+
+/// Definitions read by a command.
+struct LoadedDefinitions {
+    let snapshot: Snapshot
+    let format: DefinitionsFormat
+    /// The Unleash model, for Unleash definitions.
+    let unleash: UnleashDocument?
+
+    /// Whether requests' contexts are in Unleash's shape and results carry an `unleash` member.
+    var isUnleash: Bool { format == .unleash }
+
+    /// A request's context, read in the definitions' own context shape.
+    func context(_ json: JSONValue) -> Context {
+        isUnleash ? Context(unleashJSON: json) : Context(json: json)
+    }
+
+    /// Unleash's view of an evaluation (`isEnabled` and `getVariant`), for Unleash definitions.
+    func unleashResult(flag: String, _ detail: EvaluationDetail) -> (enabled: Bool, variant: UnleashVariantResult)? {
+        guard isUnleash else { return nil }
+        return (snapshot.unleashIsEnabled(detail), snapshot.unleashVariant(for: detail, flag: flag))
     }
 }
 

@@ -15,8 +15,11 @@ struct RequestOptions: ParsableArguments {
     @Option(name: .customLong("default"), help: "The default value as JSON (null when absent).")
     var defaultValue: String?
 
-    /// The parsed request; flag and context are required here.
-    func request() throws -> (flag: String, context: Context, default: JSONValue, type: ValueType?) {
+    /// The parsed request; flag and context are required here. `readContext` reads the context
+    /// in the definitions' own shape (native by default).
+    func request(readContext: (JSONValue) -> Context = { Context(json: $0) }) throws
+        -> (flag: String, context: Context, default: JSONValue, type: ValueType?)
+    {
         guard let flag else { throw ValidationError("--flag is required") }
         guard let context else { throw ValidationError("--context is required") }
         let contextJSON: JSONValue
@@ -29,7 +32,7 @@ struct RequestOptions: ParsableArguments {
                 throw ValidationError("--default is not JSON: \(error)")
             }
         }
-        return (flag, Context(json: contextJSON), defaultJSON, try Self.valueType(type))
+        return (flag, readContext(contextJSON), defaultJSON, try Self.valueType(type))
     }
 
     static func valueType(_ name: String?) throws -> ValueType? {

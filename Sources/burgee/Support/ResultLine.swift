@@ -3,7 +3,10 @@ import BurgeeCore
 /// The JSON result line of `burgee eval` (design §9):
 /// `{"flag", "value", "variation", "variationIndex", "reason"}` in that order.
 enum ResultLine {
-    static func write(flag: String?, detail: EvaluationDetail, error: String? = nil) -> String {
+    /// With `unleash`, one more member in Unleash's shape (dialects §2):
+    /// `"unleash":{"enabled":…,"variant":{"name","enabled","feature_enabled","payload"?}}`.
+    static func write(flag: String?, detail: EvaluationDetail, error: String? = nil,
+                      unleash: (enabled: Bool, variant: UnleashVariantResult)? = nil) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("flag")
@@ -14,6 +17,10 @@ enum ResultLine {
         writer.key("variationIndex")
         if let index = detail.variationIndex { writer.int(index) } else { writer.null() }
         writer.key("reason"); detail.reason.write(to: &writer)
+        if let unleash {
+            writer.key("unleash")
+            writer.value(.object(["enabled": .bool(unleash.enabled), "variant": unleash.variant.json]))
+        }
         if let error { writer.key("error"); writer.string(error) }
         writer.endObject()
         return writer.output

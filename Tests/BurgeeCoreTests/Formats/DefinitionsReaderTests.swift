@@ -29,9 +29,7 @@ struct DefinitionsReaderTests {
     }
 
     @Test("a recognised document of another format is refused as not supported yet", arguments: [
-        (FormatDocuments.unleash, DefinitionsFormat.unleash, "Unleash definitions are not supported yet by this version of Burgee"),
-        (FormatDocuments.unleashDelta, .unleash, "Unleash definitions are not supported yet by this version of Burgee"),
-        (FormatDocuments.launchDarkly, .launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
+        (FormatDocuments.launchDarkly, DefinitionsFormat.launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
         (FormatDocuments.launchDarklyPut, .launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
         (FormatDocuments.flagd, .flagd, "flagd definitions are not supported yet by this version of Burgee"),
     ])
@@ -42,6 +40,20 @@ struct DefinitionsReaderTests {
             #expect(error?.description == message)
         }
         #expect(throws: DefinitionsError.unsupportedFormat(format)) { _ = try Snapshot(jsonBytes: Self.bytes(text), format: nil) }
+    }
+
+    @Test("Unleash documents compile into a snapshot, detected or given; they have no native document", arguments: [
+        FormatDocuments.unleash, FormatDocuments.unleashDelta,
+    ])
+    func unleashCompiles(_ text: String) throws {
+        for given in [nil, DefinitionsFormat.unleash] {
+            let snapshot = try Snapshot(jsonBytes: Self.bytes(text), format: given)
+            #expect(snapshot.flagKeys == ["new-checkout"])
+            #expect(snapshot.document == nil)
+            #expect(snapshot.format == .unleash)
+            let definitions = try Definitions(jsonBytes: Self.bytes(text), format: given)
+            #expect(definitions.format == .unleash && definitions.document == nil)
+        }
     }
 
     @Test("an undetectable document names its candidates")
@@ -58,13 +70,13 @@ struct DefinitionsReaderTests {
     func givenFormatSettles() throws {
         #expect(Self.error(#"{"flags":{}}"#, .flagd) == .unsupportedFormat(.flagd))
         #expect(Self.error(#"{"flags":{}}"#, .launchDarkly) == .unsupportedFormat(.launchDarkly))
-        #expect(Self.error("{}", .unleash) == .unsupportedFormat(.unleash))
+        #expect(Self.error("{}", .unleash) == .notOfFormat(.unleash, "'features' is missing, not an array"))
         let both = #"{"formatVersion":1,"features":[],"flags":{}}"#
         #expect(Self.error(both, nil) == .undetectedFormat(
             FormatDetectionError(candidates: [.native, .unleash],
                                  message: #"the document has the markers of more than one format: "formatVersion" (native Burgee), "features" (Unleash)"#)))
         #expect(try Definitions(jsonBytes: Self.bytes(both), format: .native).document?.flags.isEmpty == true)
-        #expect(Self.error(both, .unleash) == .unsupportedFormat(.unleash))
+        #expect(try Definitions(jsonBytes: Self.bytes(both), format: .unleash).format == .unleash)
     }
 
     @Test("a given format that the document plainly is not is refused, saying what was expected")

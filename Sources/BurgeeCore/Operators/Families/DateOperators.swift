@@ -13,6 +13,12 @@ package enum DateOperator {
     @inline(__always)
     static func matches(_ value: JSONValue, _ direction: Direction, _ instants: [Timestamp]) -> Bool {
         guard let t = Timestamp(attribute: value) else { return false }
+        return matches(t, direction, instants)
+    }
+
+    /// Whether the instant `t` lies on `direction`'s side of any of the instants.
+    @inline(__always)
+    static func matches(_ t: Timestamp, _ direction: Direction, _ instants: [Timestamp]) -> Bool {
         switch direction {
         case .before: for instant in instants where t < instant { return true }
         case .after: for instant in instants where t > instant { return true }

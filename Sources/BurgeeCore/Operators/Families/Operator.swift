@@ -21,6 +21,9 @@ package enum Operator: Sendable {
     case semVer(NumericComparison, [SemanticVersion])
     /// An IP address within any of the ranges.
     case cidr([IPAddressRange])
+    /// A number, or a string that reads as a decimal number, compared with any of the numbers
+    /// (Unleash's `NUM_*`, whose context values are strings).
+    case numberText(NumericComparison, [Double])
 
     /// Whether one attribute value (never an array: the caller tries each element) matches.
     /// Type mismatches are false.
@@ -34,7 +37,14 @@ package enum Operator: Sendable {
         case .date(let direction, let instants): return DateOperator.matches(value, direction, instants)
         case .semVer(let comparison, let versions): return SemVerOperator.matches(value, comparison, versions)
         case .cidr(let ranges): return CIDROperator.matches(value, ranges)
+        case .numberText(let comparison, let operands): return NumberTextOperator.matches(value, comparison, operands)
         }
+    }
+
+    /// Whether an instant (the evaluation clock's) matches: date operators only, others never.
+    func matches(instant: Timestamp) -> Bool {
+        guard case .date(let direction, let instants) = self else { return false }
+        return DateOperator.matches(instant, direction, instants)
     }
 
     /// Whether a string attribute, given as UTF-8 bytes, matches: for the operators that

@@ -14,6 +14,9 @@ package indirect enum Condition: Sendable {
     case segmentMatch(SegmentTest)
     /// The key of the context of a kind is one of a list (individual targets).
     case contextKey(ContextKeyTest)
+    /// The context falls inside a percentage of a bucketing family (Unleash's `flexibleRollout`
+    /// and `gradualRollout*` strategies).
+    case percentage(PercentageTest)
 }
 
 /// An attribute test: read an attribute of a context kind and apply an operator.
@@ -35,15 +38,43 @@ package struct AttributeTest: Sendable {
     package var lowercaseInput: Bool
     /// The test as written, for `explain`.
     package var label: TestLabel
+    /// When the attribute is absent, match the evaluation clock's instant instead (Unleash's
+    /// `DATE_AFTER`/`DATE_BEFORE` read `currentTime`, else now). Only date operators use it; the
+    /// clock is read at most once per evaluation, and only when such a test finds no attribute.
+    package var absentReadsClock: Bool
 
     package init(contextKind: String, attribute: AttributeReference, op: Operator, negate: Bool, absent: Absent,
-                 lowercaseInput: Bool, label: TestLabel) {
+                 lowercaseInput: Bool, label: TestLabel, absentReadsClock: Bool = false) {
         self.contextKind = contextKind
         self.attribute = attribute
         self.op = op
         self.negate = negate
         self.absent = absent
         self.lowercaseInput = lowercaseInput
+        self.label = label
+        self.absentReadsClock = absentReadsClock
+    }
+}
+
+/// A percentage of contexts: holds when the context's bucket falls inside it.
+///
+/// The bucket is taken from the first value of ``input`` the context has (or a random one); a
+/// context with no value at all is outside. `pick` is arranged over `[inside, outside]` weights
+/// for `bucketing`, index 0 meaning inside (as segment rollouts do): for Unleash's strategy family
+/// that is `[pct, 100 - pct]`, inside iff `pct > 0 && bucket <= pct`.
+package struct PercentageTest: Sendable {
+    package var bucketing: BucketingFamily
+    package var contextKind: String
+    package var input: BucketInput
+    package var pick: WeightedPick
+    /// How `explain` shows the test.
+    package var label: TestLabel
+
+    package init(bucketing: BucketingFamily, contextKind: String, input: BucketInput, pick: WeightedPick, label: TestLabel) {
+        self.bucketing = bucketing
+        self.contextKind = contextKind
+        self.input = input
+        self.pick = pick
         self.label = label
     }
 }

@@ -62,6 +62,11 @@ package struct PrerequisiteDraft: Sendable {
         case key(String)
         /// By index (LaunchDarkly).
         case index(Int)
+        /// Any of these indices (Unleash dependencies, which accept a parent's `enabled` state
+        /// and a set of its variants). Unlike the other two, a disabled prerequisite flag counts
+        /// as serving its off variation rather than failing outright. No index: always fails,
+        /// without evaluating the prerequisite flag (and without linking to it, so no cycle).
+        case anyOf([Int])
     }
 
     package var flagKey: String
@@ -119,14 +124,21 @@ package struct RolloutDraft: Sendable {
     /// An experiment: `inExperiment` when it picked for a context of its kind.
     package var isExperiment: Bool
 
+    /// Attributes tried in order when `bucketBy` is absent, and whether a random value stands in
+    /// when all are (Unleash's stickiness chains). Empty and `false` for native rollouts: an
+    /// absent value then lands in the family's zero bucket.
+    package var fallback: BucketInput
+
     package init(bucketing: BucketingFamily, contextKind: String, bucketBy: AttributeReference,
-                 variations: [Int], weights: [UInt64], isExperiment: Bool) {
+                 variations: [Int], weights: [UInt64], isExperiment: Bool,
+                 fallback: BucketInput = BucketInput(attributes: [], random: false)) {
         self.bucketing = bucketing
         self.contextKind = contextKind
         self.bucketBy = bucketBy
         self.variations = variations
         self.weights = weights
         self.isExperiment = isExperiment
+        self.fallback = fallback
     }
 }
 
@@ -138,13 +150,17 @@ package struct FlagInfo: Sendable {
     package var metadata: [String: JSONValue]
     /// The variables of each variation, by variation index.
     package var variables: [[String: JSONValue]]
+    /// The vendor payload of each variation, by variation index (Unleash's variant
+    /// `{"type","value"}`); empty for formats without payloads.
+    package var payloads: [JSONValue?]
 
     package init(version: Int64, trackEvents: Bool, sets: [String], metadata: [String: JSONValue],
-                 variables: [[String: JSONValue]]) {
+                 variables: [[String: JSONValue]], payloads: [JSONValue?] = []) {
         self.version = version
         self.trackEvents = trackEvents
         self.sets = sets
         self.metadata = metadata
         self.variables = variables
+        self.payloads = payloads
     }
 }

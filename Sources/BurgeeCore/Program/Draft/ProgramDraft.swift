@@ -8,9 +8,12 @@ package struct ProgramDraft: Sendable {
     package var flags: [FlagDraft]
     /// The segments, in key order.
     package var segments: [SegmentDraft]
+    /// The clock that tests reading the evaluation time use (``AttributeTest/absentReadsClock``).
+    package var clock: EvaluationClock
 
-    package init(flags: [FlagDraft] = [], segments: [SegmentDraft] = []) {
+    package init(flags: [FlagDraft] = [], segments: [SegmentDraft] = [], clock: EvaluationClock = .system) {
         self.flags = flags
         self.segments = segments
+        self.clock = clock
     }
 }

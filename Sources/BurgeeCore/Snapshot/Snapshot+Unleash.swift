@@ -1,0 +1,52 @@
+extension Snapshot {
+    /// Compiles Unleash definitions (see ``UnleashLowering`` for how features become flags).
+    ///
+    /// The snapshot has no native ``document``; ``version`` is the document's `version`.
+    /// Problems of the document itself (an unreadable delta event, a `segments` member that is
+    /// not an array) are not flag problems: read ``UnleashDocument/allProblems`` for them.
+    package convenience init(unleash document: UnleashDocument, options: UnleashLoweringOptions = UnleashLoweringOptions(),
+                             flagSets: Set<String>? = nil) {
+        let program = ProgramLinker.link(UnleashLowering.lower(document, options: options), flagSets: flagSets)
+        var flags: [String: JSONValue] = [:]
+        var dependencies = program.dependencies
+        for feature in document.features {
+            flags[feature.name] = feature.json
+            let used = feature.strategies.flatMap(\.segments).map(String.init)
+            if !used.isEmpty { dependencies.flagSegments[feature.name, default: []] += used }
+        }
+        var segments: [String: JSONValue] = [:]
+        for segment in document.segments { segments[String(segment.id)] = segment.json }
+        self.init(version: document.version ?? 0, source: .items(.unleash, flags: flags, segments: segments),
+                  program: program, dependencies: dependencies)
+    }
+
+    /// Reads and compiles a parsed Unleash features or delta document.
+    /// - Throws: ``DefinitionsError/notOfFormat(_:_:)`` when it is not Unleash's shape.
+    package convenience init(unleashJSON json: JSONValue, options: UnleashLoweringOptions = UnleashLoweringOptions())
+        throws(DefinitionsError)
+    {
+        try self.init(unleash: UnleashDocument(json: json), options: options)
+    }
+
+    /// What Unleash's `getVariant` returns for an evaluation of `key` with this snapshot:
+    /// variations 2… are variants (`enabled: true`, their payload); variation 1 (on, no variant)
+    /// is `{"name":"disabled","enabled":false,"feature_enabled":true}`; anything else (off, an
+    /// error, an unknown flag) is the same with `feature_enabled: false`.
+    public func unleashVariant(for detail: EvaluationDetail, flag key: String) -> UnleashVariantResult {
+        guard let index = program.flagIndex(of: key), let variation = detail.variationIndex, variation >= 1,
+              detail.value == .bool(true) else {
+            return UnleashVariantResult(name: "disabled", enabled: false, featureEnabled: false, payload: nil)
+        }
+        guard variation >= 2 else {
+            return UnleashVariantResult(name: "disabled", enabled: false, featureEnabled: true, payload: nil)
+        }
+        let payloads = program.flagInfo[index].payloads
+        return UnleashVariantResult(name: detail.variationKey ?? "", enabled: true, featureEnabled: true,
+                                    payload: payloads.indices.contains(variation) ? payloads[variation] : nil)
+    }
+
+    /// Unleash's `isEnabled` for an evaluation: whether it served `true`.
+    public func unleashIsEnabled(_ detail: EvaluationDetail) -> Bool {
+        detail.value == .bool(true) && detail.variationIndex != nil
+    }
+}
