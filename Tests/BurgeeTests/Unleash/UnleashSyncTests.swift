@@ -1,5 +1,6 @@
 import BurgeeServer
 import Foundation
+import Synchronization
 import Testing
 @testable import Burgee
 
@@ -170,5 +171,55 @@ struct UnleashSyncTests {
                 }
             }
         }
+    }
+
+    @Test("getVariant through the client: variants, the disabled variant, impressions of impressionData features")
+    func variantsAndImpressions() async throws {
+        let features = """
+            {"version": 2, "features": [
+              {"name": "coloured", "enabled": true, "impressionData": true, "strategies": [{"name": "default"}],
+               "variants": [{"name": "blue", "weight": 1000, "stickiness": "default",
+                             "payload": {"type": "string", "value": "#00f"}}]},
+              {"name": "plain", "enabled": true, "strategies": [{"name": "default"}]},
+              {"name": "off", "enabled": false, "strategies": [{"name": "default"}]}
+            ]}
+            """
+        let impressions = RecordingSink()
+        try await withUnleashServer(features) { running in
+            let connection = UnleashConnection(url: running.baseURL + "/api", appName: "checkout",
+                                               refreshInterval: .milliseconds(50), metricsInterval: .milliseconds(50),
+                                               http: LoopbackServer.http())
+            try await TestFiles.withClient(.unleash(connection, apiToken: "token-1", impressions: impressions,
+                                                     logger: TestFiles.quietLogger)) { client in
+                try await LoopbackServer.ready(client)
+                let user = UnleashContext(userId: "u-1", properties: ["plan": "pro"]).context
+                let blue = client.unleashVariant("coloured", context: user)
+                #expect(blue == UnleashVariantResult(name: "blue", enabled: true, featureEnabled: true,
+                                                     payload: .object(["type": "string", "value": "#00f"])))
+                #expect(client.bound(to: user).unleashVariant("plain") == .disabled(featureEnabled: true))
+                #expect(client.unleashVariant("off", context: user) == .disabled(featureEnabled: false))
+                #expect(client.unleashVariant("missing", context: user) == .disabled(featureEnabled: false))
+                _ = client.isEnabled("plain", context: user)
+                let recorded = await LoopbackServer.eventually { impressions.exposures.count >= 1 }
+                #expect(recorded)
+                try await Task.sleep(for: .milliseconds(150))
+                // Only the feature with impressionData records impressions.
+                #expect(Set(impressions.exposures) == ["coloured"])
+            }
+        }
+    }
+}
+
+/// Keeps the flag keys of the exposures it receives.
+final class RecordingSink: EventSink {
+    private let keys = Mutex<[String]>([])
+
+    var exposures: [String] { keys.withLock { $0 } }
+
+    func send(_ batch: EventBatch) async throws {
+        let received = batch.events.compactMap { event -> String? in
+            if case .exposure(let exposure) = event { exposure.flagKey } else { nil }
+        }
+        keys.withLock { $0 += received }
     }
 }

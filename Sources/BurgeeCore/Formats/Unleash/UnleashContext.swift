@@ -1,42 +1,55 @@
-/// Unleash's context as a Burgee ``Context``.
+/// Unleash's context, field by field, for code written against Unleash's SDKs.
 ///
-/// An Unleash context (`{"userId","sessionId","remoteAddress","environment","appName",
-/// "currentTime","properties":{…}}`) becomes **one single context of kind `user`** whose
-/// attributes are:
-/// - every member of `properties`, under its own name;
-/// - then the standard fields `userId`, `sessionId`, `remoteAddress`, `environment`, `appName`,
-///   `currentTime`, under their own names, winning over a property of the same name (Unleash
-///   reads a `contextName` as the standard field first, then `properties[name]`).
+/// ```swift
+/// let context = UnleashContext(userId: "u-1", properties: ["plan": "pro"]).context
+/// client.isEnabled("new-checkout", context: context)
+/// ```
 ///
-/// Values are text, as Unleash's are: numbers become their decimal text, booleans `true`/`false`;
-/// `null`, arrays and objects are left out (absent). No `key` attribute is added. The context's
-/// key (which no Unleash rule reads) is `userId`, else `sessionId`, else `"anonymous"`, so every
-/// Unleash context is valid; only a context that is not a JSON object is invalid.
-extension Context {
-    /// The kind of the single context an Unleash context becomes.
-    package static let unleashKind = "user"
+/// ``context`` maps it onto a Burgee ``Context`` as ``Context/init(unleashJSON:)`` does: one
+/// context of kind `user` whose attributes are the properties and the standard fields.
+public struct UnleashContext: Sendable, Hashable {
+    /// The user's id: `userWithId`, `gradualRolloutUserId` and default stickiness read it.
+    public var userId: String?
+    /// The session's id: `gradualRolloutSessionId` and default stickiness (without a user) read it.
+    public var sessionId: String?
+    /// The client's IP address, for `remoteAddress` strategies and `IN_CIDR`.
+    public var remoteAddress: String?
+    /// The environment's name.
+    public var environment: String?
+    /// The application's name.
+    public var appName: String?
+    /// The time date constraints compare with (RFC 3339); when `nil`, the evaluation's clock.
+    public var currentTime: String?
+    /// Any other fields, read by constraints and custom stickiness by name.
+    public var properties: [String: String]
 
-    /// The standard fields of an Unleash context.
-    package static let unleashStandardFields = ["userId", "sessionId", "remoteAddress", "environment", "appName", "currentTime"]
+    /// A context.
+    public init(userId: String? = nil, sessionId: String? = nil, remoteAddress: String? = nil,
+                environment: String? = nil, appName: String? = nil, currentTime: String? = nil,
+                properties: [String: String] = [:]) {
+        self.userId = userId
+        self.sessionId = sessionId
+        self.remoteAddress = remoteAddress
+        self.environment = environment
+        self.appName = appName
+        self.currentTime = currentTime
+        self.properties = properties
+    }
 
-    /// Reads an Unleash context from its JSON shape (the client specification's `context`).
-    public init(unleashJSON json: JSONValue) {
-        guard case .object(let members) = json else {
-            self.init(single: SingleContext(kind: Self.unleashKind, key: "anonymous", attributes: [:]),
-                      invalidReason: "an Unleash context is an object, not \(json.typeName)")
-            return
+    /// The Burgee context Unleash features are evaluated for.
+    public var context: Context {
+        Context(unleashJSON: json)
+    }
+
+    /// The context in Unleash's JSON shape.
+    public var json: JSONValue {
+        var members: [String: JSONValue] = [:]
+        let fields = [("userId", userId), ("sessionId", sessionId), ("remoteAddress", remoteAddress),
+                      ("environment", environment), ("appName", appName), ("currentTime", currentTime)]
+        for (name, value) in fields {
+            if let value { members[name] = .string(value) }
         }
-        var attributes: [String: JSONValue] = [:]
-        if case .object(let properties)? = members["properties"] {
-            for (name, value) in properties {
-                if let text = UnleashText.text(of: value) { attributes[name] = .string(text) }
-            }
-        }
-        for name in Self.unleashStandardFields {
-            if let value = members[name], let text = UnleashText.text(of: value) { attributes[name] = .string(text) }
-        }
-        let key = attributes["userId"]?.stringValue ?? attributes["sessionId"]?.stringValue ?? "anonymous"
-        self.init(single: SingleContext(kind: Self.unleashKind, key: key.isEmpty ? "anonymous" : key, attributes: attributes),
-                  invalidReason: nil)
+        if !properties.isEmpty { members["properties"] = .object(properties.mapValues(JSONValue.string)) }
+        return .object(members)
     }
 }

@@ -109,7 +109,7 @@ private struct Lowering {
         var metadata: [String: JSONValue] = ["impressionData": .bool(feature.impressionData)]
         if let project = feature.project { metadata["project"] = .string(project) }
         if let type = feature.type { metadata["type"] = .string(type) }
-        let info = FlagInfo(version: version, trackEvents: false, sets: [], metadata: metadata,
+        let info = FlagInfo(version: version, trackEvents: feature.impressionData, sets: [], metadata: metadata,
                             variables: Array(repeating: [:], count: variations.count), payloads: payloads)
         return FlagDraft(key: feature.name, path: feature.path, problems: r.problems, enabled: feature.enabled,
                          variations: variations, offVariation: 0, prerequisites: prerequisites, rules: rules,

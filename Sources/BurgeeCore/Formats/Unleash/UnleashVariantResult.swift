@@ -18,6 +18,11 @@ public struct UnleashVariantResult: Sendable, Equatable {
         self.payload = payload
     }
 
+    /// No variant: `{"name":"disabled","enabled":false,"feature_enabled":…}`.
+    public static func disabled(featureEnabled: Bool) -> UnleashVariantResult {
+        UnleashVariantResult(name: "disabled", enabled: false, featureEnabled: featureEnabled, payload: nil)
+    }
+
     /// The JSON shape, `payload` left out when absent.
     public var json: JSONValue {
         var o: [String: JSONValue] = ["name": .string(name), "enabled": .bool(enabled), "feature_enabled": .bool(featureEnabled)]
