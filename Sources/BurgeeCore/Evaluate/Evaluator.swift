@@ -147,7 +147,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
     }
 
     /// The first of a rollout's fallback attributes that the context has, else a random value
-    /// when the rollout allows one (drawn from the system generator: no allocation, no lock).
+    /// when the rollout allows one (``RandomDraw``: no allocation, no lock, no system call).
     private static func fallbackValue(_ single: UnsafePointer<SingleContext>?, _ rollout: RolloutCode) -> JSONValue? {
         if let single {
             for i in rollout.fallbacks.indices {
@@ -155,9 +155,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
             }
         }
         guard rollout.random else { return nil }
-        var generator = SystemRandomNumberGenerator()
         // An integer value hashes as its decimal text, like any other bucketing value.
-        return .number(Double(generator.next() as UInt32))
+        return .number(Double(RandomDraw.next()))
     }
 
     /// A percentage condition: inside when the context has a bucketing value (or a random one)
