@@ -89,6 +89,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     threadBenchmarks()
+    unleashBenchmarks()
 }
 
 enum ClientScenarios {

@@ -18,15 +18,7 @@ import Foundation
 // Starting threads allocates, so these gate nothing: their malloc tolerance is unbounded, and
 // they have no file in Thresholds/ (the evaluations' mallocs are gated by the benchmarks above).
 func threadBenchmarks() {
-    let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, ThreadScenarios.evaluationsPerSecond, ThreadScenarios.evaluationsPerCPUSecond,
-                  ThreadScenarios.cpuPercentOfWallClock, .mallocCountTotal],
-        timeUnits: .milliseconds,
-        scalingFactor: .one,
-        maxDuration: .seconds(3),
-        maxIterations: 20,
-        thresholds: [.mallocCountTotal: .init(absolute: [.p90: .max])]
-    )
+    let configuration = ThreadScenarios.configuration
 
     for threads in [1, 2] {
         let suffix = threads == 1 ? "1Thread" : "\(threads)Threads"
@@ -54,6 +46,16 @@ func threadBenchmarks() {
 }
 
 enum ThreadScenarios {
+    /// The configuration of thread benchmarks: throughput metrics, no malloc gate.
+    static var configuration: Benchmark.Configuration { Benchmark.Configuration(
+        metrics: [.wallClock, evaluationsPerSecond, evaluationsPerCPUSecond, cpuPercentOfWallClock, .mallocCountTotal],
+        timeUnits: .milliseconds,
+        scalingFactor: .one,
+        maxDuration: .seconds(3),
+        maxIterations: 20,
+        thresholds: [.mallocCountTotal: .init(absolute: [.p90: .max])]
+    ) }
+
     /// Evaluations by each thread in one iteration: enough that starting the threads is negligible.
     static let evaluationsPerThread = 1_000_000
 
