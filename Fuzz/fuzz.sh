@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (address sanitizer on) and runs them.
+#
+# Usage: Fuzz/fuzz.sh [--seconds N] [--runs N] [harness ...]
+#   harnesses: definitions, request, stream (default: all three)
+#   --seconds N   stop each harness after N seconds (default 60)
+#   --runs N      stop each harness after N executions instead
+# A crash, a memory error, a leak or an input slower than 10 s fails the script (exit 1); the
+# input that did it is left in .build/fuzz/<harness>/crash-* (or leak-*, timeout-*). Keep every
+# finding as a regression input in Fuzz/Regressions/<harness>/: they run before the fuzzing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+runs=""
+harnesses=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --seconds) seconds="$2"; shift 2 ;;
+        --runs) runs="$2"; shift 2 ;;
+        *) harnesses+=("$1"); shift ;;
+    esac
+done
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(definitions request stream)
+
+out=.build/fuzz
+mkdir -p "$out/bin"
+core_sources=$(find Sources/BurgeeCore -name '*.swift' | sort)
+
+# The stream harness also needs the client's stream parsing; its files are compiled into the same
+# module, so their `import BurgeeCore` lines are dropped from copies.
+stream_sources() {
+    local dir="$out/stream-sources"
+    rm -rf "$dir" && mkdir -p "$dir"
+    for f in Sources/Burgee/Sync/SSE/ServerSentEventParser.swift Sources/Burgee/Sync/SSE/ServerSentEvent.swift \
+             Sources/Burgee/Sync/Streaming/StreamMessage.swift Sources/Burgee/DataSources/DefinitionsPatch.swift \
+             Sources/Burgee/DataSources/DataSourceStatus.swift Sources/Burgee/Client/CurrentDefinitions.swift; do
+        grep -v '^import BurgeeCore$' "$f" > "$dir/$(basename "$f")"
+    done
+    find "$dir" -name '*.swift' | sort
+}
+
+build() {
+    local name="$1" harness extra=""
+    case "$name" in
+        definitions) harness=Fuzz/Harnesses/DefinitionsHarness.swift ;;
+        request) harness=Fuzz/Harnesses/RequestHarness.swift ;;
+        stream) harness=Fuzz/Harnesses/StreamHarness.swift; extra=$(stream_sources) ;;
+        *) echo "fuzz.sh: no harness '$name' (definitions, request, stream)" >&2; exit 2 ;;
+    esac
+    echo "building $name" >&2
+    rm -f "$out/bin/$name"
+    # shellcheck disable=SC2086
+    nice -n 10 swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name BurgeeFuzz -package-name burgee \
+        $core_sources $extra Fuzz/Harnesses/FuzzContexts.swift "$harness" -lm -o "$out/bin/$name" 2>&1 \
+        | { grep -v "Cannot export local symbol" || true; }
+    [ -x "$out/bin/$name" ] || { echo "fuzz.sh: building $name failed" >&2; exit 1; }
+}
+
+# Seeds: every definitions document and context of spec-fixtures, and the checked-in regressions.
+seed() {
+    local name="$1" corpus="$out/$name/corpus"
+    mkdir -p "$corpus"
+    python3 Fuzz/seeds.py "$name" "$corpus"
+}
+
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+status=0
+for name in "${harnesses[@]}"; do
+    build "$name"
+    seed "$name"
+    regressions="Fuzz/Regressions/$name"
+    if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions")" ]; then
+        echo "replaying $(ls "$regressions" | wc -l) regression inputs for $name" >&2
+        "$out/bin/$name" -runs=0 "$regressions"/* >/dev/null 2>&1 || { echo "fuzz.sh: $name fails a regression input" >&2; exit 1; }
+    fi
+    limit=(-max_total_time="$seconds")
+    [ -z "$runs" ] || limit=(-runs="$runs")
+    echo "fuzzing $name (${runs:+$runs runs}${runs:-$seconds s})" >&2
+    (cd "$out/$name" && "../bin/$name" corpus -dict="$OLDPWD/Fuzz/json.dict" -max_len=16384 -timeout=10 \
+        -rss_limit_mb=4096 -print_final_stats=1 "${limit[@]}" 2>&1 | tail -n 25) || status=1
+done
+exit $status

@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Writes a harness's seed corpus from spec-fixtures: definitions documents, contexts, streams."""
+import glob, json, os, sys
+
+harness, corpus = sys.argv[1], sys.argv[2]
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "spec-fixtures")
+seeds = []
+for path in sorted(glob.glob(os.path.join(root, "**", "*.json"), recursive=True)):
+    try:
+        fixture = json.load(open(path, encoding="utf-8"))
+    except ValueError:
+        continue
+    if not isinstance(fixture, dict):
+        continue
+    definitions = fixture.get("definitions")
+    cases = fixture.get("cases", []) if isinstance(fixture.get("cases"), list) else []
+    if harness == "definitions" and definitions is not None:
+        seeds.append(json.dumps(definitions))
+    elif harness == "request":
+        for case in cases[:8]:
+            if isinstance(case, dict) and "context" in case:
+                seeds.append(json.dumps({"flag": case.get("flag", ""), "context": case["context"]}))
+    elif harness == "stream" and isinstance(definitions, dict):
+        put = json.dumps(definitions)
+        flags = definitions.get("flags") or {}
+        events = "event: put\ndata: " + put + "\n\n"
+        for key, flag in list(flags.items())[:2]:
+            patch = {"kind": "flag", "key": key, "version": 99, "object": flag}
+            events += "event: patch\ndata: " + json.dumps(patch) + "\n\n"
+            events += "event: delete\ndata: " + json.dumps({"kind": "flag", "key": key, "version": 100}) + "\n\n"
+        seeds.append("\x05" + events)
+for index, seed in enumerate(seeds):
+    with open(os.path.join(corpus, "seed-%04d" % index), "w", encoding="utf-8") as out:
+        out.write(seed)
