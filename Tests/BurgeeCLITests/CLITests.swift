@@ -146,4 +146,17 @@ struct CLITests {
         #expect(result.stdout.contains("Why 'new-checkout'"))
         #expect(!result.stdout.contains("MALFORMED_FLAG"))
     }
+
+    @Test("demo --format unleash serves Unleash features, polls them, changes a toggle and shows the metrics")
+    func unleashDemo() throws {
+        let result = try CLIRunner.run(["demo", "--format", "unleash"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("4 toggles, status valid"))
+        #expect(result.stdout.contains(#"new-checkout         isEnabled true"#))
+        #expect(result.stdout.contains(##""name":"blue","payload":{"type":"string","value":"#1e6bd6"}"##))
+        #expect(result.stdout.contains(#"changed toggles ["new-checkout"]"#))
+        #expect(result.stdout.contains("new-checkout for the QA account: false"))
+        #expect(result.stdout.contains("checkout-button: yes 6, no 0"))
+        #expect(result.stdout.contains("Registrations received (POST /api/client/register): 1"))
+    }
 }

@@ -15,6 +15,14 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the bundled definitions and exit.")
     var showDefinitions = false
 
+    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed) or unleash (Unleash features, polled, with usage metrics).")
+    var format: DemoFormat = .native
+
+    /// The demonstrations.
+    enum DemoFormat: String, ExpressibleByArgument, CaseIterable {
+        case native, unleash
+    }
+
     /// The flag the demo changes on the server.
     static let changedFlag = "new-checkout"
 
@@ -22,7 +30,11 @@ struct DemoCommand: AsyncParsableCommand {
         var out = StandardOutput()
         defer { out.flush() }
         if showDefinitions {
-            out.writeLine(ExampleDefinitions.json)
+            out.writeLine(format == .unleash ? ExampleUnleashFeatures.json : ExampleDefinitions.json)
+            return
+        }
+        if format == .unleash {
+            try await UnleashDemo().run(out: &out)
             return
         }
         let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -121,7 +133,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The first update of `events`, or `nil` after `timeout`.
-    private static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration) async -> DefinitionsUpdate? {
+    static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration) async -> DefinitionsUpdate? {
         await withTaskGroup(of: DefinitionsUpdate?.self) { group in
             group.addTask {
                 for await event in events { if case .updated(let update) = event { return update } }

@@ -1,0 +1,102 @@
+import Burgee
+import BurgeeServer
+import Foundation
+import Logging
+
+/// `burgee demo --format unleash`: the bundled Unleash features served as Unleash's client API (as
+/// Unleash Edge does offline), a client polling them with an API token, `isEnabled` and
+/// `getVariant` for sample contexts, a toggle turned off in the file, and the usage metrics the
+/// server received.
+struct UnleashDemo {
+    static let changedFeature = "new-checkout"
+    static let token = "demo-token"
+
+    func run(out: inout StandardOutput) async throws {
+        let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("burgee-demo-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("features.json").path
+        try Data(ExampleUnleashFeatures.json.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+
+        var configuration = DefinitionsServerConfiguration(sdkKey: Self.token, watchInterval: .milliseconds(50))
+        configuration.format = .unleash
+        let server = try await DefinitionsServer.start(configuration: configuration, definitions: .file(file), logger: quiet)
+        out.writeLine("Serving Unleash features from \(file) on \(server.baseURL)/api (burgee serve --format unleash).")
+
+        let connection = UnleashConnection(url: server.baseURL + "/api", appName: "burgee-demo",
+                                           refreshInterval: .milliseconds(200), metricsInterval: .milliseconds(500))
+        let client = try BurgeeClient(configuration: .unleash(connection, apiToken: Self.token, logger: quiet))
+        let events = client.events()
+        client.start()
+        do {
+            try await demonstrate(client, events: events, server: server, file: file, out: &out)
+        } catch {
+            await client.close()
+            await server.stop()
+            throw error
+        }
+        await client.close()
+        await server.stop()
+    }
+
+    private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, server: RunningDefinitionsServer,
+                             file: String, out: inout StandardOutput) async throws {
+        guard await client.waitUntilReady(timeout: .seconds(5)) else {
+            throw DemoFailure("the client did not receive the features within 5 s (status: \(client.dataSourceStatus))")
+        }
+        out.writeLine("A client polls them with an API token: \(client.flagKeys().count) toggles, status \(client.dataSourceStatus).\n")
+        let contexts = try ExampleUnleashFeatures.contexts.map { ($0.label, $0.json, Context(unleashJSON: try JSONValue(parsing: $0.json))) }
+        let width = client.flagKeys().map(\.count).max() ?? 0
+        for (label, text, context) in contexts {
+            out.writeLine("\(label): \(text)")
+            for key in client.flagKeys() {
+                let pad = String(repeating: " ", count: width - key.count)
+                let variant = client.unleashVariant(key, context: context)
+                out.writeLine("  \(key)\(pad)  isEnabled \(client.isEnabled(key, context: context))  variant \(variant.json.serialized())")
+            }
+            out.writeLine("")
+        }
+
+        out.writeLine("Turning '\(Self.changedFeature)' off in \(file)…")
+        out.flush()
+        try Data(Self.withFeatureDisabled(ExampleUnleashFeatures.json, Self.changedFeature).utf8)
+            .write(to: URL(fileURLWithPath: file), options: .atomic)
+        guard let update = await DemoCommand.nextUpdate(events, within: .seconds(5)) else {
+            throw DemoFailure("no update arrived within 5 s (status: \(client.dataSourceStatus))")
+        }
+        out.writeLine("Update event: changed toggles \(update.changedFlags)")
+        for (label, _, context) in contexts {
+            out.writeLine("  \(Self.changedFeature) for the \(label): \(client.isEnabled(Self.changedFeature, context: context))")
+        }
+
+        await client.flush()
+        let counts = server.server.unleashToggleCounts
+        out.writeLine("\nUsage metrics the server received (POST /api/client/metrics), from the client's summary counters:")
+        for key in counts.keys.sorted() {
+            let c = counts[key]!
+            let variants = c.variants.isEmpty ? "" : "  variants \(c.variants.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))"
+            out.writeLine("  \(key): yes \(c.yes), no \(c.no)\(variants)")
+        }
+        out.writeLine("Registrations received (POST /api/client/register): \(server.server.unleashRegistrations.count)")
+    }
+
+    /// `json` with feature `name` disabled.
+    static func withFeatureDisabled(_ json: String, _ name: String) throws -> String {
+        guard case .object(var document) = try JSONValue(parsing: json), case .array(var features)? = document["features"],
+              let index = features.firstIndex(where: { $0.objectValue?["name"] == .string(name) }),
+              case .object(var feature) = features[index] else {
+            throw DemoFailure("the bundled features have no '\(name)'")
+        }
+        feature["enabled"] = false
+        features[index] = .object(feature)
+        document["features"] = .array(features)
+        return JSONValue.object(document).serialized()
+    }
+}
+
+/// Why the demo could not finish.
+struct DemoFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
