@@ -15,13 +15,14 @@ import Synchronization
 ///
 /// The single-flag scenarios are those of the `CoreEvaluation` benchmarks (`Scenarios.singleFlag`),
 /// evaluated the same way; one iteration of `AllFlags1000` evaluates every flag of the realistic
-/// document once; `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag.
+/// document once; `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag;
+/// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification.
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
     static let clientSimpleFlag = "ClientSimpleFlag"
 
-    static var names: [String] { Scenarios.singleFlag.map(\.name) + [allFlags, clientSimpleFlag] }
+    static var names: [String] { (Scenarios.singleFlag + Scenarios.unleash).map(\.name) + [allFlags, clientSimpleFlag] }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
     static func main() {
@@ -46,7 +47,7 @@ struct EvaluationLoop {
 
     /// Sets the scenario up, evaluates once (shown with `show`), then runs `iterations` more.
     static func run(_ name: String, iterations: Int, show: Bool) {
-        if let scenario = Scenarios.singleFlag.first(where: { $0.name == name }) {
+        if let scenario = (Scenarios.singleFlag + Scenarios.unleash).first(where: { $0.name == name }) {
             let snapshot = scenario.snapshot()
             let context = scenario.context()
             let detail = snapshot.evaluate(scenario.flag, context: context, default: false, as: .boolean)

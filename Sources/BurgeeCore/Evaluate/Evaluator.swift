@@ -140,23 +140,29 @@ struct Evaluator<Tracer: EvaluationTracer> {
         var value: JSONValue? = nil
         if let single, !rollout.randomOnly { value = Self.value(single, rollout.bucketBy) }
         if value == nil, rollout.hasFallback { value = Self.fallbackValue(single, rollout) }
-        let bucket = rollout.bucketing.bucket(of: value, totalWeight: rollout.pick.totalWeight)
-        tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: value,
-                      bucket: bucket, scale: rollout.pick.totalWeight)
+        let bucket: Bucket
+        if value == nil, rollout.random {
+            let draw = RandomDraw.next()
+            bucket = rollout.bucketing.bucket(ofHash: UInt64(draw), totalWeight: rollout.pick.totalWeight)
+            tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: .number(Double(draw)),
+                          bucket: bucket, scale: rollout.pick.totalWeight)
+        } else {
+            bucket = rollout.bucketing.bucket(of: value, totalWeight: rollout.pick.totalWeight)
+            tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: value,
+                          bucket: bucket, scale: rollout.pick.totalWeight)
+        }
         return (rollout.pick.index(for: bucket), single != nil)
     }
 
-    /// The first of a rollout's fallback attributes that the context has, else a random value
-    /// when the rollout allows one (``RandomDraw``: no allocation, no lock, no system call).
+    /// The first of a rollout's fallback attributes that the context has. When none is there, a
+    /// rollout that allows random values uses a ``RandomDraw`` as its hash: a uniform 32-bit value
+    /// needs no hashing (and no allocation, lock or system call).
     private static func fallbackValue(_ single: UnsafePointer<SingleContext>?, _ rollout: RolloutCode) -> JSONValue? {
-        if let single {
-            for i in rollout.fallbacks.indices {
-                if let value = value(single, rollout.fallbacks[i]) { return value }
-            }
+        guard let single else { return nil }
+        for i in rollout.fallbacks.indices {
+            if let value = value(single, rollout.fallbacks[i]) { return value }
         }
-        guard rollout.random else { return nil }
-        // An integer value hashes as its decimal text, like any other bucketing value.
-        return .number(Double(RandomDraw.next()))
+        return nil
     }
 
     /// A percentage condition: inside when the context has a bucketing value (or a random one)
@@ -166,6 +172,13 @@ struct Evaluator<Tracer: EvaluationTracer> {
         var value: JSONValue? = nil
         if let single, !rollout.randomOnly { value = Self.value(single, rollout.bucketBy) }
         if value == nil, rollout.hasFallback { value = Self.fallbackValue(single, rollout) }
+        if value == nil, rollout.random {
+            let draw = RandomDraw.next()
+            let bucket = rollout.bucketing.bucket(ofHash: UInt64(draw), totalWeight: rollout.pick.totalWeight)
+            tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: .number(Double(draw)),
+                          bucket: bucket, scale: rollout.pick.totalWeight)
+            return rollout.pick.index(for: bucket) == 0
+        }
         guard let value else {
             tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: nil,
                           bucket: .integer(0), scale: 0)

@@ -25,15 +25,23 @@ extension ByteHasher {
     /// Feeds `value` in decimal (`-42`), without building a string.
     @inlinable
     package mutating func combineDecimal(_ value: Int64) {
-        // Magnitude as UInt64 so that Int64.min does not overflow.
-        var magnitude = value.magnitude
-        if value < 0 { combine(UInt8(ascii: "-")) }
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor &*= 10 }
-        while divisor > 0 {
-            combine(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
+        // The digits are written backwards into a stack buffer (20 digits and a sign fit any
+        // Int64) and fed at once, so that the hash takes whole blocks instead of single bytes.
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { bytes in
+            // Magnitude as UInt64 so that Int64.min does not overflow.
+            var magnitude = value.magnitude
+            var start = bytes.count
+            repeat {
+                start &-= 1
+                bytes[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start &-= 1
+                bytes[start] = UInt8(ascii: "-")
+            }
+            combine(UnsafeRawBufferPointer(rebasing: bytes[start...]))
         }
     }
 }
