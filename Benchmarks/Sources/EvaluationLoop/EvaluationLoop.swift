@@ -15,13 +15,15 @@ import Synchronization
 ///
 /// The single-flag scenarios are those of the `CoreEvaluation` benchmarks (`Scenarios.singleFlag`),
 /// evaluated the same way; one iteration of `AllFlags1000` evaluates every flag of the realistic
-/// document once; `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag.
+/// document once; `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag,
+/// and `ClientSimpleFlagOneNoOpHook` the same through a client with one hook that does nothing.
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
     static let clientSimpleFlag = "ClientSimpleFlag"
+    static let clientOneNoOpHook = "ClientSimpleFlagOneNoOpHook"
 
-    static var names: [String] { Scenarios.singleFlag.map(\.name) + [allFlags, clientSimpleFlag] }
+    static var names: [String] { Scenarios.singleFlag.map(\.name) + [allFlags, clientSimpleFlag, clientOneNoOpHook] }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
     static func main() {
@@ -62,7 +64,8 @@ struct EvaluationLoop {
         } else {
             let client = try! BurgeeClient(configuration: .init(
                 source: .bootstrap(.json(Scenarios.simpleDocument.serialized())),
-                logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() })))
+                logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() }),
+                hooks: name == clientOneNoOpHook ? [NoOpHook()] : []))
             client.start()
             guard blocking({ await client.waitUntilReady(timeout: .seconds(30)) }) else { fatalError("client not ready") }
             let context = Scenarios.user
@@ -109,3 +112,6 @@ struct EvaluationLoop {
         }
     }
 }
+
+/// A hook with no stage of its own.
+struct NoOpHook: Hook {}

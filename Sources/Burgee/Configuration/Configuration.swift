@@ -36,13 +36,17 @@ extension BurgeeClient {
         public var logger: Logger
         /// The metrics factory; `nil` for the bootstrapped `MetricsSystem.factory`.
         public var metricsFactory: (any MetricsFactory)?
+        /// Hooks run around every typed evaluation of the client, before those of a bound client
+        /// and of the call (see ``Hook``). None by default: evaluations then pay nothing for hooks.
+        public var hooks: [any Hook]
 
         /// A configuration.
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
                     cache: CacheConfiguration? = nil, fallbacks: Fallbacks = Fallbacks(), flagSets: Set<String>? = nil,
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
                     limits: JSONLimits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
-                    logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil) {
+                    logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil,
+                    hooks: [any Hook] = []) {
             self.key = SDKKey(sdkKey)
             self.source = source
             self.bootstrap = bootstrap
@@ -56,6 +60,7 @@ extension BurgeeClient {
             self.events = events
             self.logger = logger
             self.metricsFactory = metricsFactory
+            self.hooks = hooks
         }
 
         /// Throws the first problem that makes the configuration unusable.
