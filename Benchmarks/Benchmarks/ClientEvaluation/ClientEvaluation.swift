@@ -101,6 +101,19 @@ let benchmarks: @Sendable () -> Void = {
         await client.close()
     }
 
+    // Span events on, through the bootstrapped tracer (swift-distributed-tracing's no-op one, so
+    // there is never an active span): what turning them on costs before any exporter's own work.
+    Benchmark("ClientBoolSpanEventsOnNoSpan") { benchmark in
+        let client = await ClientScenarios.readyClient(openTelemetry: OpenTelemetryConfiguration())
+        let context = ClientScenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(client.boolVariation("simple", context: context, default: false))
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
     threadBenchmarks()
 }
 
@@ -154,10 +167,12 @@ enum ClientScenarios {
         await client.close()
     }
 
-    static func readyClient(events: EventsConfiguration? = nil, hooks: [any Hook] = []) async -> BurgeeClient {
+    static func readyClient(events: EventsConfiguration? = nil, hooks: [any Hook] = [],
+                            openTelemetry: OpenTelemetryConfiguration? = nil) async -> BurgeeClient {
         let client = try! BurgeeClient(configuration: .init(
             source: .bootstrap(.json(json)), events: events,
-            logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }), hooks: hooks))
+            logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }), hooks: hooks,
+            openTelemetry: openTelemetry))
         client.start()
         guard await client.waitUntilReady(timeout: .seconds(30)) else { fatalError("client not ready") }
         return client

@@ -22,8 +22,9 @@ extension BurgeeClient {
 
     // MARK: The intercepted path
 
-    /// One evaluation with the client's, `bound` and `call` hooks around it. Off the hot path:
-    /// only clients with hooks, and calls that bring their own, come here.
+    /// One evaluation with the client's, `bound` and `call` hooks around it, then its span event
+    /// when the client records them. Off the hot path: only clients with hooks or span events,
+    /// and calls that bring their own hooks, come here.
     @inline(never)
     func interceptedDetail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool,
                                          bound: [any Hook], call: [any Hook]) -> FlagDetail<T> {
@@ -54,6 +55,12 @@ extension BurgeeClient {
         }
         let final = result
         Self.eachHook(hooks, bound, call, reversed: true) { $0.finally(hookContext, detail: final) }
+        if let spanEvents {
+            let info = cell.read { state in
+                state.snapshot.flatMap { snapshot in snapshot.position(ofFlag: key).map(snapshot.info(at:)) }
+            }
+            spanEvents.record(result, context: hookContext.context, version: info?.version, sets: info?.sets ?? [])
+        }
         return result
     }
 

@@ -39,7 +39,10 @@ public final class BurgeeClient: Service, Sendable {
     let recorder: EventRecorder?
     /// The configuration's hooks.
     let hooks: [any Hook]
-    /// Whether evaluations take the intercepted path (hooks): one flag, so the hot path tests one byte.
+    /// Span events of evaluations; `nil` when the configuration asks for none.
+    let spanEvents: EvaluationSpanEvents?
+    /// Whether evaluations take the intercepted path (hooks, span events): one flag, so the hot
+    /// path tests one byte.
     let intercepts: Bool
     /// The client as hooks see it.
     let clientMetadata: ClientMetadata
@@ -57,7 +60,8 @@ public final class BurgeeClient: Service, Sendable {
         self.fallbacks = configuration.fallbacks
         self.logger = configuration.logger
         self.hooks = configuration.hooks
-        self.intercepts = !configuration.hooks.isEmpty
+        self.spanEvents = configuration.openTelemetry.map(EvaluationSpanEvents.init(configuration:))
+        self.intercepts = !configuration.hooks.isEmpty || configuration.openTelemetry != nil
         self.clientMetadata = ClientMetadata(name: configuration.logger.label)
         let broadcaster = EventBroadcaster<ClientEvent>(bufferSize: configuration.eventBufferSize)
         let cell = SnapshotCell(ClientState.notReady)

@@ -39,6 +39,9 @@ extension BurgeeClient {
         /// Hooks run around every typed evaluation of the client, before those of a bound client
         /// and of the call (see ``Hook``). None by default: evaluations then pay nothing for hooks.
         public var hooks: [any Hook]
+        /// Evaluations as `feature_flag.evaluation` events on the active span
+        /// (swift-distributed-tracing); `nil`, the default, records none and costs nothing.
+        public var openTelemetry: OpenTelemetryConfiguration?
 
         /// A configuration.
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
@@ -46,7 +49,7 @@ extension BurgeeClient {
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
                     limits: JSONLimits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
                     logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil,
-                    hooks: [any Hook] = []) {
+                    hooks: [any Hook] = [], openTelemetry: OpenTelemetryConfiguration? = nil) {
             self.key = SDKKey(sdkKey)
             self.source = source
             self.bootstrap = bootstrap
@@ -61,6 +64,7 @@ extension BurgeeClient {
             self.logger = logger
             self.metricsFactory = metricsFactory
             self.hooks = hooks
+            self.openTelemetry = openTelemetry
         }
 
         /// Throws the first problem that makes the configuration unusable.
