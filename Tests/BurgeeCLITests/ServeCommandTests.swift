@@ -122,6 +122,33 @@ struct ServeCommandTests {
         #expect(!serve.stderr.contains("secret-key"))
     }
 
+    static func post(_ url: String, _ body: String) async throws -> (status: UInt, body: String) {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(Array(body.utf8))
+        return try await HTTPClient.withHTTPClient { client in
+            let response = try await client.execute(request, timeout: .seconds(10))
+            return (response.status.code, String(buffer: try await response.body.collect(upTo: 1 << 20)))
+        }
+    }
+
+    @Test("answers OFREP by default; --no-ofrep turns it off", arguments: [true, false])
+    func ofrep(on: Bool) async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("defs.json", Self.definitions)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0"] + (on ? [] : ["--no-ofrep"]))
+        let serving = try #require(await serve.waitUntilServing())
+        let answer = try await Self.post(serving.baseURL + "/ofrep/v1/evaluate/flags/feature", #"{"context":{"targetingKey":"u-1"}}"#)
+        if on {
+            #expect(answer.status == 200)
+            #expect(answer.body == #"{"key":"feature","reason":"STATIC","value":true,"variant":"on"}"#)
+        } else {
+            #expect(answer.status == 404)
+        }
+        #expect(await serve.stop(with: SIGTERM) == 0)
+    }
+
     @Test("a file that cannot be read or is not a definitions document ends it with 1 and a message")
     func invalidFile() throws {
         let files = try TemporaryFiles()

@@ -88,9 +88,38 @@ let benchmarks: @Sendable () -> Void = {
         await client.close()
     }
 
+    // Hooks: the same getter through a client with one hook that implements no stage (every
+    // stage's default runs), against `ClientBoolSimpleFlag`, whose client has none.
+    Benchmark("ClientBoolOneNoOpHook") { benchmark in
+        let client = await ClientScenarios.readyClient(hooks: [NoOpHook()])
+        let context = ClientScenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(client.boolVariation("simple", context: context, default: false))
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
+    // Span events on, through the bootstrapped tracer (swift-distributed-tracing's no-op one, so
+    // there is never an active span): what turning them on costs before any exporter's own work.
+    Benchmark("ClientBoolSpanEventsOnNoSpan") { benchmark in
+        let client = await ClientScenarios.readyClient(openTelemetry: OpenTelemetryConfiguration())
+        let context = ClientScenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(client.boolVariation("simple", context: context, default: false))
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
     threadBenchmarks()
     unleashBenchmarks()
 }
+
+/// A hook with no stage of its own.
+struct NoOpHook: Hook {}
 
 enum ClientScenarios {
     static let json = #"""
@@ -139,10 +168,12 @@ enum ClientScenarios {
         await client.close()
     }
 
-    static func readyClient(events: EventsConfiguration? = nil) async -> BurgeeClient {
+    static func readyClient(events: EventsConfiguration? = nil, hooks: [any Hook] = [],
+                            openTelemetry: OpenTelemetryConfiguration? = nil) async -> BurgeeClient {
         let client = try! BurgeeClient(configuration: .init(
             source: .bootstrap(.json(json)), events: events,
-            logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })))
+            logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }), hooks: hooks,
+            openTelemetry: openTelemetry))
         client.start()
         guard await client.waitUntilReady(timeout: .seconds(30)) else { fatalError("client not ready") }
         return client

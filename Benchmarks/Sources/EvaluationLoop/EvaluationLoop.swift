@@ -15,14 +15,20 @@ import Synchronization
 ///
 /// The single-flag scenarios are those of the `CoreEvaluation` benchmarks (`Scenarios.singleFlag`),
 /// evaluated the same way; one iteration of `AllFlags1000` evaluates every flag of the realistic
-/// document once; `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag;
+/// document once; `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag,
+/// `ClientSimpleFlagOneNoOpHook` the same through a client with one hook that does nothing, and
+/// `ClientSimpleFlagSpanEventsOn` through a client with span events on (the bootstrapped no-op tracer);
 /// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification.
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
     static let clientSimpleFlag = "ClientSimpleFlag"
+    static let clientOneNoOpHook = "ClientSimpleFlagOneNoOpHook"
+    static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
 
-    static var names: [String] { (Scenarios.singleFlag + Scenarios.unleash).map(\.name) + [allFlags, clientSimpleFlag] }
+    static var names: [String] {
+        (Scenarios.singleFlag + Scenarios.unleash).map(\.name) + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn]
+    }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
     static func main() {
@@ -63,7 +69,9 @@ struct EvaluationLoop {
         } else {
             let client = try! BurgeeClient(configuration: .init(
                 source: .bootstrap(.json(Scenarios.simpleDocument.serialized())),
-                logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() })))
+                logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() }),
+                hooks: name == clientOneNoOpHook ? [NoOpHook()] : [],
+                openTelemetry: name == clientSpanEventsOn ? OpenTelemetryConfiguration() : nil))
             client.start()
             guard blocking({ await client.waitUntilReady(timeout: .seconds(30)) }) else { fatalError("client not ready") }
             let context = Scenarios.user
@@ -110,3 +118,6 @@ struct EvaluationLoop {
         }
     }
 }
+
+/// A hook with no stage of its own.
+struct NoOpHook: Hook {}

@@ -8,11 +8,15 @@ public struct BoundClient: Sendable {
     public let client: BurgeeClient
     /// The context evaluations are for.
     public private(set) var context: Context
+    /// Hooks run around this bound client's typed evaluations, after the client's and before the
+    /// call's (OpenFeature's client hooks; see ``Hook``).
+    public var hooks: [any Hook]
 
     /// A bound client.
-    public init(client: BurgeeClient, context: Context) {
+    public init(client: BurgeeClient, context: Context, hooks: [any Hook] = []) {
         self.client = client
         self.context = context
+        self.hooks = hooks
     }
 
     /// Evaluates for another context from now on (Split's and Kameleoon's client per identity,
@@ -23,62 +27,74 @@ public struct BoundClient: Sendable {
 
     /// See ``BurgeeClient/boolVariation(_:context:default:track:)``.
     public func boolVariation(_ key: String, default defaultValue: Bool, track: Bool = true) -> Bool {
-        client.boolVariation(key, context: context, default: defaultValue, track: track)
+        value(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/stringVariation(_:context:default:track:)``.
     public func stringVariation(_ key: String, default defaultValue: String, track: Bool = true) -> String {
-        client.stringVariation(key, context: context, default: defaultValue, track: track)
+        value(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/intVariation(_:context:default:track:)``.
     public func intVariation(_ key: String, default defaultValue: Int, track: Bool = true) -> Int {
-        client.intVariation(key, context: context, default: defaultValue, track: track)
+        value(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/doubleVariation(_:context:default:track:)``.
     public func doubleVariation(_ key: String, default defaultValue: Double, track: Bool = true) -> Double {
-        client.doubleVariation(key, context: context, default: defaultValue, track: track)
+        value(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/jsonVariation(_:context:default:track:)``.
     public func jsonVariation(_ key: String, default defaultValue: JSONValue, track: Bool = true) -> JSONValue {
-        client.jsonVariation(key, context: context, default: defaultValue, track: track)
+        value(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/variation(_:context:default:track:)``.
     public func variation<T: FlagValue>(_ key: String, default defaultValue: T, track: Bool = true) -> T {
-        client.variation(key, context: context, default: defaultValue)
+        value(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/variationDetail(_:context:default:track:)``.
     public func variationDetail<T: FlagValue>(_ key: String, default defaultValue: T, track: Bool = true) -> FlagDetail<T> {
-        client.variationDetail(key, context: context, default: defaultValue)
+        detail(key, defaultValue, track)
+    }
+
+    /// See ``BurgeeClient/variation(_:context:default:track:hooks:)``.
+    public func variation<T: FlagValue>(_ key: String, default defaultValue: T, track: Bool = true,
+                                        hooks callHooks: [any Hook]) -> T {
+        client.interceptedDetail(key, context, defaultValue, track, bound: hooks, call: callHooks).value
+    }
+
+    /// See ``BurgeeClient/variationDetail(_:context:default:track:hooks:)``.
+    public func variationDetail<T: FlagValue>(_ key: String, default defaultValue: T, track: Bool = true,
+                                              hooks callHooks: [any Hook]) -> FlagDetail<T> {
+        client.interceptedDetail(key, context, defaultValue, track, bound: hooks, call: callHooks)
     }
 
     /// See ``BurgeeClient/boolVariationDetail(_:context:default:track:)``.
     public func boolVariationDetail(_ key: String, default defaultValue: Bool, track: Bool = true) -> FlagDetail<Bool> {
-        client.boolVariationDetail(key, context: context, default: defaultValue, track: track)
+        detail(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/stringVariationDetail(_:context:default:track:)``.
     public func stringVariationDetail(_ key: String, default defaultValue: String, track: Bool = true) -> FlagDetail<String> {
-        client.stringVariationDetail(key, context: context, default: defaultValue, track: track)
+        detail(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/intVariationDetail(_:context:default:track:)``.
     public func intVariationDetail(_ key: String, default defaultValue: Int, track: Bool = true) -> FlagDetail<Int> {
-        client.intVariationDetail(key, context: context, default: defaultValue, track: track)
+        detail(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/doubleVariationDetail(_:context:default:track:)``.
     public func doubleVariationDetail(_ key: String, default defaultValue: Double, track: Bool = true) -> FlagDetail<Double> {
-        client.doubleVariationDetail(key, context: context, default: defaultValue, track: track)
+        detail(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/jsonVariationDetail(_:context:default:track:)``.
     public func jsonVariationDetail(_ key: String, default defaultValue: JSONValue, track: Bool = true) -> FlagDetail<JSONValue> {
-        client.jsonVariationDetail(key, context: context, default: defaultValue, track: track)
+        detail(key, defaultValue, track)
     }
 
     /// See ``BurgeeClient/variation(_:context:track:)``.
@@ -130,5 +146,20 @@ public struct BoundClient: Sendable {
     /// See ``BurgeeClient/setTrackingConsent(_:for:)``.
     public func setTrackingConsent(_ consent: TrackingConsent?) {
         client.setTrackingConsent(consent, for: context)
+    }
+
+    // MARK: The one path of the typed calls
+
+    /// Every typed getter: the client's path, with this bound client's hooks when it has any.
+    @inline(__always)
+    private func value<T: FlagValue>(_ key: String, _ defaultValue: T, _ track: Bool) -> T {
+        if hooks.isEmpty { return client.value(key, context, defaultValue, track) }
+        return client.interceptedDetail(key, context, defaultValue, track, bound: hooks, call: []).value
+    }
+
+    /// Every typed detail: the client's path, with this bound client's hooks when it has any.
+    private func detail<T: FlagValue>(_ key: String, _ defaultValue: T, _ track: Bool) -> FlagDetail<T> {
+        if hooks.isEmpty { return client.detail(key, context, defaultValue, track) }
+        return client.interceptedDetail(key, context, defaultValue, track, bound: hooks, call: [])
     }
 }

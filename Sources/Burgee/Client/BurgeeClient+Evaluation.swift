@@ -81,9 +81,17 @@ extension BurgeeClient {
 
     // MARK: Evaluation
 
-    /// The hot path: one lock-free read of the state, one evaluation, one counted exit.
+    /// The hot path: one lock-free read of the state, one evaluation, one counted exit. With hooks,
+    /// the intercepted path instead; without, the test of one stored flag is all they cost.
     @inline(__always)
     func value<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool) -> T {
+        if intercepts { return interceptedDetail(key, context, defaultValue, track, bound: [], call: []).value }
+        return plainValue(key, context, defaultValue, track)
+    }
+
+    /// ``value(_:_:_:_:)`` without hooks.
+    @inline(__always)
+    func plainValue<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool) -> T {
         cell.readCounting { state in
             let detail = evaluate(state, key, context, as: T.valueType, track: track)
             if detail.variationIndex != nil, let value = T(flagValue: detail.value) {
@@ -94,6 +102,12 @@ extension BurgeeClient {
     }
 
     func detail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool) -> FlagDetail<T> {
+        if intercepts { return interceptedDetail(key, context, defaultValue, track, bound: [], call: []) }
+        return plainDetail(key, context, defaultValue, track)
+    }
+
+    /// ``detail(_:_:_:_:)`` without hooks.
+    func plainDetail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool) -> FlagDetail<T> {
         cell.readCounting { state in
             let raw = evaluate(state, key, context, as: T.valueType, track: track)
             var result = FlagDetail(flagKey: key, value: defaultValue, variationKey: raw.variationKey,

@@ -160,8 +160,9 @@ extension BurgeeClient {
 
     // MARK: Bound clients
 
-    /// This client bound to one context, for code that evaluates one identity.
-    public func bound(to context: Context) -> BoundClient {
-        BoundClient(client: self, context: context)
+    /// This client bound to one context, for code that evaluates one identity; `hooks` run
+    /// around its typed evaluations after the client's (see ``Hook``).
+    public func bound(to context: Context, hooks: [any Hook] = []) -> BoundClient {
+        BoundClient(client: self, context: context, hooks: hooks)
     }
 }

@@ -37,6 +37,15 @@ public final class BurgeeClient: Service, Sendable {
     let eventProcessor: EventProcessor?
     /// Records events on the evaluation path; `nil` when the configuration has none.
     let recorder: EventRecorder?
+    /// The configuration's hooks.
+    let hooks: [any Hook]
+    /// Span events of evaluations; `nil` when the configuration asks for none.
+    let spanEvents: EvaluationSpanEvents?
+    /// Whether evaluations take the intercepted path (hooks, span events): one flag, so the hot
+    /// path tests one byte.
+    let intercepts: Bool
+    /// The client as hooks see it.
+    let clientMetadata: ClientMetadata
     private let source: any DataSource
     private let lifecycle = Mutex(Lifecycle.idle)
     private let stopRequested = OneShotSignal()
@@ -50,6 +59,10 @@ public final class BurgeeClient: Service, Sendable {
         self.configuration = configuration
         self.fallbacks = configuration.fallbacks
         self.logger = configuration.logger
+        self.hooks = configuration.hooks
+        self.spanEvents = configuration.openTelemetry.map(EvaluationSpanEvents.init(configuration:))
+        self.intercepts = !configuration.hooks.isEmpty || configuration.openTelemetry != nil
+        self.clientMetadata = ClientMetadata(name: configuration.logger.label)
         let broadcaster = EventBroadcaster<ClientEvent>(bufferSize: configuration.eventBufferSize)
         let cell = SnapshotCell(ClientState.notReady)
         let observers = FlagObservers()

@@ -36,13 +36,20 @@ extension BurgeeClient {
         public var logger: Logger
         /// The metrics factory; `nil` for the bootstrapped `MetricsSystem.factory`.
         public var metricsFactory: (any MetricsFactory)?
+        /// Hooks run around every typed evaluation of the client, before those of a bound client
+        /// and of the call (see ``Hook``). None by default: evaluations then pay nothing for hooks.
+        public var hooks: [any Hook]
+        /// Evaluations as `feature_flag.evaluation` events on the active span
+        /// (swift-distributed-tracing); `nil`, the default, records none and costs nothing.
+        public var openTelemetry: OpenTelemetryConfiguration?
 
         /// A configuration.
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
                     cache: CacheConfiguration? = nil, fallbacks: Fallbacks = Fallbacks(), flagSets: Set<String>? = nil,
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
                     limits: JSONLimits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
-                    logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil) {
+                    logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil,
+                    hooks: [any Hook] = [], openTelemetry: OpenTelemetryConfiguration? = nil) {
             self.key = SDKKey(sdkKey)
             self.source = source
             self.bootstrap = bootstrap
@@ -56,6 +63,8 @@ extension BurgeeClient {
             self.events = events
             self.logger = logger
             self.metricsFactory = metricsFactory
+            self.hooks = hooks
+            self.openTelemetry = openTelemetry
         }
 
         /// Throws the first problem that makes the configuration unusable.

@@ -1,3 +1,4 @@
+import BurgeeCore
 import NIOCore
 import Synchronization
 
@@ -15,9 +16,12 @@ final class DefinitionsStore: Sendable {
     }
 
     private let state: Mutex<State>
+    /// The served definitions compiled, for the endpoints that evaluate.
+    let compiled: CompiledDefinitions
 
-    init(_ served: ServedDefinitions) {
+    init(_ served: ServedDefinitions, format: DefinitionsFormat) {
         state = Mutex(State(served: served))
+        compiled = CompiledDefinitions(served, format: format)
     }
 
     var served: ServedDefinitions {
@@ -28,9 +32,10 @@ final class DefinitionsStore: Sendable {
         state.withLock { $0.subscribers.count }
     }
 
-    /// Applies a new document and queues the resulting events on every open stream.
+    /// Applies a new document, queues the resulting events on every open stream, then compiles
+    /// the new definitions (outside the lock: streams and requests do not wait for it).
     func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
-        state.withLock { s in
+        let (changes, served) = state.withLock { s in
             let changes = s.served.apply(parsed)
             if !s.subscribers.isEmpty {
                 for change in changes {
@@ -38,8 +43,10 @@ final class DefinitionsStore: Sendable {
                     for continuation in s.subscribers.values { continuation.yield(event) }
                 }
             }
-            return changes
+            return (changes, s.served)
         }
+        compiled.update(served)
+        return changes
     }
 
     /// A new stream, its `put` already queued; `nil` while the server is stopping.

@@ -57,6 +57,10 @@ extension DefinitionsResponder {
             let response = try await serve(endpoint, request)
             guard response.status == .accepted else { return response }
             return Response(status: .accepted, body: Self.cutBody(ByteBuffer(), announcing: 2))
+        case .ofrepEvaluate, .ofrepBulk:
+            // A 200 head announcing a body that never comes.
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: Self.cutBody(ByteBuffer(), announcing: 2))
         }
     }
 
@@ -83,6 +87,8 @@ extension DefinitionsResponder {
             })
         case .events, .unleashRegister, .unleashMetrics:
             return Response(status: .ok, body: ResponseBody(byteBuffer: buffer))
+        case .ofrepEvaluate, .ofrepBulk:
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
         }
     }
 }

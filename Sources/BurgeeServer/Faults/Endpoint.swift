@@ -13,5 +13,12 @@ extension DefinitionsServer {
         case unleashRegister
         /// `POST /api/client/metrics` (Unleash).
         case unleashMetrics
+        /// `POST /ofrep/v1/evaluate/flags/{key}` (OFREP, one flag).
+        case ofrepEvaluate
+        /// `POST /ofrep/v1/evaluate/flags` (OFREP, every flag).
+        case ofrepBulk
+
+        /// Whether the endpoint is OFREP's (401 and 403 as OFREP answers them, `X-API-Key` accepted).
+        var isOFREP: Bool { self == .ofrepEvaluate || self == .ofrepBulk }
     }
 }

@@ -39,13 +39,17 @@ struct DefinitionsResponder: HTTPResponder {
 
     /// The response, or `nil` when a fault closed the connection instead.
     private func answer(_ request: Request, context: Context, logIndex: Int) async throws -> Response? {
-        let route = Route(method: request.method, path: request.uri.path, format: server.configuration.format)
+        let route = Route(method: request.method, path: request.uri.path, format: server.configuration.format,
+                          ofrep: server.configuration.servesOFREP)
         let endpoint: DefinitionsServer.Endpoint
         switch route {
         case .notFound:
             return JSONResponses.error(.notFound, "not_found", "no endpoint at \(request.uri.path)")
         case .methodNotAllowed(let allowed):
             return JSONResponses.error(.methodNotAllowed, "method_not_allowed", "use \(allowed)", headers: [.allow: allowed])
+        case .endpoint(let e) where e.isOFREP:
+            if let refusal = ofrepAuthorization(request) { return refusal }
+            endpoint = e
         case .eventStats, .endpoint:
             guard server.keyCheck.accepts(request.headers[.authorization]) else {
                 return JSONResponses.error(.unauthorized, "unauthorized",
@@ -69,6 +73,8 @@ struct DefinitionsResponder: HTTPResponder {
         case .unleashMetrics: return try await unleashReportResponse(request, kind: .metrics)
         case .stream: return streamResponse(request)
         case .events: return try await eventsResponse(request)
+        case .ofrepEvaluate: return try await ofrepEvaluateResponse(request)
+        case .ofrepBulk: return try await ofrepBulkResponse(request)
         }
     }
 }

@@ -9,9 +9,13 @@ enum Route: Sendable {
     case notFound
 
     /// The route of a request to a server of `format`: native servers answer Burgee's paths,
-    /// Unleash servers Unleash's client API.
-    init(method: HTTPRequest.Method, path: String, format: DefinitionsFormat) {
+    /// Unleash servers Unleash's client API; with `ofrep`, both answer OFREP's.
+    init(method: HTTPRequest.Method, path: String, format: DefinitionsFormat, ofrep: Bool = false) {
+        let flags = DefinitionsResponder.ofrepFlagsPath
         let (target, allowed): (Route, HTTPRequest.Method) = switch (format, path) {
+        case (_, flags) where ofrep: (.endpoint(.ofrepBulk), .post)
+        case (_, _) where ofrep && path.hasPrefix(flags + "/") && path.utf8.count > flags.utf8.count + 1:
+            (.endpoint(.ofrepEvaluate), .post)
         case (.unleash, "/api/client/features"): (.endpoint(.unleashFeatures), .get)
         case (.unleash, "/api/client/register"): (.endpoint(.unleashRegister), .post)
         case (.unleash, "/api/client/metrics"): (.endpoint(.unleashMetrics), .post)

@@ -73,11 +73,11 @@ public final class DefinitionsServer: Service, Sendable {
         switch source {
         case .file(let path):
             let (parsed, contents) = try DefinitionsFileWatcher.load(path: path, format: format)
-            store = DefinitionsStore(ServedDefinitions(parsed))
+            store = DefinitionsStore(ServedDefinitions(parsed), format: format)
             watcher = DefinitionsFileWatcher(path: path, format: format, initial: contents, store: store, logger: logger)
         case .json(let bytes):
             do {
-                store = DefinitionsStore(ServedDefinitions(try ParsedDefinitions(jsonBytes: bytes, format: format)))
+                store = DefinitionsStore(ServedDefinitions(try ParsedDefinitions(jsonBytes: bytes, format: format)), format: format)
             } catch {
                 throw .invalidDefinitions(error)
             }

@@ -25,6 +25,12 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// as Unleash Edge serves it offline: `GET /api/client/features`, `POST /api/client/register`,
     /// `POST /api/client/metrics`). Other formats are refused when the server is created.
     public var format: DefinitionsFormat
+    /// Whether the server answers OFREP, the OpenFeature Remote Evaluation Protocol
+    /// (`POST /ofrep/v1/evaluate/flags/{key}` and `POST /ofrep/v1/evaluate/flags`), evaluating
+    /// the served definitions of any format; on by default. See `docs/openfeature.md`.
+    public var servesOFREP: Bool
+    /// The largest OFREP request body accepted; larger ones are answered with 413.
+    public var maxOFREPBodyBytes: Int
 
     /// A configuration; the defaults listen on a free loopback port without an SDK key.
     public init(
@@ -37,9 +43,13 @@ public struct DefinitionsServerConfiguration: Sendable {
         streamRetry: Duration? = nil,
         shutdownGracePeriod: Duration = .seconds(1),
         acceptsGzipEvents: Bool = true,
-        format: DefinitionsFormat = .native
+        format: DefinitionsFormat = .native,
+        servesOFREP: Bool = true,
+        maxOFREPBodyBytes: Int = 1 << 20
     ) {
         self.format = format
+        self.servesOFREP = servesOFREP
+        self.maxOFREPBodyBytes = maxOFREPBodyBytes
         self.host = host
         self.port = port
         self.sdkKey = sdkKey

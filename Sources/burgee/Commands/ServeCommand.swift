@@ -23,6 +23,11 @@ struct ServeCommand: AsyncParsableCommand {
         The format is given with --format or told from the document's shape (auto, the default); \
         LaunchDarkly or flagd definitions, or a document whose format cannot be told, end the command \
         at start with exit status 1 and a message.
+
+        Whatever the format, the server also answers OFREP, the OpenFeature Remote Evaluation Protocol: \
+        POST /ofrep/v1/evaluate/flags/{key} evaluates one flag and POST /ofrep/v1/evaluate/flags every \
+        flag (ETag, 304) for the body's {"context":{"targetingKey":…}}; --no-ofrep turns it off. See \
+        docs/openfeature.md.
         """
     )
 
@@ -43,6 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds between heartbeats on open streams.")
     var heartbeat: Double = 15
 
+    @Flag(inversion: .prefixedNo, help: "Answer OFREP's evaluation requests under /ofrep/v1.")
+    var ofrep = true
+
     func validate() throws {
         guard heartbeat > 0, heartbeat.isFinite else { throw ValidationError("--heartbeat must be a positive number of seconds") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -53,7 +61,8 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = .info
         var configuration = DefinitionsServerConfiguration(
             host: host, port: port, sdkKey: sdkKey,
-            heartbeatInterval: .nanoseconds(Int64((heartbeat * 1e9).rounded()))
+            heartbeatInterval: .nanoseconds(Int64((heartbeat * 1e9).rounded())),
+            servesOFREP: ofrep
         )
         // The file's format decides the API served; a file that cannot be read is left to the
         // server, which says why.
@@ -87,6 +96,9 @@ struct ServeCommand: AsyncParsableCommand {
             out.writeLine("Serving Unleash features from \(definitions) on \(running.baseURL)/api")
         } else {
             out.writeLine("Serving definitions from \(definitions) on \(running.baseURL)")
+        }
+        if ofrep {
+            out.writeLine("OFREP: POST \(running.baseURL)/ofrep/v1/evaluate/flags and …/flags/{key}")
         }
         out.flush()
 

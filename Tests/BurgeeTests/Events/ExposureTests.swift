@@ -104,6 +104,43 @@ struct ExposureTests {
         await client.close()
     }
 
+    @Test("track: false records no exposure through any call of a bound client, with or without hooks",
+          arguments: [false, true])
+    func boundOptOut(withHooks: Bool) async throws {
+        let (client, sink) = try await H.client(exposures: .all)
+        let bound = client.bound(to: H.user, hooks: withHooks ? [NoOpHook()] : [])
+        _ = bound.boolVariation("plain", default: false, track: false)
+        _ = bound.stringVariation("plain", default: "", track: false)
+        _ = bound.intVariation("plain", default: 0, track: false)
+        _ = bound.doubleVariation("plain", default: 0, track: false)
+        _ = bound.jsonVariation("plain", default: .null, track: false)
+        _ = bound.variation("plain", default: false, track: false)
+        _ = bound.variation("plain", default: false, track: false, hooks: [NoOpHook()])
+        _ = bound.variationDetail("plain", default: false, track: false)
+        _ = bound.variationDetail("plain", default: false, track: false, hooks: [NoOpHook()])
+        _ = bound.boolVariationDetail("plain", default: false, track: false)
+        _ = bound.stringVariationDetail("plain", default: "", track: false)
+        _ = bound.intVariationDetail("plain", default: 0, track: false)
+        _ = bound.doubleVariationDetail("plain", default: 0, track: false)
+        _ = bound.jsonVariationDetail("plain", default: .null, track: false)
+        _ = bound.variation("plain", track: false)
+        _ = bound.variable("x", of: "plain", default: 0, track: false)
+        _ = bound.isEnabled("plain", track: false)
+        _ = bound.variations(onlyEnabled: true, track: false)
+        _ = bound.variations(["plain"], track: false)
+        _ = bound.variations(inFlagSets: ["none"], track: false)
+        await client.flush()
+        #expect(sink.exposures.isEmpty)
+        #expect(sink.summaries.first?.evaluations(of: "plain") == 19)
+
+        // The same calls tracked do record: the opt-out above is what kept them out.
+        _ = bound.variation("plain", default: false)
+        _ = bound.variationDetail("plain", default: false)
+        await client.flush()
+        #expect(sink.exposures.count == 2)
+        await client.close()
+    }
+
     @Test("every evaluation API records; allFlagsState does not")
     func everyAPI() async throws {
         let (client, sink) = try await H.client(exposures: .all)

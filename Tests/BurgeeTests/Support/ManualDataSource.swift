@@ -28,4 +28,8 @@ final class ManualDataSource: DataSource {
     func fail(_ error: DataSourceError) {
         sink.withLock { $0 }?.fail(error)
     }
+
+    func setState(_ state: DataSourceStatus.State, error: DataSourceError? = nil) {
+        sink.withLock { $0 }?.setState(state, error: error)
+    }
 }

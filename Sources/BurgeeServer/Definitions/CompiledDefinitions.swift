@@ -1,0 +1,45 @@
+import BurgeeCore
+import Synchronization
+
+/// The served definitions compiled into a ``Snapshot``, for the endpoints that evaluate (OFREP).
+///
+/// Compiled when the served definitions change, by whoever changed them (the file watcher, an
+/// update), never by a request: requests only read the current snapshot.
+final class CompiledDefinitions: Sendable {
+    private struct Current {
+        var version: Int64
+        var snapshot: Snapshot?
+    }
+
+    private let format: DefinitionsFormat
+    private let current: Mutex<Current>
+
+    init(_ served: ServedDefinitions, format: DefinitionsFormat) {
+        self.format = format
+        current = Mutex(Current(version: served.documentVersion, snapshot: Self.compile(served, format: format)))
+    }
+
+    /// The snapshot of the latest definitions; `nil` when they could not be compiled.
+    var snapshot: Snapshot? {
+        current.withLock { $0.snapshot }
+    }
+
+    /// Compiles `served` unless newer definitions were compiled already (updates may race;
+    /// the newest document version wins).
+    func update(_ served: ServedDefinitions) {
+        guard current.withLock({ served.documentVersion > $0.version }) else { return }
+        let snapshot = Self.compile(served, format: format)
+        current.withLock { c in
+            guard served.documentVersion > c.version else { return }
+            c = Current(version: served.documentVersion, snapshot: snapshot)
+        }
+    }
+
+    /// The served document (versions as served) read as definitions of the server's format and
+    /// compiled; `nil` for definitions this version cannot evaluate.
+    private static func compile(_ served: ServedDefinitions, format: DefinitionsFormat) -> Snapshot? {
+        guard let json = try? JSONParser().parse(Array(served.body.readableBytesView)),
+              let definitions = try? Definitions(json: json, format: format) else { return nil }
+        return Snapshot(compiling: definitions)
+    }
+}

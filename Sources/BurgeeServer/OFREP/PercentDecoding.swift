@@ -1,0 +1,28 @@
+/// Percent-decoding of a path segment (RFC 3986), for flag keys in OFREP paths.
+enum PercentDecoding {
+    /// The decoded UTF-8 text; `nil` for a `%` not followed by two hex digits, or bytes that are
+    /// not UTF-8.
+    static func decode(_ segment: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count)
+        var iterator = segment.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
