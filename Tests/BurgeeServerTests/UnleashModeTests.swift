@@ -138,4 +138,26 @@ struct UnleashModeTests {
                                       logger: .quiet)
         }
     }
+
+    @Test("OFREP evaluates Unleash toggles: targetingKey is the userId, other members are properties")
+    func ofrepWithUnleashToggles() async throws {
+        let features = #"{"version":2,"features":[{"name":"ids","enabled":true,"strategies":[{"name":"userWithId","parameters":{"userIds":"u-1"}}]},"#
+            + #"{"name":"pro","enabled":true,"strategies":[{"name":"default","constraints":[{"contextName":"plan","operator":"IN","values":["pro"]}]}]}]}"#
+        try await withUnleash(features) { _, running, client in
+            func evaluate(_ flag: String, _ context: String) async throws -> JSONValue? {
+                let answer = try await HTTP.fetch(client, running.baseURL + "/ofrep/v1/evaluate/flags/" + flag, method: "POST",
+                                                  body: Documents.bytes(#"{"context":"# + context + "}"))
+                #expect(answer.status == 200, "\(answer.text)")
+                return try Documents.json(answer.body).objectValue?["value"]
+            }
+            let cases: [(String, String, Bool)] = [
+                ("ids", #"{"targetingKey":"u-1"}"#, true), ("ids", #"{"targetingKey":"u-2"}"#, false),
+                ("pro", #"{"targetingKey":"u-2","plan":"pro"}"#, true), ("pro", #"{"targetingKey":"u-2","plan":"free"}"#, false),
+            ]
+            for (flag, context, expected) in cases {
+                let value = try await evaluate(flag, context)
+                #expect(value == .bool(expected), "\(flag) \(context)")
+            }
+        }
+    }
 }

@@ -92,7 +92,7 @@ extension DefinitionsResponder {
             collected.writeImmutableBuffer(chunk)
         }
         do throws(OFREPFailure) {
-            return .success(try OFREPContext.read(Array(collected.readableBytesView)))
+            return .success(try OFREPContext.read(Array(collected.readableBytesView), format: server.configuration.format))
         } catch {
             return .failure(.unreadable(error))
         }

@@ -5,12 +5,17 @@ import BurgeeCore
 /// The mapping (docs/openfeature.md): `targetingKey` is the key; `kind`, when given, the context
 /// kind (else `user`); `name` and `anonymous` are Burgee's; every other member is an attribute of
 /// the same name, with its JSON value. A member named `key` is ignored: `targetingKey` is the key.
+///
+/// For Unleash definitions the context becomes an Unleash context instead, as Unleash's
+/// OpenFeature providers map it: `targetingKey` is the `userId` (unless `userId` is given), the
+/// standard fields (`sessionId`, `remoteAddress`, `environment`, `appName`, `currentTime`) keep
+/// their names, and every other member is a property.
 enum OFREPContext {
     /// The context of `body`: `{"context": {"targetingKey": …, …}}`.
     /// - Throws: ``OFREPFailure``: `PARSE_ERROR` for a body that is not a JSON object,
     ///   `INVALID_CONTEXT` for a missing or unusable context, `TARGETING_KEY_MISSING` for a
     ///   context without a `targetingKey` (or an empty one).
-    static func read(_ body: [UInt8]) throws(OFREPFailure) -> Context {
+    static func read(_ body: [UInt8], format: DefinitionsFormat = .native) throws(OFREPFailure) -> Context {
         let json: JSONValue
         do {
             json = try JSONParser().parse(body)
@@ -34,6 +39,7 @@ enum OFREPContext {
         case let other?:
             throw OFREPFailure(code: .invalidContext, details: "'targetingKey' is \(other.typeName), not a string")
         }
+        if format == .unleash { return unleashContext(members, targetingKey: targetingKey) }
         let kind = members.removeValue(forKey: "kind") ?? "user"
         guard case .string = kind, kind != "multi" else {
             throw OFREPFailure(code: .invalidContext, details: "'kind' must be a context kind, not \(kind.serialized())")
@@ -45,5 +51,17 @@ enum OFREPContext {
             throw OFREPFailure(code: .invalidContext, details: reason)
         }
         return context
+    }
+
+    /// The Unleash context of an OpenFeature context's members (`targetingKey` removed).
+    private static func unleashContext(_ members: [String: JSONValue], targetingKey: String) -> Context {
+        var unleash: [String: JSONValue] = [:]
+        var properties = members["properties"]?.objectValue ?? [:]
+        for (name, value) in members where name != "properties" {
+            if Context.unleashStandardFields.contains(name) { unleash[name] = value } else { properties[name] = value }
+        }
+        if unleash["userId"] == nil { unleash["userId"] = .string(targetingKey) }
+        unleash["properties"] = .object(properties)
+        return Context(unleashJSON: .object(unleash))
     }
 }
