@@ -44,7 +44,7 @@ struct CompilerTests {
         #expect(s.evaluate("f", context: Self.user).variationKey == "off")
     }
 
-    @Test("a catastrophic-backtracking pattern from definitions does not stall an evaluation")
+    @Test("a catastrophic-backtracking pattern from definitions does not stall an evaluation", .timeLimit(.minutes(1)))
     func catastrophicPattern() throws {
         let s = try Self.snapshot(flags: """
         {"f":\(Self.bool(#","rules":[{"variation":"off","clauses":[{"attribute":"name","op":"matches","values":["^(a+)+$","(x+x+)+y"]}]}]"#))}

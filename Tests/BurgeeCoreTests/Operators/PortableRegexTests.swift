@@ -275,8 +275,9 @@ struct PortableRegexTests {
         let counted = try Self.compile("^(?:ab){1000}c$")
         #expect(counted.matches(String(repeating: "ab", count: 1_000) + "c"))
         #expect(!counted.matches(String(repeating: "ab", count: 999) + "c"))
+        // Thousands of instructions, dozens of live threads (within the step budget).
         let wide = try Self.compile("x.{0,1000}x.{0,1000}y")
-        let input = String(repeating: "x", count: 3_000)
+        let input = String(repeating: "x", count: 40)
         #expect(!wide.matches(input))
         #expect(wide.matches(input + "y"))
         let alternatives = try Self.compile(
@@ -481,5 +482,21 @@ extension PortableRegexTests {
         } catch {
             return error
         }
+    }
+
+    @Test("the work of one match is bounded: a match that needs more thread steps than the budget fails",
+          .timeLimit(.minutes(1)))
+    func stepBudget() throws {
+        let input = String(repeating: "a", count: PortableRegex.maxInputLength)
+        // About 2,000 live threads per scalar: the budget runs out long before the 1,000th `a`.
+        let heavy = try PortableRegex(pattern: "(a?){1000}a{1000}")
+        #expect(!heavy.matches(input), "would match without the budget")
+        #expect(!(try PortableRegex(pattern: "(a?){1000}a{1000}x")).matches(input))
+        // Few live threads: a whole input of the longest length still matches.
+        #expect(try PortableRegex(pattern: "^a+$").matches(input))
+        // Two thousand live threads for each of 3,000 scalars: over the budget, so no match.
+        #expect(!(try PortableRegex(pattern: "x.{0,1000}x.{0,1000}y")).matches(String(repeating: "x", count: 3_000) + "y"))
+        // Within the budget the same heavy pattern still matches a short input.
+        #expect(try PortableRegex(pattern: "(a?){10}a{10}").matches(String(repeating: "a", count: 20)))
     }
 }

@@ -5,6 +5,15 @@
 /// is no backtracking to go exponential. The per-call state (two thread lists and a membership
 /// bitmap) lives in stack buffers sized from the program; nothing is allocated on the heap.
 enum RegexMatcher {
+    /// The most thread steps (live threads summed over the input's scalars) one match may take;
+    /// a match that would need more fails (does not match).
+    ///
+    /// Instructions × scalars bounds the work, but the two bounds alone allow 4,096 × 16,384
+    /// steps (about half a second); this budget keeps any one match around a millisecond on this
+    /// hardware (about 5 ns a step). Ordinary patterns keep a handful of threads alive: 10 live
+    /// threads reach the budget only after 13,000 scalars.
+    static let stepBudget = 131_072
+
     /// Whether `program` matches anywhere in `input` (search semantics).
     static func matches(_ program: RegexProgram, in input: String) -> Bool {
         let count = program.instructions.count
@@ -84,6 +93,7 @@ private struct RegexMachine<List: RegexThreadList> {
         // `RegexInput.end` on the left means "start of input", on the right "end of input".
         var before = RegexInput.end
         var after = input.next()
+        var budget = RegexMatcher.stepBudget
         insert(0)
         if closeOver(before: before, after: after) { return true }
         while after != RegexInput.end {
@@ -92,6 +102,8 @@ private struct RegexMachine<List: RegexThreadList> {
             nextCount = 0
             // An anchored pattern with no live thread can no longer match.
             if anchored && currentCount == 0 { return false }
+            budget &-= currentCount
+            if budget < 0 { return false }
             for index in 0..<currentCount {
                 let pc = Int(current[index])
                 members[pc >> 6] &= ~(1 &<< UInt64(pc & 63))
