@@ -161,6 +161,25 @@ import Testing
         }
     }
 
+    @Test("a refused connection fails at once: the next attempt follows the backoff, not the connect timeout")
+    func refusedConnectionsFailFast() async throws {
+        let port = try await LoopbackServer.freePort()
+        let http = HTTPOptions(connectTimeout: .seconds(5), requestTimeout: .seconds(5), backoff: LoopbackServer.backoff)
+        try await TestFiles.withClient(configuration("http://127.0.0.1:\(port)/definitions", http: http)) { client in
+            let events = client.events()
+            let started = ContinuousClock.now
+            client.start()
+            // Three failed attempts, with backoff waits of at most 50 + 100 ms between them.
+            var failures = 0
+            for await event in events {
+                if case .statusChanged(let status) = event, status.lastError?.kind == .network { failures += 1 }
+                if failures == 3 { break }
+            }
+            // Retried by the HTTP client until its deadline, one attempt alone took the 5 s connect timeout.
+            #expect(ContinuousClock.now - started < .seconds(4))
+        }
+    }
+
     @Test func fetchOnceStops() async throws {
         try await LoopbackServer.withServer { running in
             let configuration = BurgeeClient.Configuration(source: .fetchOnce(running.definitionsURL, http: LoopbackServer.http()),

@@ -71,6 +71,9 @@ public final class HTTPEventSink: EventSink {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .init(http.connectTimeout), read: .init(http.requestTimeout))
         configuration.redirectConfiguration = .disallow
+        // A refused connection fails the request at once: retries are this client's own backoff,
+        // not the HTTP client's reconnection loop, which would hold the request until its deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
         self.configuration = configuration
     }
 

@@ -36,6 +36,9 @@ final class DefinitionsTransport: Sendable {
         configuration.timeout = .init(connect: .init(options.connectTimeout), read: .init(readTimeout))
         // A redirect could lead to plain http on another host, or hand the key to someone else.
         configuration.redirectConfiguration = .disallow
+        // A refused connection fails the request at once: retries are this client's own backoff,
+        // not the HTTP client's reconnection loop, which would hold the request until its deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
