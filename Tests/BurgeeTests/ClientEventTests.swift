@@ -140,6 +140,18 @@ struct ClientEventTests {
         await client.close()
     }
 
+    @Test("without a source and without definitions, waiting for readiness returns at once")
+    func waitingWithoutASourceReturnsAtOnce() async throws {
+        let client = try BurgeeClient(configuration: .init(source: .offline, logger: ClientHarness.quietLogger))
+        let events = client.events()
+        client.start()
+        _ = await firstEvent(events) { if case .statusChanged(let status) = $0 { status.state == .off } else { false } }
+        let started = ContinuousClock.now
+        #expect(await client.waitUntilReady(timeout: .seconds(60)) == false)
+        #expect(ContinuousClock.now - started < .seconds(30))
+        await client.close()
+    }
+
     @Test func waitingReturnsTrueWhenDefinitionsArrive() async throws {
         let (client, source) = try await ClientHarness.manual()
         async let ready = client.waitUntilReady(timeout: .seconds(10))

@@ -208,15 +208,24 @@ public final class BurgeeClient: Service, Sendable {
     /// The data source's status.
     public var dataSourceStatus: DataSourceStatus { pipeline.status.current }
 
-    /// Waits until the client is ready or `timeout` passes.
+    /// Waits until the client is ready or `timeout` passes, or returns at once when it can no
+    /// longer become ready from its source: the source stopped for good (`unauthorized`) or there
+    /// is none (`off`) and no definitions arrived. ``dataSourceStatus`` then says why.
     /// - Returns: whether it is ready.
     public func waitUntilReady(timeout: Duration) async -> Bool {
         if isReady { return true }
         let stream = broadcaster.subscribe()
         if isReady { return true }
+        if Self.isTerminal(dataSourceStatus.state) { return false }
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                for await event in stream { if case .ready = event { return true } }
+                for await event in stream {
+                    switch event {
+                    case .ready: return true
+                    case .statusChanged(let status) where Self.isTerminal(status.state): return false
+                    default: continue
+                    }
+                }
                 return false
             }
             group.addTask {
@@ -227,6 +236,11 @@ public final class BurgeeClient: Service, Sendable {
             group.cancelAll()
             return first || self.isReady
         }
+    }
+
+    /// Whether a source in `state` will deliver nothing more.
+    private static func isTerminal(_ state: DataSourceStatus.State) -> Bool {
+        state == .unauthorized || state == .off
     }
 
     /// A stream of the client's events from now on (ready, ready timed out, updated, status

@@ -127,6 +127,10 @@ struct UnleashSyncTests {
                 client.start()
                 let status = await TestFiles.nextStatus(events, .unauthorized)
                 #expect(status?.lastError?.statusCode == 401)
+                // Nothing can make it ready now: waiting returns at once, not after the timeout.
+                let started = ContinuousClock.now
+                #expect(await client.waitUntilReady(timeout: .seconds(60)) == false)
+                #expect(ContinuousClock.now - started < .seconds(30))
                 try await Task.sleep(for: .milliseconds(200))
                 #expect(running.requests(to: "/api/client/features").count == 1)
             }
