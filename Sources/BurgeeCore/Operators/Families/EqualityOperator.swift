@@ -19,20 +19,23 @@ package struct ValueSet: Sendable {
     private let numberSet: Set<Double>
     private let hasTrue: Bool
     private let hasFalse: Bool
+    /// Whether `null` is a value: it matches a `null` element of an array attribute (a `null`
+    /// attribute itself counts as absent and never reaches the set).
+    private let hasNull: Bool
     /// Arrays and objects: compared by full JSON equality.
     private let composites: [JSONValue]
 
     init(_ values: [JSONValue], lowercased: Bool) {
         var strings: [String] = []
         var numbers: [Double] = []
-        var hasTrue = false, hasFalse = false
+        var hasTrue = false, hasFalse = false, hasNull = false
         var composites: [JSONValue] = []
         for value in values {
             switch value {
             case .string(let s): strings.append(lowercased ? s.lowercased() : s)
             case .number(let n): numbers.append(n == 0 ? 0 : n)
             case .bool(let b): if b { hasTrue = true } else { hasFalse = true }
-            case .null: break  // a null attribute counts as absent, so null never matches
+            case .null: hasNull = true
             case .array, .object: composites.append(value)
             }
         }
@@ -46,6 +49,7 @@ package struct ValueSet: Sendable {
         }
         self.hasTrue = hasTrue
         self.hasFalse = hasFalse
+        self.hasNull = hasNull
         self.composites = composites
     }
 
@@ -61,7 +65,7 @@ package struct ValueSet: Sendable {
         case .bool(let b):
             return b ? hasTrue : hasFalse
         case .null:
-            return false
+            return hasNull
         case .array, .object:
             for candidate in composites where candidate == value { return true }
             return false
