@@ -175,6 +175,18 @@ public final class Snapshot: Sendable {
         program.flagInfo[position.index]
     }
 
+    /// The indices of the flag's rules whose match forces an exposure event (rule-level
+    /// `trackEvents`), in ascending order.
+    package func trackedRules(at position: FlagPosition) -> [Int] {
+        let flag = program.flags[position.index]
+        var tracked: [Int] = []
+        for i in flag.rules.indices {
+            let rule = program.rules[i]
+            if rule.trackEvents, !rule.isTarget { tracked.append(Int(rule.ruleIndex)) }
+        }
+        return tracked
+    }
+
     /// The names of the flag's variations, by index: their keys, or for a format without keys
     /// (LaunchDarkly) their indices as text.
     package func variationNames(at position: FlagPosition) -> [String] {

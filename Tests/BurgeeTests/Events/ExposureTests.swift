@@ -89,6 +89,26 @@ struct ExposureTests {
         await client.close()
     }
 
+    @Test("a rule with trackEvents forces an exposure each time it matches; other rules and the fallthrough are deduplicated")
+    func ruleLevelTrackEvents() async throws {
+        let rules = #", "rules": [ { "id": "fr", "trackEvents": true, "clauses": [ { "attribute": "country", "op": "in", "values": ["FR"] } ], "variation": "on" },"#
+            + #" { "id": "de", "clauses": [ { "attribute": "country", "op": "in", "values": ["DE"] } ], "variation": "on" } ]"#
+        let json = Definitions.document(version: 1, flags: [Definitions.boolFlag("ruled", false, extra: rules)])
+        let (client, sink) = try await H.client(json)
+        let french = Context(json: ["kind": "user", "key": "fr-1", "country": "FR"])
+        let german = Context(json: ["kind": "user", "key": "de-1", "country": "DE"])
+        let other = Context(json: ["kind": "user", "key": "us-1", "country": "US"])
+        for _ in 0..<3 {
+            for context in [french, german, other] { _ = client.boolVariation("ruled", context: context, default: false) }
+        }
+        await client.flush()
+        let keys = sink.exposures.map { $0.reason.ruleId ?? $0.reason.kind.rawValue }
+        #expect(keys.filter { $0 == "fr" }.count == 3)
+        #expect(keys.filter { $0 == "de" }.count == 1)
+        #expect(keys.filter { $0 == "FALLTHROUGH" }.count == 1)
+        await client.close()
+    }
+
     @Test("track: false records no exposure, even for a trackEvents flag, but counts in the summary")
     func optOut() async throws {
         let (client, sink) = try await H.client(exposures: .all)

@@ -50,8 +50,11 @@ final class EventRecorder: Sendable {
         table.count(position, variation: detail.variationIndex)
         guard track, mode != .off, context.isValid else { return }
         let flag = table.flags[position.index]
-        if mode == .trackedOnly, !flag.trackEvents, !detail.reason.inExperiment { return }
-        if let deduplicator, !flag.trackEvents, !detail.reason.inExperiment {
+        // Flag- and rule-level `trackEvents` and experiments force an exposure each time.
+        let forced = flag.trackEvents || detail.reason.inExperiment
+            || (flag.tracksRules && table.tracksRule(position, detail.reason))
+        if mode == .trackedOnly, !forced { return }
+        if let deduplicator, !forced {
             let fingerprint = ExposureFingerprint.exposure(
                 context: ExposureFingerprint.context(context), flagKey: flag.keyHash,
                 variation: detail.variationIndex ?? -1, version: flag.version)

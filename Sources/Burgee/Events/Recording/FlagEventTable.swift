@@ -12,17 +12,22 @@ final class FlagEventTable: Sendable {
         let firstCounter: Int
         let variationCount: Int
         let trackEvents: Bool
+        /// Whether any of the flag's rules has `trackEvents`.
+        let tracksRules: Bool
     }
 
     let flags: ContiguousArray<Flag>
     let keys: [String]
     let variationKeys: [[String]]
+    /// The indices of each flag's rules with `trackEvents`, by position.
+    let trackedRules: [[Int]]
     let counters: AtomicWords
 
     init(snapshot: Snapshot) {
         var flags = ContiguousArray<Flag>()
         var keys: [String] = []
         var variationKeys: [[String]] = []
+        var trackedRules: [[Int]] = []
         flags.reserveCapacity(snapshot.flagCount)
         var next = 0
         for index in 0..<snapshot.flagCount {
@@ -30,8 +35,11 @@ final class FlagEventTable: Sendable {
             let key = snapshot.flagKey(at: position)
             let info = snapshot.info(at: position)
             let names = snapshot.variationNames(at: position)
+            let tracked = snapshot.trackedRules(at: position)
             flags.append(Flag(keyHash: ExposureFingerprint.string(key), version: info.version,
-                              firstCounter: next, variationCount: names.count, trackEvents: info.trackEvents))
+                              firstCounter: next, variationCount: names.count, trackEvents: info.trackEvents,
+                              tracksRules: !tracked.isEmpty))
+            trackedRules.append(tracked)
             keys.append(key)
             variationKeys.append(names)
             next += names.count + 1
@@ -39,7 +47,15 @@ final class FlagEventTable: Sendable {
         self.flags = flags
         self.keys = keys
         self.variationKeys = variationKeys
+        self.trackedRules = trackedRules
         counters = AtomicWords(count: max(next, 1))
+    }
+
+    /// Whether `reason` is the match of a rule with `trackEvents` of the flag at `position`.
+    @inline(never)
+    func tracksRule(_ position: FlagPosition, _ reason: EvaluationReason) -> Bool {
+        guard reason.kind == .ruleMatch, let index = reason.ruleIndex else { return false }
+        return trackedRules[position.index].contains(index)
     }
 
     /// Counts one evaluation of the flag at `position` that served `variation` (`nil`: none).
