@@ -76,7 +76,8 @@ for name in "${harnesses[@]}"; do
     fi
     limit=(-max_total_time="$seconds")
     [ -z "$runs" ] || limit=(-runs="$runs")
-    echo "fuzzing $name (${runs:+$runs runs}${runs:-$seconds s})" >&2
+    if [ -n "$runs" ]; then what="$runs runs"; else what="$seconds s"; fi
+    echo "fuzzing $name ($what)" >&2
     (cd "$out/$name" && "../bin/$name" corpus -dict="$OLDPWD/Fuzz/json.dict" -max_len=16384 -timeout=10 \
         -rss_limit_mb=4096 -print_final_stats=1 "${limit[@]}" 2>&1 | tail -n 25) || status=1
 done
