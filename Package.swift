@@ -101,6 +101,15 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
+        // README.md's Swift snippets, written here by scripts/snippets.py: compiled, not run.
+        .testTarget(
+            name: "BurgeeSnippetTests",
+            dependencies: [
+                "Burgee",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "BurgeeTestingTests",
             dependencies: ["Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]
