@@ -26,14 +26,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("ClientBoolSimpleFlag") { benchmark in
-        let client = await ClientScenarios.readyClient()
-        let context = ClientScenarios.user
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(client.boolVariation("simple", context: context, default: false))
-        }
-        benchmark.stopMeasurement()
-        await client.close()
+        await ClientScenarios.measureSimpleFlag(benchmark, await ClientScenarios.readyClient())
     }
 
     Benchmark("CoreStringSegmentRule") { benchmark in
@@ -91,27 +84,13 @@ let benchmarks: @Sendable () -> Void = {
     // Hooks: the same getter through a client with one hook that implements no stage (every
     // stage's default runs), against `ClientBoolSimpleFlag`, whose client has none.
     Benchmark("ClientBoolOneNoOpHook") { benchmark in
-        let client = await ClientScenarios.readyClient(hooks: [NoOpHook()])
-        let context = ClientScenarios.user
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(client.boolVariation("simple", context: context, default: false))
-        }
-        benchmark.stopMeasurement()
-        await client.close()
+        await ClientScenarios.measureSimpleFlag(benchmark, await ClientScenarios.readyClient(hooks: [NoOpHook()]))
     }
 
     // Span events on, through the bootstrapped tracer (swift-distributed-tracing's no-op one, so
     // there is never an active span): what turning them on costs before any exporter's own work.
     Benchmark("ClientBoolSpanEventsOnNoSpan") { benchmark in
-        let client = await ClientScenarios.readyClient(openTelemetry: OpenTelemetryConfiguration())
-        let context = ClientScenarios.user
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(client.boolVariation("simple", context: context, default: false))
-        }
-        benchmark.stopMeasurement()
-        await client.close()
+        await ClientScenarios.measureSimpleFlag(benchmark, await ClientScenarios.readyClient(openTelemetry: OpenTelemetryConfiguration()))
     }
 
     threadBenchmarks()
@@ -163,6 +142,17 @@ enum ClientScenarios {
         for _ in benchmark.scaledIterations {
             blackHole(client.boolVariation("simple", context: contexts[next], default: false))
             next = next + 1 == contexts.count ? 0 : next + 1
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
+    /// `boolVariation` of `simple` through `client`, which is closed afterwards.
+    static func measureSimpleFlag(_ benchmark: Benchmark, _ client: BurgeeClient) async {
+        let context = user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(client.boolVariation("simple", context: context, default: false))
         }
         benchmark.stopMeasurement()
         await client.close()

@@ -37,13 +37,13 @@ struct DemoCommand: AsyncParsableCommand {
             try await UnleashDemo().run(out: &out)
             return
         }
-        let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("burgee-demo-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("definitions.json").path
-        try Data(ExampleDefinitions.json.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        try await DemoSession.withFile(named: "definitions.json", contents: ExampleDefinitions.json) { file in
+            try await runNative(file: file, out: &out)
+        }
+    }
 
+    private func runNative(file: String, out: inout StandardOutput) async throws {
+        let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
         // The server `burgee serve` runs, on a free loopback port, watching the file.
         let server = try await DefinitionsServer.start(
             configuration: DefinitionsServerConfiguration(heartbeatInterval: .seconds(5), watchInterval: .milliseconds(50)),
@@ -56,17 +56,10 @@ struct DemoCommand: AsyncParsableCommand {
             events: EventsConfiguration(endpoint: server.baseURL + "/events", exposures: .deduplicated),
             logger: quiet))
         let events = client.events()
-        client.start()
-        do {
+        try await DemoSession.run(client, server) {
             try await demonstrate(client, events: events, file: file, out: &out)
             try await showEvents(client, server: server, out: &out)
-        } catch {
-            await client.close()
-            await server.stop()
-            throw error
         }
-        await client.close()
-        await server.stop()
     }
 
     private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, file: String,

@@ -12,13 +12,13 @@ struct UnleashDemo {
     static let token = "demo-token"
 
     func run(out: inout StandardOutput) async throws {
-        let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("burgee-demo-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("features.json").path
-        try Data(ExampleUnleashFeatures.json.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        try await DemoSession.withFile(named: "features.json", contents: ExampleUnleashFeatures.json) { file in
+            try await run(file: file, out: &out)
+        }
+    }
 
+    private func run(file: String, out: inout StandardOutput) async throws {
+        let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
         var configuration = DefinitionsServerConfiguration(sdkKey: Self.token, watchInterval: .milliseconds(50))
         configuration.format = .unleash
         let server = try await DefinitionsServer.start(configuration: configuration, definitions: .file(file), logger: quiet)
@@ -28,16 +28,9 @@ struct UnleashDemo {
                                            refreshInterval: .milliseconds(200), metricsInterval: .milliseconds(500))
         let client = try BurgeeClient(configuration: .unleash(connection, apiToken: Self.token, logger: quiet))
         let events = client.events()
-        client.start()
-        do {
+        try await DemoSession.run(client, server) {
             try await demonstrate(client, events: events, server: server, file: file, out: &out)
-        } catch {
-            await client.close()
-            await server.stop()
-            throw error
         }
-        await client.close()
-        await server.stop()
     }
 
     private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, server: RunningDefinitionsServer,

@@ -1,0 +1,33 @@
+import Burgee
+import BurgeeServer
+import Foundation
+
+/// What every demo sets up and tears down: a definitions file in a temporary folder, and a
+/// server and a client that are stopped whatever happens.
+enum DemoSession {
+    /// Writes `contents` to `name` in a new temporary folder, runs `body` with the file's path, and
+    /// removes the folder.
+    static func withFile<R>(named name: String, contents: String, _ body: (String) async throws -> R) async throws -> R {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("burgee-demo-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(name).path
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        return try await body(file)
+    }
+
+    /// Starts `client`, runs `body`, then closes the client and stops `server`, also when `body` throws.
+    static func run(_ client: BurgeeClient, _ server: RunningDefinitionsServer, _ body: () async throws -> Void) async throws {
+        client.start()
+        do {
+            try await body()
+        } catch {
+            await client.close()
+            await server.stop()
+            throw error
+        }
+        await client.close()
+        await server.stop()
+    }
+}
