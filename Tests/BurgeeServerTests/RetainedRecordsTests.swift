@@ -42,6 +42,11 @@ struct RetainedRecordsTests {
             #expect(log.count == 3)
             #expect(log.map(\.path) == ["/events", "/events", "/events/stats"])
             #expect(log.map(\.status) == [202, 202, 200])
+            // GET /events lists the kept bodies as a JSON array, in arrival order.
+            let listed = try await HTTP.fetch(client, running.baseURL + "/events")
+            #expect(listed.status == 200)
+            #expect(listed.header("content-type") == "application/json")
+            #expect(try Documents.json(listed.body) == .array(try bodies.suffix(3).map { try Documents.json($0) }))
         }
     }
 

@@ -11,7 +11,8 @@ import Synchronization
 /// - `GET /stream`: Server-Sent Events: a `put` with the whole document, then `patch` and `delete`
 ///   per changed item, and heartbeats.
 /// - `POST /events`: event batches, answered 202 and stored in memory, decoded (``receivedEvents``),
-///   and counted (`GET /events/stats`). The most recent
+///   listed (`GET /events`: a JSON array of the batches) and counted (`GET /events/stats`); both
+///   need the SDK key when there is one. The most recent
 ///   ``DefinitionsServerConfiguration/maxRetainedRecords`` bodies are kept; the counts stay exact.
 ///   A body may be gzipped (`Content-Encoding: gzip`; answers
 ///   say `Accept-Encoding: gzip` unless ``DefinitionsServerConfiguration/acceptsGzipEvents`` is off);
