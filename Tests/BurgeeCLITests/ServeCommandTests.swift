@@ -122,15 +122,44 @@ struct ServeCommandTests {
         #expect(!serve.stderr.contains("secret-key"))
     }
 
-    static func post(_ url: String, _ body: String) async throws -> (status: UInt, body: String) {
+    static func post(_ url: String, _ body: String, headers: [(String, String)] = []) async throws -> (status: UInt, body: String) {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.body = .bytes(Array(body.utf8))
         return try await HTTPClient.withHTTPClient { client in
             let response = try await client.execute(request, timeout: .seconds(10))
             return (response.status.code, String(buffer: try await response.body.collect(upTo: 1 << 20)))
         }
+    }
+
+    @Test("GET /events lists the batches received, and with /events/stats needs the key")
+    func receivedEvents() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("defs.json", Self.definitions)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0", "--sdk-key", "secret-key"])
+        let serving = try #require(await serve.waitUntilServing())
+        let key = [("Authorization", "secret-key")]
+        #expect(try await Self.get(serving.baseURL + "/events", headers: key).body == "[]")
+        let batches = [
+            #"{"schemaVersion":1,"events":[{"kind":"custom","timestamp":1,"key":"first","context":{"user":"u-1"}}]}"#,
+            #"{"schemaVersion":1,"events":[{"kind":"custom","timestamp":2,"key":"second","context":{"user":"u-2"}}]}"#,
+        ]
+        for batch in batches {
+            #expect(try await Self.post(serving.baseURL + "/events", batch, headers: key).status == 202)
+        }
+        #expect(try await Self.get(serving.baseURL + "/events").status == 401)
+        #expect(try await Self.get(serving.baseURL + "/events/stats").status == 401)
+        let listed = try await Self.get(serving.baseURL + "/events", headers: key)
+        #expect(listed.status == 200)
+        let array = try JSONSerialization.jsonObject(with: Data(listed.body.utf8)) as? [[String: Any]]
+        #expect(array?.count == 2)
+        let keys = array?.compactMap { ($0["events"] as? [[String: Any]])?.first?["key"] as? String }
+        #expect(keys == ["first", "second"])
+        let stats = try await Self.get(serving.baseURL + "/events/stats", headers: key)
+        #expect(stats.status == 200 && stats.body.contains(#""requests":2"#))
+        #expect(await serve.stop(with: SIGTERM) == 0)
     }
 
     @Test("answers OFREP by default; --no-ofrep turns it off", arguments: [true, false])

@@ -117,9 +117,9 @@ struct AuthorizationTests {
             let postDefinitions = try await HTTP.fetch(client, running.baseURL + "/definitions", method: "POST", body: [])
             #expect(postDefinitions.status == 405)
             #expect(postDefinitions.header("Allow") == "GET")
-            let getEvents = try await HTTP.fetch(client, running.baseURL + "/events")
-            #expect(getEvents.status == 405)
-            #expect(getEvents.header("Allow") == "POST")
+            let putEvents = try await HTTP.fetch(client, running.baseURL + "/events", method: "PUT", body: [])
+            #expect(putEvents.status == 405)
+            #expect(putEvents.header("Allow") == "GET, POST")
             // The query does not change the route.
             let withQuery = try await HTTP.fetch(client, running.baseURL + "/definitions?x=1")
             #expect(withQuery.status == 200)

@@ -62,53 +62,95 @@ struct ConcurrencyTests {
 
 @Suite("Snapshot cell")
 struct SnapshotCellTests {
+    /// Counts releases and reads, and holds the values of the boxes not yet released.
     final class Counter: Sendable {
         let released = Atomic(0)
+        let reads = Atomic(0)
+        let live = Mutex<Set<Int>>([])
+
+        func isLive(_ value: Int) -> Bool { live.withLock { $0.contains(value) } }
     }
 
     final class Box: Sendable {
         let value: Int
-        let checksum: Int
         let counter: Counter
         init(_ value: Int, _ counter: Counter) {
             self.value = value
-            self.checksum = ~value
             self.counter = counter
+            _ = counter.live.withLock { $0.insert(value) }
         }
-        deinit { counter.released.add(1, ordering: .relaxed) }
+        deinit {
+            _ = counter.live.withLock { $0.remove(value) }
+            counter.released.add(1, ordering: .relaxed)
+        }
     }
 
-    @Test func replacedValuesAreReleasedOnceAndReadersSeeWholeValues() async {
+    /// `replace` returns only once no reader still reads the old value, so the writer can release
+    /// it: a reader must never find the box it is reading already released, nor see an older value
+    /// after a newer one. The writer keeps replacing until the readers have read many times.
+    @Test func replacedValuesAreReleasedOnceAndNeverWhileRead() async {
         let counter = Counter()
         let shared = SnapshotCell(Box(0, counter))
         let stop = StopFlag()
-        let replacements = 2_000
-        let torn = await withTaskGroup(of: Int.self) { group in
+        let (failures, replacements) = await withTaskGroup(of: (failures: Int, replacements: Int).self) { group in
             for _ in 0..<4 {
                 group.addTask {
-                    var torn = 0, reads = 0
+                    var failures = 0, reads = 0, last = 0
                     while !stop.isSet {
-                        torn += shared.readCounting { box in (box.checksum == ~box.value ? 0 : 1, 7) }
+                        let value = shared.readCounting { box in
+                            // Checked at the end of the read: released by now means released while read.
+                            (counter.isLive(box.value) ? box.value : -1, 7)
+                        }
+                        if value < last { failures += 1 }
+                        last = max(last, value)
                         reads += 1
+                        counter.reads.add(1, ordering: .relaxed)
                         if reads % 64 == 0 { await Task.yield() }
                     }
-                    return torn
+                    return (failures, 0)
                 }
             }
             group.addTask {
-                for n in 1...replacements {
+                var failures = 0, n = 0
+                while n < 2_000 || counter.reads.load(ordering: .relaxed) < 20_000 {
+                    n += 1
+                    // `old` is released at the end of each iteration, while readers keep reading.
                     let old = shared.replace(with: Box(n, counter))
-                    if old.value != n - 1 { return 1 }
+                    if old.value != n - 1 { failures += 1 }
+                    if n % 64 == 0 { await Task.yield() }
                 }
                 stop.set()
-                return 0
+                return (failures, n)
             }
-            return await group.reduce(0, +)
+            return await group.reduce((0, 0)) { ($0.0 + $1.failures, $0.1 + $1.replacements) }
         }
-        #expect(torn == 0)
+        #expect(failures == 0)
         #expect(counter.released.load(ordering: .relaxed) == replacements)
+        #expect(counter.live.withLock { $0 } == [replacements])
         // Every read was counted in the "other" slot, none as an evaluation.
         #expect(shared.evaluationCounts() == [0, 0, 0, 0, 0, 0, 0])
+    }
+
+    /// A reader inside `read` holds the value: `replace` cannot return, and the old value cannot be
+    /// released, until the read ends. The reader gives the writer every chance to return early.
+    @Test func replaceWaitsForAReaderInside() async {
+        let counter = Counter()
+        let shared = SnapshotCell(Box(0, counter))
+        let entered = StopFlag(), replaced = StopFlag()
+        let reader = Task.detached { () -> Bool in
+            shared.read { box in
+                entered.set()
+                var spins = 0
+                while !replaced.isSet, spins < 5_000_000 { spins += 1 }
+                // A correct replace is still waiting here; a broken one returned and released the box.
+                return !replaced.isSet && counter.isLive(box.value)
+            }
+        }
+        while !entered.isSet { await Task.yield() }
+        _ = shared.replace(with: Box(1, counter))
+        replaced.set()
+        #expect(await reader.value)
+        #expect(counter.live.withLock { $0 } == [1])
     }
 
     @Test func theLastValueIsReleasedWithTheCell() {

@@ -1,5 +1,6 @@
 import Burgee
 import BurgeeCore
+import Foundation
 import Testing
 
 /// The file data source (loading, watching, size limit, rejected documents), and the bootstrap and
@@ -299,7 +300,7 @@ struct FileDataSourceTests {
         let json = TestFiles.definitions(version: 21, flags: [
             TestFiles.flag("checkout", serves: "on"), TestFiles.flag("dark", serves: "off"),
         ])
-        for payload in [DefinitionsPayload.json(json), .json(Array(json.utf8))] {
+        for payload in [DefinitionsPayload.json(json), .json(Array(json.utf8)), .json(Data(json.utf8))] {
             try await TestFiles.withClient(.init(source: .bootstrap(payload), logger: TestFiles.quietLogger)) { client in
                 let events = client.events()
                 client.start()

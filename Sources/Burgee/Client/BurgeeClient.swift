@@ -205,6 +205,11 @@ public final class BurgeeClient: Service, Sendable {
     /// The version of the current definitions; `nil` before ready.
     public var definitionsVersion: Int64? { cell.read { $0.snapshot?.version } }
 
+    /// The problems of the current definitions: errors, which make their flag or segment
+    /// malformed (it evaluates to `ERROR/MALFORMED_FLAG`), and warnings, which do not. Ordered by
+    /// flag key, then segment key; empty before ready and when the definitions have none.
+    public var definitionsProblems: [DefinitionProblem] { cell.read { $0.snapshot?.problems ?? [] } }
+
     /// The data source's status.
     public var dataSourceStatus: DataSourceStatus { pipeline.status.current }
 

@@ -20,6 +20,9 @@ final class UpdatePipeline: Sendable {
     /// The definitions held, for patching. Serializes updates (a patch reads what the previous
     /// update left); evaluations never take it.
     private let current = Mutex<CurrentDefinitions?>(nil)
+    /// How many problems the installed definitions have, so that the count is logged only when it
+    /// changes. Written with `current` locked.
+    private let problemCount = Mutex(0)
 
     init(cell: SnapshotCell<ClientState>, status: StatusTracker, events: EventBroadcaster<ClientEvent>,
          observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONLimits,
@@ -103,6 +106,23 @@ final class UpdatePipeline: Sendable {
         }
     }
 
+    /// Logs the number of problems when it differs from the previous definitions' (a warning
+    /// while there are some); the problems themselves are ``BurgeeClient/definitionsProblems``.
+    private func logProblemCount(_ count: Int) {
+        let previous = problemCount.withLock { held in
+            defer { held = count }
+            return held
+        }
+        guard count != previous else { return }
+        if count > 0 {
+            logger.warning("definitions have problems; see definitionsProblems", metadata: [
+                "count": "\(count)", "previous": "\(previous)",
+            ])
+        } else {
+            logger.info("definitions have no problems any more", metadata: ["previous": "\(previous)"])
+        }
+    }
+
     private func reject(_ error: DefinitionsError, origin: DefinitionsOrigin) {
         logger.warning("rejected definitions; keeping the last good ones",
                        metadata: ["origin": "\(origin.rawValue)", "error": "\(error)"])
@@ -116,12 +136,7 @@ final class UpdatePipeline: Sendable {
     /// reports the changes. Called with `current` locked.
     private func install(_ definitions: Definitions, origin: DefinitionsOrigin) {
         let snapshot = Snapshot(compiling: definitions, flagSets: flagSets)
-        let problems = snapshot.problems
-        if !problems.isEmpty {
-            logger.warning("definitions have problems", metadata: [
-                "count": "\(problems.count)", "first": "\(problems[0])",
-            ])
-        }
+        logProblemCount(snapshot.problems.count)
         let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil))
         // No reader counts into the old table any more: its counts are final.
         if let table = old.eventTable { recorder?.retire(table) }

@@ -148,7 +148,8 @@ final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
             var attempt = 0
             while inFlight(phase: p) > 0 {
                 // Yield first; back off to 1 ms sleeps for a reader whose thread is descheduled.
-                if attempt < 32 { sched_yield() } else { usleep(UInt32(min(1 << (attempt - 32), 1_000))) }
+                // The shift stops at 10: from 63 on, `1 << n` is negative or 0, and negative traps.
+                if attempt < 32 { sched_yield() } else { usleep(UInt32(min(1 << min(attempt - 32, 10), 1_000))) }
                 attempt += 1
             }
         }

@@ -68,6 +68,13 @@ extension JSONValue {
         return JSONValue.exactInt64(n)
     }
 
+    /// The number as an `Int`, if it is integral and in range (no rounding, no truncation).
+    @inlinable
+    public var intValue: Int? {
+        guard let n = int64Value else { return nil }
+        return Int(exactly: n)
+    }
+
     /// `n` as an `Int64` when it has no fractional part and lies within the signed 64-bit range.
     @inlinable
     public static func exactInt64(_ n: Double) -> Int64? {

@@ -70,6 +70,21 @@ extension DefinitionsResponder {
         }
     }
 
+    /// `GET /events`: the event bodies kept (the most recent
+    /// ``DefinitionsServerConfiguration/maxRetainedRecords``), decoded, as a JSON array in arrival
+    /// order: `[{"schemaVersion":1,"events":[…]}, …]`.
+    func receivedEventsResponse() -> Response {
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        for (i, received) in server.inbox.received.enumerated() {
+            if i > 0 { body.append(UInt8(ascii: ",")) }
+            // Each body was parsed as a JSON object when it was stored.
+            body.append(contentsOf: received.body)
+        }
+        body.append(UInt8(ascii: "]"))
+        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
     /// `GET /events/stats`: `{"requests": n, "bytes": b}`, bytes as received.
     func eventStatsResponse() -> Response {
         let stats = server.inbox.stats

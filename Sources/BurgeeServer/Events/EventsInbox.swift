@@ -1,13 +1,20 @@
 import Synchronization
 
-/// The event bodies posted to the server, kept in memory (decoded), with the sizes received.
+/// The most recent event bodies posted to the server (at most
+/// ``DefinitionsServerConfiguration/maxRetainedRecords``; older ones are dropped), kept in memory
+/// decoded, and exact totals of every body stored and its size as received.
 final class EventsInbox: Sendable {
     private struct State {
-        var received: [ReceivedEvents] = []
+        var received: RecentEntries<ReceivedEvents>
         var bytes = 0
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+
+    /// An inbox keeping at most `capacity` bodies.
+    init(capacity: Int) {
+        state = Mutex(State(received: RecentEntries(capacity: capacity)))
+    }
 
     func store(_ events: ReceivedEvents) {
         state.withLock { s in
@@ -16,11 +23,13 @@ final class EventsInbox: Sendable {
         }
     }
 
+    /// The bodies kept, oldest first.
     var received: [ReceivedEvents] {
-        state.withLock { $0.received }
+        state.withLock { $0.received.elements }
     }
 
+    /// Totals of every body stored, dropped ones included.
     var stats: EventStats {
-        state.withLock { EventStats(requests: $0.received.count, bytes: $0.bytes) }
+        state.withLock { EventStats(requests: $0.received.total, bytes: $0.bytes) }
     }
 }

@@ -50,13 +50,16 @@ struct DefinitionsResponder: HTTPResponder {
         case .endpoint(let e) where e.isOFREP:
             if let refusal = ofrepAuthorization(request) { return refusal }
             endpoint = e
-        case .eventStats, .endpoint:
+        case .eventStats, .receivedEvents, .endpoint:
             guard server.keyCheck.accepts(request.headers[.authorization]) else {
                 return JSONResponses.error(.unauthorized, "unauthorized",
                                            "the Authorization header must carry the SDK key")
             }
-            guard case .endpoint(let e) = route else { return eventStatsResponse() }
-            endpoint = e
+            switch route {
+            case .endpoint(let e): endpoint = e
+            case .receivedEvents: return receivedEventsResponse()
+            default: return eventStatsResponse()
+            }
         }
         if let fault = server.faults.next(for: endpoint) {
             server.requests.noteFault(logIndex, fault)

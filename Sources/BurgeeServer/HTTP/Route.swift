@@ -5,6 +5,7 @@ import Hummingbird
 enum Route: Sendable {
     case endpoint(DefinitionsServer.Endpoint)
     case eventStats
+    case receivedEvents
     case methodNotAllowed(allowed: String)
     case notFound
 
@@ -22,12 +23,20 @@ enum Route: Sendable {
         case (.unleash, _): (.notFound, .get)
         case (_, "/definitions"): (.endpoint(.definitions), .get)
         case (_, "/stream"): (.endpoint(.stream), .get)
-        case (_, "/events"): (.endpoint(.events), .post)
+        case (_, "/events"):
+            // Two methods: the events posted, and the list of those received.
+            switch method {
+            case .post: (.endpoint(.events), .post)
+            case .get: (.receivedEvents, .get)
+            default: (.methodNotAllowed(allowed: "GET, POST"), method)
+            }
         case (_, "/events/stats"): (.eventStats, .get)
         default: (.notFound, .get)
         }
         if case .notFound = target {
             self = .notFound
+        } else if case .methodNotAllowed = target {
+            self = target
         } else if method != allowed {
             self = .methodNotAllowed(allowed: allowed.rawValue)
         } else {

@@ -11,7 +11,10 @@ import Synchronization
 /// - `GET /stream`: Server-Sent Events: a `put` with the whole document, then `patch` and `delete`
 ///   per changed item, and heartbeats.
 /// - `POST /events`: event batches, answered 202 and stored in memory, decoded (``receivedEvents``),
-///   and counted (`GET /events/stats`). A body may be gzipped (`Content-Encoding: gzip`; answers
+///   listed (`GET /events`: a JSON array of the batches) and counted (`GET /events/stats`); both
+///   need the SDK key when there is one. The most recent
+///   ``DefinitionsServerConfiguration/maxRetainedRecords`` bodies are kept; the counts stay exact.
+///   A body may be gzipped (`Content-Encoding: gzip`; answers
 ///   say `Accept-Encoding: gzip` unless ``DefinitionsServerConfiguration/acceptsGzipEvents`` is off);
 ///   other codings get 415. A body above ``DefinitionsServerConfiguration/maxEventsBodyBytes``, as
 ///   received or decoded, gets 413; a corrupt gzip stream, or a body that is not a JSON object with
@@ -52,9 +55,9 @@ public final class DefinitionsServer: Service, Sendable {
     let logger: Logger
     let store: DefinitionsStore
     let faults = FaultQueue()
-    let requests = RequestLog()
-    let inbox = EventsInbox()
-    let unleashInbox = UnleashInbox()
+    let requests: RequestLog
+    let inbox: EventsInbox
+    let unleashInbox: UnleashInbox
     let keyCheck: SDKKeyCheck
     private let watcher: DefinitionsFileWatcher?
     private let runState = Mutex(RunState())
@@ -68,6 +71,9 @@ public final class DefinitionsServer: Service, Sendable {
         self.configuration = configuration
         self.logger = logger
         keyCheck = SDKKeyCheck(key: configuration.sdkKey)
+        requests = RequestLog(capacity: configuration.maxRetainedRecords)
+        inbox = EventsInbox(capacity: configuration.maxRetainedRecords)
+        unleashInbox = UnleashInbox(capacity: configuration.maxRetainedRecords)
         let format = configuration.format
         guard format == .native || format == .unleash else { throw .unsupportedFormat(format) }
         switch source {
@@ -227,40 +233,51 @@ public final class DefinitionsServer: Service, Sendable {
 
     // MARK: Records
 
-    /// Every request so far, in arrival order.
+    /// The most recent requests, in arrival order: at most
+    /// ``DefinitionsServerConfiguration/maxRetainedRecords``, older ones dropped.
     public var requestLog: [RequestRecord] {
         requests.all
     }
 
-    /// The bodies posted to `/events` and accepted, decoded, in arrival order.
+    /// How many requests arrived in all, those dropped from ``requestLog`` included.
+    public var requestCount: Int {
+        requests.total
+    }
+
+    /// The most recent bodies posted to `/events` and accepted, decoded, in arrival order: at most
+    /// ``DefinitionsServerConfiguration/maxRetainedRecords``, older ones dropped.
     public var receivedEvents: [[UInt8]] {
         inbox.received.map(\.body)
     }
 
-    /// The bodies posted to `/events` and accepted, decoded, with their encoding, size as received
-    /// and arrival time.
+    /// The most recent bodies posted to `/events` and accepted, decoded, with their encoding, size
+    /// as received and arrival time: at most ``DefinitionsServerConfiguration/maxRetainedRecords``.
     public var receivedEventRequests: [ReceivedEvents] {
         inbox.received
     }
 
-    /// How many event bodies were stored, and their size as received.
+    /// How many event bodies were stored in all, and their size as received: exact, those dropped
+    /// from ``receivedEvents`` included.
     public var eventStats: EventStats {
         inbox.stats
     }
 
     // MARK: Unleash
 
-    /// The bodies posted to `/api/client/register`, in arrival order.
+    /// The most recent bodies posted to `/api/client/register`, in arrival order: at most
+    /// ``DefinitionsServerConfiguration/maxRetainedRecords``, older ones dropped.
     public var unleashRegistrations: [JSONValue] {
         unleashInbox.registrations
     }
 
-    /// The bodies posted to `/api/client/metrics`, in arrival order.
+    /// The most recent bodies posted to `/api/client/metrics`, in arrival order: at most
+    /// ``DefinitionsServerConfiguration/maxRetainedRecords``, older ones dropped.
     public var unleashMetrics: [JSONValue] {
         unleashInbox.metrics
     }
 
-    /// The `yes`, `no` and variant counts of every metrics body received, summed per toggle.
+    /// The `yes`, `no` and variant counts of every metrics body received, summed per toggle
+    /// (dropped bodies included).
     public var unleashToggleCounts: [String: UnleashToggleCounts] {
         unleashInbox.toggleCounts
     }

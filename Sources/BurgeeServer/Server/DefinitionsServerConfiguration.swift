@@ -31,6 +31,12 @@ public struct DefinitionsServerConfiguration: Sendable {
     public var servesOFREP: Bool
     /// The largest OFREP request body accepted; larger ones are answered with 413.
     public var maxOFREPBodyBytes: Int
+    /// How many entries each of the server's in-memory records keeps: the request log, the
+    /// `POST /events` bodies, and the Unleash registrations and metrics bodies. Past it the oldest
+    /// are dropped, so memory stays bounded however long the server runs; the totals
+    /// (``DefinitionsServer/requestCount``, ``DefinitionsServer/eventStats``,
+    /// ``DefinitionsServer/unleashToggleCounts``) count every entry, dropped ones included.
+    public var maxRetainedRecords: Int
 
     /// A configuration; the defaults listen on a free loopback port without an SDK key.
     public init(
@@ -45,8 +51,10 @@ public struct DefinitionsServerConfiguration: Sendable {
         acceptsGzipEvents: Bool = true,
         format: DefinitionsFormat = .native,
         servesOFREP: Bool = true,
-        maxOFREPBodyBytes: Int = 1 << 20
+        maxOFREPBodyBytes: Int = 1 << 20,
+        maxRetainedRecords: Int = 10_000
     ) {
+        self.maxRetainedRecords = maxRetainedRecords
         self.format = format
         self.servesOFREP = servesOFREP
         self.maxOFREPBodyBytes = maxOFREPBodyBytes

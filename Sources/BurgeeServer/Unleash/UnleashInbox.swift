@@ -1,7 +1,9 @@
 import BurgeeCore
 import Synchronization
 
-/// The registration and metrics bodies posted to a server in Unleash mode, kept in memory.
+/// The most recent registration and metrics bodies posted to a server in Unleash mode (at most
+/// ``DefinitionsServerConfiguration/maxRetainedRecords`` of each; older ones are dropped), kept in
+/// memory, and the toggle counts of every metrics body, summed exactly.
 final class UnleashInbox: Sendable {
     /// What an Unleash client reports.
     enum Kind: Sendable {
@@ -10,12 +12,17 @@ final class UnleashInbox: Sendable {
     }
 
     private struct State {
-        var registrations: [JSONValue] = []
-        var metrics: [JSONValue] = []
+        var registrations: RecentEntries<JSONValue>
+        var metrics: RecentEntries<JSONValue>
         var toggleCounts: [String: UnleashToggleCounts] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+
+    /// An inbox keeping at most `capacity` bodies of each kind.
+    init(capacity: Int) {
+        state = Mutex(State(registrations: RecentEntries(capacity: capacity), metrics: RecentEntries(capacity: capacity)))
+    }
 
     func store(_ body: JSONValue, as kind: Kind) {
         state.withLock { s in
@@ -39,8 +46,10 @@ final class UnleashInbox: Sendable {
         }
     }
 
-    var registrations: [JSONValue] { state.withLock { $0.registrations } }
-    var metrics: [JSONValue] { state.withLock { $0.metrics } }
+    /// The registrations kept, oldest first.
+    var registrations: [JSONValue] { state.withLock { $0.registrations.elements } }
+    /// The metrics bodies kept, oldest first.
+    var metrics: [JSONValue] { state.withLock { $0.metrics.elements } }
     var toggleCounts: [String: UnleashToggleCounts] { state.withLock { $0.toggleCounts } }
 
     private static func count(_ value: JSONValue?) -> Int {

@@ -13,7 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
         GET /definitions answers with the document and a strong ETag (304 for If-None-Match), GET /stream \
         sends Server-Sent Events (put, then patch and delete as the file changes), POST /events stores \
-        event bodies in memory (GET /events/stats counts them). The file is checked for changes every \
+        event bodies in memory: GET /events lists the most recent 10,000 as a JSON array of batches, \
+        GET /events/stats counts them all (both need the --sdk-key when one is set). The file is checked for changes every \
         250 ms; a version that cannot be read keeps the last good one. Runs until interrupted \
         (SIGINT or SIGTERM). See docs/sync.md.
 
