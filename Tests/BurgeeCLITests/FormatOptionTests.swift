@@ -208,12 +208,15 @@ struct FormatOptionTests {
         """#
         let path = try files.write("unleash.json", document)
         let requests = try files.write("requests.jsonl", #"{"flag":"f","context":{"userId":"u-1"}}"# + "\n"
+                                       + #"{"flag":"missing","context":{}}"# + "\n"
                                        + #"{"flag":"g","context":{}}"# + "\n")
         let later = try CLIRunner.run(["eval", "--definitions", path, "--requests", requests, "--now", "2026-01-01T00:00:00Z"])
         #expect(later.status == 0, "\(later.stderr)")
         let lines = later.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
+        #expect(lines.count == 3)
         #expect(lines.first?.contains(#""value":true"#) == true)
+        // `value` is the isEnabled answer: false for an unknown toggle, not the (null) default.
+        #expect(lines[1].hasPrefix(#"{"flag":"missing","value":false,"variation":null"#), "\(lines[1])")
         #expect(lines.first?.contains(#""unleash":{"enabled":true,"variant":{"enabled":true,"feature_enabled":true,"name":"blue","payload":{"type":"string","value":"x"}}}"#) == true, "\(later.stdout)")
         #expect(lines.last?.contains(#""unleash":{"enabled":false,"variant":{"enabled":false,"feature_enabled":false,"name":"disabled"}}"#) == true)
         let earlier = try CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--now", "2024-01-01T00:00:00Z", "--json"])

@@ -11,7 +11,9 @@ enum ResultLine {
         writer.beginObject()
         writer.key("flag")
         if let flag { writer.string(flag) } else { writer.null() }
-        writer.key("value"); writer.value(detail.value)
+        // For Unleash, `value` is the isEnabled answer (dialects §2): `false`, not the default,
+        // for a toggle that is unknown or cannot be evaluated.
+        writer.key("value"); writer.value(unleash.map { .bool($0.enabled) } ?? detail.value)
         writer.key("variation")
         if let key = detail.variationKey { writer.string(key) } else { writer.null() }
         writer.key("variationIndex")
