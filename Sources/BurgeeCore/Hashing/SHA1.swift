@@ -100,12 +100,38 @@ package struct SHA1: ByteHasher, Sendable, Equatable {
         blockCount = 0
     }
 
+    /// Word `t` (16…79) of the message schedule, computed from the 16-word window `w` and stored
+    /// back in the slot of word `t - 16`.
+    @inline(__always)
+    static func scheduled(_ w: UnsafeMutableRawBufferPointer, _ t: Int) -> UInt32 {
+        let offset = (t & 15) &* 4
+        let x = w.load(fromByteOffset: ((t &+ 13) & 15) &* 4, as: UInt32.self)
+            ^ w.load(fromByteOffset: ((t &+ 8) & 15) &* 4, as: UInt32.self)
+            ^ w.load(fromByteOffset: ((t &+ 2) & 15) &* 4, as: UInt32.self)
+            ^ w.load(fromByteOffset: offset, as: UInt32.self)
+        let word = (x << 1) | (x >> 31)
+        w.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
+        return word
+    }
+
+    /// One round: the working variables shift by one, `a` taking the round's mix of `b`, `c`, `d`.
+    @inline(__always)
+    static func round(_ a: inout UInt32, _ b: inout UInt32, _ c: inout UInt32, _ d: inout UInt32, _ e: inout UInt32,
+                      mixed: UInt32, constant: UInt32, word: UInt32) {
+        let temp = ((a << 5) | (a >> 27)) &+ mixed &+ e &+ constant &+ word
+        e = d
+        d = c
+        c = (b << 30) | (b >> 2)
+        b = a
+        a = temp
+    }
+
     /// Compresses one 64-byte block into the chaining state.
     @usableFromInline
     mutating func compress(_ bytes: UnsafeRawBufferPointer) {
         // The message schedule is a rolling window of 16 words, in inline storage. One loop per
-        // round function, and no nested functions (capturing variables would box them in
-        // unoptimized builds).
+        // round function; the shared steps are static functions rather than nested ones
+        // (capturing variables would box them in unoptimized builds).
         // The working variables live inside the closure, so that they are not captured and can stay
         // in registers.
         var window: Block = (0, 0, 0, 0, 0, 0, 0, 0)
@@ -115,72 +141,23 @@ package struct SHA1: ByteHasher, Sendable, Equatable {
             for t in 0..<16 {
                 let word = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self))
                 w.storeBytes(of: word, toByteOffset: t &* 4, as: UInt32.self)
-                let temp = ((a << 5) | (a >> 27)) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ word
-                e = d
-                d = c
-                c = (b << 30) | (b >> 2)
-                b = a
-                a = temp
+                Self.round(&a, &b, &c, &d, &e, mixed: (b & c) | (~b & d), constant: 0x5A82_7999, word: word)
             }
             for t in 16..<20 {
-                let offset = (t & 15) &* 4
-                let x = w.load(fromByteOffset: ((t &+ 13) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: ((t &+ 8) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: ((t &+ 2) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: offset, as: UInt32.self)
-                let word = (x << 1) | (x >> 31)
-                w.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
-                let temp = ((a << 5) | (a >> 27)) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ word
-                e = d
-                d = c
-                c = (b << 30) | (b >> 2)
-                b = a
-                a = temp
+                let word = Self.scheduled(w, t)
+                Self.round(&a, &b, &c, &d, &e, mixed: (b & c) | (~b & d), constant: 0x5A82_7999, word: word)
             }
             for t in 20..<40 {
-                let offset = (t & 15) &* 4
-                let x = w.load(fromByteOffset: ((t &+ 13) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: ((t &+ 8) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: ((t &+ 2) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: offset, as: UInt32.self)
-                let word = (x << 1) | (x >> 31)
-                w.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
-                let temp = ((a << 5) | (a >> 27)) &+ (b ^ c ^ d) &+ e &+ 0x6ED9_EBA1 &+ word
-                e = d
-                d = c
-                c = (b << 30) | (b >> 2)
-                b = a
-                a = temp
+                let word = Self.scheduled(w, t)
+                Self.round(&a, &b, &c, &d, &e, mixed: b ^ c ^ d, constant: 0x6ED9_EBA1, word: word)
             }
             for t in 40..<60 {
-                let offset = (t & 15) &* 4
-                let x = w.load(fromByteOffset: ((t &+ 13) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: ((t &+ 8) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: ((t &+ 2) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: offset, as: UInt32.self)
-                let word = (x << 1) | (x >> 31)
-                w.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
-                let temp = ((a << 5) | (a >> 27)) &+ ((b & c) | (b & d) | (c & d)) &+ e &+ 0x8F1B_BCDC &+ word
-                e = d
-                d = c
-                c = (b << 30) | (b >> 2)
-                b = a
-                a = temp
+                let word = Self.scheduled(w, t)
+                Self.round(&a, &b, &c, &d, &e, mixed: (b & c) | (b & d) | (c & d), constant: 0x8F1B_BCDC, word: word)
             }
             for t in 60..<80 {
-                let offset = (t & 15) &* 4
-                let x = w.load(fromByteOffset: ((t &+ 13) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: ((t &+ 8) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: ((t &+ 2) & 15) &* 4, as: UInt32.self)
-                    ^ w.load(fromByteOffset: offset, as: UInt32.self)
-                let word = (x << 1) | (x >> 31)
-                w.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
-                let temp = ((a << 5) | (a >> 27)) &+ (b ^ c ^ d) &+ e &+ 0xCA62_C1D6 &+ word
-                e = d
-                d = c
-                c = (b << 30) | (b >> 2)
-                b = a
-                a = temp
+                let word = Self.scheduled(w, t)
+                Self.round(&a, &b, &c, &d, &e, mixed: b ^ c ^ d, constant: 0xCA62_C1D6, word: word)
             }
             return (a, b, c, d, e)
         }
