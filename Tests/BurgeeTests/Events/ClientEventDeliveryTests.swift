@@ -70,6 +70,26 @@ struct ClientEventDeliveryTests {
         #expect(d.lastDeliveryError != nil)
     }
 
+    @Test("an event service that never answers: close() returns after its close timeout, the events dropped and counted",
+          .timeLimit(.minutes(1)))
+    func closeWithUnansweringService() async throws {
+        let blackHole = try BlackHoleEndpoint()
+        // The request deadline is far beyond the test's time limit: only the close timeout can end close().
+        let client = try await ClientHarness.ready(H.definitions) {
+            $0.events = EventsConfiguration(
+                destination: .http("http://127.0.0.1:\(blackHole.port)/events",
+                                   http: LoopbackServer.http(requestTimeout: .seconds(600)), retryDelay: .milliseconds(50)),
+                flushInterval: .seconds(3600), closeTimeout: .milliseconds(200))
+        }
+        for i in 0..<3 { #expect(client.track("e\(i)", context: H.user)) }
+        _ = client.boolVariation("tracked", context: H.other, default: false)
+        await client.close()
+        let d = client.eventDiagnostics
+        #expect(d.delivered == 0 && d.droppedDelivery == 4 && d.pending == 0)
+        #expect(!client.track("after", context: H.user))
+        withExtendedLifetime(blackHole) {}
+    }
+
     @Test("a client with an HTTP sink that is never started or closed can be released")
     func releasedWithoutClose() throws {
         // The HTTP client is created at the first send: none is left to shut down here.

@@ -73,12 +73,17 @@ public struct EventsConfiguration: Sendable {
     public var capacity: Int
     /// Consent for contexts not set with ``BurgeeClient/setTrackingConsent(_:for:)``.
     public var consent: TrackingConsent
+    /// How long ``BurgeeClient/close()`` waits for the last delivery. When it passes (an event
+    /// service that accepts connections but never answers, say), the delivery is cancelled and
+    /// the events not delivered are dropped and counted in
+    /// ``EventDiagnostics/droppedDelivery``; `close()` then returns at once.
+    public var closeTimeout: Duration
 
     /// A configuration.
     public init(destination: EventDestination, exposures: ExposureMode = .deduplicated,
                 deduplicationWindow: Duration = .seconds(300), deduplicationCapacity: Int = 65_536,
                 flushInterval: Duration = .seconds(5), maxBatchSize: Int = 500, capacity: Int = 10_000,
-                consent: TrackingConsent = .granted) {
+                consent: TrackingConsent = .granted, closeTimeout: Duration = .seconds(2)) {
         self.destination = destination
         self.exposures = exposures
         self.deduplicationWindow = deduplicationWindow
@@ -87,6 +92,7 @@ public struct EventsConfiguration: Sendable {
         self.maxBatchSize = maxBatchSize
         self.capacity = capacity
         self.consent = consent
+        self.closeTimeout = closeTimeout
     }
 
     /// Events posted to `endpoint`; see ``EventDestination/http(_:http:retryDelay:)``.
@@ -102,6 +108,7 @@ public struct EventsConfiguration: Sendable {
         guard flushInterval > .zero else { throw .notPositive("the event flush interval") }
         guard maxBatchSize > 0 else { throw .notPositive("the event batch size") }
         guard capacity > 0 else { throw .notPositive("the event queue capacity") }
+        guard closeTimeout >= .zero else { throw .notPositive("the event close timeout") }
         switch destination.storage {
         case .http(_, let http, let retryDelay):
             try http.validate()

@@ -21,6 +21,7 @@ final class EventProcessor: Sendable {
     private let currentTable: @Sendable () -> FlagEventTable?
     private let maxBatchSize: Int
     private let flushInterval: Duration
+    private let closeTimeout: Duration
     private let logger: Logger
     private let signals: AsyncStream<EventSignal>
     private let signalsContinuation: AsyncStream<EventSignal>.Continuation
@@ -40,6 +41,7 @@ final class EventProcessor: Sendable {
         self.currentTable = currentTable
         self.maxBatchSize = configuration.maxBatchSize
         self.flushInterval = configuration.flushInterval
+        self.closeTimeout = configuration.closeTimeout
         self.logger = logger
         self.stats = NIOLockedValueBox(Stats(summaryStart: EventClock.wallMilliseconds()))
     }
@@ -67,11 +69,26 @@ final class EventProcessor: Sendable {
     }
 
     /// Stops recording, delivers what is queued and the last summary, and shuts the sink down.
-    /// Later calls return at once.
+    /// A delivery still running after the close timeout is cancelled: its events and those still
+    /// queued are dropped and counted. Later calls return at once.
     func close() async {
         guard !closing.exchange(true, ordering: .relaxed) else { return }
         recorder.close()
-        await serialized { await self.deliverQueued(withSummary: true) }
+        let last = enqueue { await self.deliverQueued(withSummary: true) }
+        let timeout = closeTimeout
+        let inTime = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await last.value; return true }
+            group.addTask { try? await Task.sleep(for: timeout); return false }
+            let first = await group.next() ?? true
+            // Cancelling `last` cancels the deliveries it waits for as well (see `enqueue`).
+            if !first { last.cancel() }
+            group.cancelAll()
+            return first
+        }
+        if !inTime {
+            logger.notice("the event service did not take the last events within the close timeout; they were dropped",
+                          metadata: ["closeTimeout": "\(timeout)", "droppedDelivery": "\(diagnostics.droppedDelivery)"])
+        }
         reportDrops()
         signalsContinuation.finish()
         await sink.shutdown()
@@ -93,22 +110,37 @@ final class EventProcessor: Sendable {
     // MARK: Delivery
 
     private func serialized(_ work: @escaping @Sendable () async -> Void) async {
-        let task = lastDelivery.withLockedValue { last -> Task<Void, Never> in
+        await enqueue(work).value
+    }
+
+    /// Starts `work` after the deliveries enqueued before it. Cancelling the returned task cancels
+    /// those too, so that close can stop a chain stuck behind an unanswered request.
+    private func enqueue(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        lastDelivery.withLockedValue { last -> Task<Void, Never> in
             let previous = last
             let next = Task {
-                await previous?.value
+                await withTaskCancellationHandler {
+                    await previous?.value
+                } onCancel: {
+                    previous?.cancel()
+                }
                 await work()
             }
             last = next
             return next
         }
-        await task.value
     }
 
     private func deliverQueued(withSummary: Bool) async {
         let target = recorder.acceptedCount
         while true {
             let pending = recorder.take(upTo: maxBatchSize, acceptedBefore: target)
+            if Task.isCancelled {
+                // Closing after the close timeout: what is left is dropped without a try.
+                if !pending.isEmpty { stats.withLockedValue { $0.droppedDelivery += pending.count } }
+                if pending.count < maxBatchSize { return }
+                continue
+            }
             let allowed = pending.filter { recorder.consent.allows($0.context) }
             if allowed.count < pending.count { recorder.countDeniedAtDelivery(pending.count - allowed.count) }
             var events = allowed.map(\.event)
@@ -148,6 +180,8 @@ final class EventProcessor: Sendable {
                 $0.failedBatches += 1
                 $0.lastError = message
             }
+            // Cancelled by close after its timeout: close reports it, once, without a warning.
+            if Task.isCancelled { return }
             logger.warning("event batch dropped after a failed delivery", metadata: [
                 "events": "\(batch.count)", "error": "\(message)",
             ])
