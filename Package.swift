@@ -101,11 +101,14 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
-        // README.md's Swift snippets, written here by scripts/snippets.py: compiled, not run.
+        // The Swift snippets of README.md and docs/, written here by scripts/snippets.py: compiled
+        // (and a snippet that is a test runs).
         .testTarget(
             name: "BurgeeSnippetTests",
             dependencies: [
                 "Burgee",
+                "BurgeeServer",
+                "BurgeeTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
