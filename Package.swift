@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // The evaluator core: definitions model, compiler, snapshot, evaluator. Depends on nothing.
@@ -46,6 +47,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // The tracing API only: span events of evaluations; applications bring the exporter.
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                // Definitions files in YAML (flagd's are often kept so).
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         // Helpers for users' own tests: an in-memory event sink, a test data source.

@@ -5,6 +5,7 @@ import BurgeeCore
 public struct DefinitionsPayload: Sendable {
     enum Storage: Sendable {
         case json([UInt8], DefinitionsFormat?)
+        case yaml([UInt8], DefinitionsFormat?)
         case definitions(Definitions)
     }
 
@@ -19,6 +20,12 @@ public struct DefinitionsPayload: Sendable {
     /// Definitions as JSON text, of `format` or of the format their shape shows.
     public static func json(_ text: String, format: DefinitionsFormat? = nil) -> DefinitionsPayload {
         .json(Array(text.utf8), format: format)
+    }
+
+    /// Definitions as YAML bytes (read by YAML 1.2's core schema into the JSON they stand for,
+    /// see docs/sdk.md), of `format` or of the format their shape shows. The cache keeps the JSON.
+    public static func yaml(_ bytes: [UInt8], format: DefinitionsFormat? = nil) -> DefinitionsPayload {
+        DefinitionsPayload(storage: .yaml(bytes, format))
     }
 
     /// A native document already read.
@@ -38,6 +45,9 @@ public struct DefinitionsPayload: Sendable {
             let json: JSONValue
             do { json = try JSONParser(limits: limits).parse(bytes) } catch { throw .invalidJSON(error) }
             return (try CurrentDefinitions(json: json, format: format), bytes)
+        case .yaml(let bytes, let format):
+            let json = try YAMLDefinitions.json(from: bytes, limits: limits)
+            return (try CurrentDefinitions(json: json, format: format), Array(json.serialized().utf8))
         case .definitions(let definitions):
             // Definitions built in code carry no problems that re-serialising could hide.
             let held = CurrentDefinitions(definitions: definitions)

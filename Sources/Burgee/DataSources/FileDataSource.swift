@@ -1,4 +1,5 @@
-/// Definitions from a file, optionally reloaded when the file changes.
+/// Definitions from a file, optionally reloaded when the file changes. A file named `*.yaml` or
+/// `*.yml` is read as YAML, any other as JSON.
 ///
 /// A change is noticed by polling the file's identity, size and times. A new content that cannot
 /// be read is reported (status and log) and the last good definitions stay; once the file is
@@ -38,6 +39,12 @@ public struct FileDataSource: DataSource {
         }
     }
 
+    /// Whether the file is YAML, by its extension (`.yaml`, `.yml`); other files are JSON.
+    var isYAML: Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
+    }
+
     /// Reads and applies the file unless its bytes equal the previous attempt's; returns the bytes read.
     private func load(_ sink: DataSourceSink, previous: [UInt8]?) async -> [UInt8]? {
         let bytes: [UInt8]
@@ -50,7 +57,7 @@ public struct FileDataSource: DataSource {
         }
         // Same bytes as last time (a touch, a rewrite): nothing new to apply or report.
         guard bytes != previous else { return bytes }
-        await sink.apply(.json(bytes))
+        await sink.apply(isYAML ? .yaml(bytes) : .json(bytes))
         return bytes
     }
 }

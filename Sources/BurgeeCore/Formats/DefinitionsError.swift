@@ -3,6 +3,8 @@
 public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes are not JSON.
     case invalidJSON(JSONParseError)
+    /// The bytes are not YAML that stands for JSON (definitions read from a YAML file): why.
+    case invalidYAML(String)
     /// The JSON is not a native v1 definitions document.
     case notADefinitionsDocument(String)
     /// `formatVersion` is missing or not 1.
@@ -18,6 +20,7 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .invalidJSON(let e): return "definitions are not valid JSON: \(e)"
+        case .invalidYAML(let why): return "definitions are not valid YAML: \(why)"
         case .notADefinitionsDocument(let why): return "not a Burgee definitions document: \(why)"
         case .unsupportedFormatVersion(let v): return "unsupported formatVersion \(v) (this version reads 1)"
         case .undetectedFormat(let e): return "\(e)"
