@@ -12,7 +12,9 @@ for path in sorted(glob.glob(os.path.join(root, "**", "*.json"), recursive=True)
         continue
     if not isinstance(fixture, dict):
         continue
-    definitions = fixture.get("definitions")
+    # Native, LaunchDarkly and flagd case files hold their document in "definitions", Unleash's
+    # (in the specification's shape) in "state".
+    definitions = fixture.get("definitions", fixture.get("state"))
     cases = fixture.get("cases", []) if isinstance(fixture.get("cases"), list) else []
     if harness == "definitions" and definitions is not None:
         seeds.append(json.dumps(definitions))
