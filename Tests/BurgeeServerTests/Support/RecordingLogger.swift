@@ -1,7 +1,8 @@
+import InMemoryLogging
 import Logging
-import Synchronization
 
-/// A logger that keeps every message, with its level and metadata, for assertions.
+/// A logger that keeps every message, with its level and metadata, for assertions: swift-log's
+/// `InMemoryLogHandler` at every level.
 final class RecordingLogger: Sendable {
     struct Entry: Sendable {
         var level: Logger.Level
@@ -9,38 +10,20 @@ final class RecordingLogger: Sendable {
         var metadata: String
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let handler = InMemoryLogHandler()
 
     var logger: Logger {
-        var logger = Logger(label: "burgee-server-test", factory: { _ in Handler(sink: self) })
-        logger.logLevel = .trace
-        return logger
+        var handler = self.handler
+        handler.logLevel = .trace
+        return Logger(label: "burgee-server-test", factory: { _ in handler })
     }
 
-    var all: [Entry] { entries.withLock { $0 } }
+    var all: [Entry] {
+        handler.entries.map { Entry(level: $0.level, message: $0.message.description, metadata: "\($0.metadata)") }
+    }
 
     func messages(at level: Logger.Level) -> [String] {
         all.filter { $0.level == level }.map(\.message)
-    }
-
-    fileprivate func record(_ entry: Entry) {
-        entries.withLock { $0.append(entry) }
-    }
-
-    private struct Handler: LogHandler {
-        let sink: RecordingLogger
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let all = metadata.merging(event.metadata ?? [:]) { $1 }
-            sink.record(Entry(level: event.level, message: "\(event.message)", metadata: "\(all)"))
-        }
     }
 }
 

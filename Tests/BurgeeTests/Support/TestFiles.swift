@@ -1,6 +1,7 @@
 import Burgee
 import BurgeeCore
 import Foundation
+import InMemoryLogging
 import Logging
 import Synchronization
 import Testing
@@ -185,10 +186,10 @@ enum TestFiles {
 
     // MARK: Logs
 
-    /// Records what a logger logs, for a client's `Configuration.logger`. The logging system is
-    /// never bootstrapped.
+    /// Records what a logger logs, for a client's `Configuration.logger`, through swift-log's
+    /// `InMemoryLogHandler`. The logging system is never bootstrapped.
     final class LogRecorder: Sendable {
-        /// One logged message.
+        /// One logged message, its metadata as text.
         struct Entry: Sendable, CustomStringConvertible {
             var level: Logger.Level
             var message: String
@@ -197,38 +198,23 @@ enum TestFiles {
             var description: String { "[\(level)] \(message) \(metadata)" }
         }
 
-        private let recorded = Mutex<[Entry]>([])
+        private let handler = InMemoryLogHandler()
 
         /// A logger recording into this recorder, at every level.
         var logger: Logger {
-            Logger(label: "burgee-file-tests", factory: { _ in Handler(recorder: self) })
+            var handler = self.handler
+            handler.logLevel = .trace
+            return Logger(label: "burgee-tests", factory: { _ in handler })
         }
 
         /// Everything logged so far, in order.
-        var entries: [Entry] { recorded.withLock { $0 } }
+        var entries: [Entry] {
+            handler.entries.map {
+                Entry(level: $0.level, message: $0.message.description, metadata: $0.metadata.mapValues { "\($0)" })
+            }
+        }
 
         /// The warnings logged so far.
         var warnings: [Entry] { entries.filter { $0.level == .warning } }
-
-        fileprivate func append(_ entry: Entry) {
-            recorded.withLock { $0.append(entry) }
-        }
-
-        private struct Handler: LogHandler {
-            let recorder: LogRecorder
-            var metadata: Logger.Metadata = [:]
-            var logLevel: Logger.Level = .trace
-
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-
-            func log(event: LogEvent) {
-                let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-                recorder.append(Entry(level: event.level, message: event.message.description,
-                                      metadata: merged.mapValues { "\($0)" }))
-            }
-        }
     }
 }
