@@ -14,8 +14,8 @@ struct EvalCommand: ParsableCommand {
             member, and the command exits 1 after all lines.
 
             The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); native and Unleash definitions can be evaluated by this version: a \
-            document recognised as LaunchDarkly or flagd definitions, or whose format cannot be told, \
+            (auto, the default); native, Unleash and flagd definitions can be evaluated by this version: a \
+            document recognised as LaunchDarkly definitions, or whose format cannot be told, \
             ends the command with exit status 1 and a message.
 
             For Unleash definitions, contexts are in Unleash's shape ({"userId", "sessionId", \
@@ -70,7 +70,8 @@ struct EvalCommand: ParsableCommand {
         let unleash = loaded.unleashResult(flag: r.flag, detail)
         var out = StandardOutput()
         if json {
-            out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: unleash))
+            out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: unleash,
+                                           flagd: loaded.flagdResult(flag: r.flag, detail)))
         } else {
             out.writeLine("value:     \(detail.value.serialized())")
             out.writeLine("variation: \(detail.variationKey.map { "\($0) (index \(detail.variationIndex!))" } ?? "none (default served)")")
@@ -80,6 +81,7 @@ struct EvalCommand: ParsableCommand {
                 out.writeLine("enabled:   \(unleash.enabled)")
                 out.writeLine("variant:   \(unleash.variant.json.serialized())")
             }
+            if let flagd = loaded.flagdResult(flag: r.flag, detail) { out.writeLine("flagd:     \(flagd.json.serialized())") }
         }
         out.flush()
     }
@@ -98,7 +100,8 @@ struct EvalCommand: ParsableCommand {
             switch BatchRequest.parse(Array(line), readContext: loaded.context) {
             case .success(let r):
                 let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: loaded.unleashResult(flag: r.flag, detail)))
+                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: loaded.unleashResult(flag: r.flag, detail),
+                                               flagd: loaded.flagdResult(flag: r.flag, detail)))
             case .failure(let problem):
                 invalidLines += 1
                 out.writeLine(ResultLine.write(flag: problem.flag, detail: .error(.exception, default: .null),

@@ -33,6 +33,10 @@ enum DefinitionsLoader {
                 return LoadedDefinitions(snapshot: Snapshot(unleash: document, options: UnleashLoweringOptions(now: now)),
                                          format: .unleash, unleash: document)
             }
+            if case .flagd(let document, _) = definitions.model {
+                return LoadedDefinitions(snapshot: Snapshot(flagd: document, options: FlagdLoweringOptions(now: now)),
+                                         format: .flagd, unleash: nil)
+            }
             return LoadedDefinitions(snapshot: Snapshot(compiling: definitions), format: definitions.format, unleash: nil)
         } catch let error as DefinitionsError {
             throw CommandFailure("\(path): \(error)")
@@ -52,7 +56,16 @@ struct LoadedDefinitions {
 
     /// A request's context, read in the definitions' own context shape.
     func context(_ json: JSONValue) -> Context {
-        isUnleash ? Context(unleashJSON: json) : Context(json: json)
+        switch format {
+        case .unleash: Context(unleashJSON: json)
+        case .flagd: Context(flagdJSON: json)
+        default: Context(json: json)
+        }
+    }
+
+    /// flagd's view of an evaluation (OpenFeature's reason, variant, metadata), for flagd definitions.
+    func flagdResult(flag: String, _ detail: EvaluationDetail) -> FlagdEvaluation? {
+        format == .flagd ? snapshot.flagdResult(for: detail, flag: flag) : nil
     }
 
     /// Unleash's view of an evaluation (`isEnabled` and `getVariant`), for Unleash definitions.
