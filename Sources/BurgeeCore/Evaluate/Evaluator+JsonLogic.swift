@@ -197,7 +197,7 @@ extension Evaluator {
             return .string(text)
         case .substr:
             return substr(JsonLogicValues.text(of: argument(tree, node, 0, data)), argument(tree, node, 1, data),
-                          node.b > 2 ? argument(tree, node, 2, data) : nil)
+                          node.b > 2 ? Optional(argument(tree, node, 2, data)) : Optional<JSONValue>.none)
         case .merge:
             var out: [JSONValue] = []
             for i in range {

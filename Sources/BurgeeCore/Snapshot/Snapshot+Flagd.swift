@@ -35,7 +35,7 @@ extension Snapshot {
         case .fallthrough:
             reason = served ? (index.flatMap { program.flagInfo[$0].openFeatureFallthroughReason } ?? "DEFAULT") : "DEFAULT"
         }
-        return FlagdEvaluation(value: served ? detail.value : nil, variant: served ? detail.variationKey : nil, reason: reason,
+        return FlagdEvaluation(value: served ? Optional(detail.value) : Optional<JSONValue>.none, variant: served ? detail.variationKey : nil, reason: reason,
                                errorCode: detail.reason.openFeatureErrorCode, flagMetadata: metadata)
     }
 }

@@ -22,6 +22,8 @@ struct EvalCommand: ParsableCommand {
             "remoteAddress", "environment", "appName", "currentTime", "properties"}), "value" is the \
             isEnabled answer, and each result line has one more member, \
             "unleash":{"enabled", "variant":{"name", "enabled", "feature_enabled", "payload"?}}.
+
+            For flagd definitions, contexts are OpenFeature evaluation contexts ({"targetingKey"?,             …}), and each result line has one more member,             "flagd":{"value"?, "variant", "reason", "errorCode", "flagMetadata"}; "value" is absent             when the caller's default applies.
             """
     )
 
@@ -37,12 +39,18 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
+    @Option(name: .customLong("flagd-fractional"), help: "flagd's fractional rule: v2 (the default), v1 or cbor.")
+    var flagdFractional: String = "v2"
+
     @Flag(name: .long, help: "Print the single result as a JSON line.")
     var json = false
 
     func validate() throws {
         if requests != nil, request.flag != nil || request.context != nil {
             throw ValidationError("give either --requests or --flag/--context, not both")
+        }
+        if FlagdFractionalRule(rawValue: flagdFractional) == nil {
+            throw ValidationError("--flagd-fractional is v2, v1 or cbor, not '\(flagdFractional)'")
         }
         if requests == "-" && definitions == "-" {
             throw ValidationError("only one of --definitions and --requests can read standard input")
@@ -51,7 +59,8 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let loaded = try DefinitionsLoader.load(definitions, format: formatOptions.definitionsFormat, now: clock.instant())
+            let loaded = try DefinitionsLoader.load(definitions, format: formatOptions.definitionsFormat, now: clock.instant(),
+                                                    flagdFractional: FlagdFractionalRule(rawValue: flagdFractional) ?? .v2)
             if let requests {
                 try runBatch(loaded, requests)
             } else {

@@ -23,7 +23,8 @@ enum DefinitionsLoader {
     /// The definitions in `path`, compiled, with the format they were read as and, for Unleash,
     /// the model (whose document-level problems `validate` reports). `now` pins the clock of
     /// Unleash date constraints.
-    static func load(_ path: String, format: DefinitionsFormat?, now: Timestamp? = nil) throws -> LoadedDefinitions {
+    static func load(_ path: String, format: DefinitionsFormat?, now: Timestamp? = nil,
+                     flagdFractional: FlagdFractionalRule = .v2) throws -> LoadedDefinitions {
         let bytes = try read(path)
         do {
             let json: JSONValue
@@ -34,7 +35,7 @@ enum DefinitionsLoader {
                                          format: .unleash, unleash: document)
             }
             if case .flagd(let document, _) = definitions.model {
-                return LoadedDefinitions(snapshot: Snapshot(flagd: document, options: FlagdLoweringOptions(now: now)),
+                return LoadedDefinitions(snapshot: Snapshot(flagd: document, options: FlagdLoweringOptions(fractionalRule: flagdFractional, now: now)),
                                          format: .flagd, unleash: nil)
             }
             return LoadedDefinitions(snapshot: Snapshot(compiling: definitions), format: definitions.format, unleash: nil)
