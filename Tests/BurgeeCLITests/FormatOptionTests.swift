@@ -113,9 +113,6 @@ struct FormatOptionTests {
         ("validate", "launchdarkly", [], "LaunchDarkly"),
         ("serve", "launchdarkly", [], "LaunchDarkly"),
         ("eval", "launchdarkly", ["--format", "launchdarkly"], "LaunchDarkly"),
-        ("validate", "flagd", [], "flagd"),
-        ("eval", "flagd", ["--format", "flagd"], "flagd"),
-        ("serve", "flagd", ["--format", "flagd"], "flagd"),
     ])
     func notSupportedYet(_ command: String, _ file: String, _ format: [String], _ name: String) async throws {
         let files = try TemporaryFiles()

@@ -95,6 +95,7 @@ let benchmarks: @Sendable () -> Void = {
 
     threadBenchmarks()
     unleashBenchmarks()
+    flagdBenchmarks()
 }
 
 /// A hook with no stage of its own.

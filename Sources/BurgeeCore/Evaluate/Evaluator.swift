@@ -119,9 +119,22 @@ struct Evaluator<Tracer: EvaluationTracer> {
 
     private mutating func serve(_ serve: ServeCode, _ outcome: FlagOutcome) -> FlagOutcome {
         var outcome = outcome
-        guard serve.isRollout else {
-            outcome.variation = Int(serve.index)
+        guard serve.kind == .variation else { return otherServe(serve, outcome) }
+        outcome.variation = Int(serve.index)
+        return outcome
+    }
+
+    /// A rollout, a value expression or nothing: kept out of ``serve(_:_:)`` so that a fixed
+    /// variation costs one test.
+    private mutating func otherServe(_ serve: ServeCode, _ outcome: FlagOutcome) -> FlagOutcome {
+        var outcome = outcome
+        switch serve.kind {
+        case .variation, .rollout: break
+        case .none:
+            outcome.variation = nil
             return outcome
+        case .expression:
+            return program.expressions[serve.index].read { expression in self.run(expression, outcome) }
         }
         let (pick, hasKind, variations, isExperiment) = program.rollouts[serve.index].read { rollout in
             let (pick, hasKind) = self.pick(rollout)
@@ -130,6 +143,30 @@ struct Evaluator<Tracer: EvaluationTracer> {
         outcome.fromRollout = true
         outcome.inExperiment = isExperiment && hasKind
         outcome.variation = Int(program.rolloutVariations[variations.start &+ Int32(pick)])
+        return outcome
+    }
+
+    /// A value expression's outcome: a named variation is a `TARGET_MATCH` (OpenFeature's
+    /// `TARGETING_MATCH`); `null` serves the default variation as the fallthrough (`DEFAULT`); a
+    /// value naming no variation is an `ERROR/EXCEPTION` (OpenFeature's `GENERAL`).
+    private mutating func run(_ expression: ValueExpressionCode, _ outcome: FlagOutcome) -> FlagOutcome {
+        var outcome = outcome
+        let variation: Int32
+        switch logic(expression.tree, expression.tree.root, nil) {
+        case .null:
+            outcome.kind = .fallthrough
+            outcome.variation = expression.defaultVariation < 0 ? nil : Int(expression.defaultVariation)
+            return outcome
+        case .string(let name):
+            variation = expression.variations.position(of: name).map(Int32.init) ?? -1
+        case .bool(let b):
+            variation = b ? expression.trueVariation : expression.falseVariation
+        default:
+            variation = -1
+        }
+        guard variation >= 0 else { return FlagOutcome(error: .exception) }
+        outcome.kind = .targetMatch
+        outcome.variation = Int(variation)
         return outcome
     }
 
@@ -215,6 +252,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
             return test.pointee.contains(single.pointee.key)
         case .percentage:
             return program.rollouts[condition.operands.start].read { rollout in self.inside(rollout) }
+        case .jsonLogic:
+            return program.logicTests[condition.operands.start].read { tree in
+                JsonLogicValues.truthy(self.logic(tree, tree.root, nil))
+            }
         }
     }
 
@@ -263,7 +304,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
     }
 
     /// The evaluation clock, read once per evaluation at most.
-    private mutating func clockReading() -> Timestamp {
+    mutating func clockReading() -> Timestamp {
         if hasNow { return Timestamp(seconds: nowSeconds, attoseconds: nowAttoseconds) }
         let reading = program.clock.now()
         nowSeconds = reading.seconds

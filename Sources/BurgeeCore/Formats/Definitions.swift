@@ -14,6 +14,8 @@ public struct Definitions: Sendable {
         case native(DefinitionsDocument)
         /// Unleash's features (or delta) document, and the JSON it was read from.
         case unleash(UnleashDocument, JSONValue)
+        /// flagd's flag definitions, and the JSON they were read from.
+        case flagd(FlagdDocument, JSONValue)
     }
 
     package let model: Model
@@ -33,7 +35,8 @@ public struct Definitions: Sendable {
         switch resolved {
         case .native: model = .native(try DefinitionsDocument(json: json))
         case .unleash: model = .unleash(try UnleashDocument(json: json), json)
-        case .launchDarkly, .flagd: throw .unsupportedFormat(resolved)
+        case .flagd: model = .flagd(try FlagdDocument(json: json), json)
+        case .launchDarkly: throw .unsupportedFormat(resolved)
         }
     }
 
@@ -53,6 +56,7 @@ public struct Definitions: Sendable {
         switch model {
         case .native: .native
         case .unleash: .unleash
+        case .flagd: .flagd
         }
     }
 
@@ -61,6 +65,7 @@ public struct Definitions: Sendable {
         switch model {
         case .native(let document): document.version
         case .unleash(let document, _): document.version ?? 0
+        case .flagd: 0
         }
     }
 
@@ -68,7 +73,7 @@ public struct Definitions: Sendable {
     public var document: DefinitionsDocument? {
         switch model {
         case .native(let document): document
-        case .unleash: nil
+        case .unleash, .flagd: nil
         }
     }
 
@@ -76,7 +81,7 @@ public struct Definitions: Sendable {
     public var json: JSONValue {
         switch model {
         case .native(let document): document.json
-        case .unleash(_, let json): json
+        case .unleash(_, let json), .flagd(_, let json): json
         }
     }
 }

@@ -22,6 +22,8 @@ struct ProgramBuilder {
     private var keyTests: [KeyTestCode] = []
     private var rollouts: [Owned<RolloutCode>] = []
     private var rolloutVariations: [Int32] = []
+    private var expressions: [Owned<ValueExpressionCode>] = []
+    private var logicTests: [Owned<JsonLogicTree>] = []
     private var segments: [SegmentCode] = []
     private var segmentEntries: [SegmentEntryCode] = []
     private var segmentEntryRuleIds: [String?] = []
@@ -139,6 +141,13 @@ struct ProgramBuilder {
                                isExperiment: rollout.isExperiment, fallbacks: rollout.fallback.attributes,
                                random: rollout.fallback.random))
             return ServeCode(isRollout: true, index: Int32(rollouts.count - 1))
+        case .expression(let draft):
+            let code = ValueExpressionCode(draft)
+            owners.append(code)
+            expressions.append(Owned(code))
+            return ServeCode(kind: .expression, index: Int32(expressions.count - 1))
+        case .none:
+            return ServeCode(kind: .none, index: -1)
         }
     }
 
@@ -185,6 +194,10 @@ struct ProgramBuilder {
                                isExperiment: false, fallbacks: Array(test.input.attributes.dropFirst()),
                                random: test.input.random))
             node = ConditionCode(kind: .percentage, operands: TableRange(start: Int32(rollouts.count - 1), count: 1))
+        case .jsonLogic(let test):
+            owners.append(test.tree)
+            logicTests.append(Owned(test.tree))
+            node = ConditionCode(kind: .jsonLogic, operands: TableRange(start: Int32(logicTests.count - 1), count: 1))
         }
         conditions.append(node)
         return Int32(conditions.count - 1)
@@ -196,7 +209,7 @@ struct ProgramBuilder {
                 prerequisiteKeys: prerequisiteKeys, prerequisiteVariations: prerequisiteVariations, clock: clock, rules: rules, ruleIds: ruleIds, conditions: conditions,
                 conditionChildren: conditionChildren, tests: tests, segmentTests: segmentTests,
                 segmentReferences: segmentReferences, keyTests: keyTests, rollouts: rollouts,
-                rolloutVariations: rolloutVariations, segments: segments, segmentEntries: segmentEntries,
+                rolloutVariations: rolloutVariations, expressions: expressions, logicTests: logicTests, segments: segments, segmentEntries: segmentEntries,
                 flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
                 flagProblems: drafts.map(\.problems), hiddenFlags: hidden, segmentKeys: segmentDrafts.map(\.key),
                 segmentProblems: segmentDrafts.map(\.problems), testLabels: testLabels, segmentTestLabels: segmentTestLabels,

@@ -31,6 +31,10 @@ final class Program: Sendable {
     /// Flag and segment rule rollouts.
     let rollouts: ProgramTable<Owned<RolloutCode>>
     let rolloutVariations: ProgramTable<Int32>
+    /// flagd value expressions (``ServeCode/Kind/expression``).
+    let expressions: ProgramTable<Owned<ValueExpressionCode>>
+    /// JsonLogic conditions (``ConditionCode/Kind/jsonLogic``).
+    let logicTests: ProgramTable<Owned<JsonLogicTree>>
     let segments: ProgramTable<SegmentCode>
     let segmentEntries: ProgramTable<SegmentEntryCode>
     /// Flag keys to flag indices; hidden flags are not in it.
@@ -57,7 +61,8 @@ final class Program: Sendable {
     init(flags: [FlagCode], values: [JSONValue], variationKeys: [String?], prerequisites: [PrerequisiteCode],
          prerequisiteKeys: [String], prerequisiteVariations: [Int32] = [], clock: EvaluationClock = .system, rules: [RuleCode], ruleIds: [String?], conditions: [ConditionCode],
          conditionChildren: [Int32], tests: [Owned<TestCode>], segmentTests: [SegmentTestCode], segmentReferences: [Int32],
-         keyTests: [KeyTestCode], rollouts: [Owned<RolloutCode>], rolloutVariations: [Int32], segments: [SegmentCode],
+         keyTests: [KeyTestCode], rollouts: [Owned<RolloutCode>], rolloutVariations: [Int32],
+         expressions: [Owned<ValueExpressionCode>] = [], logicTests: [Owned<JsonLogicTree>] = [], segments: [SegmentCode],
          segmentEntries: [SegmentEntryCode], flagKeys: [String],
          flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
@@ -79,6 +84,8 @@ final class Program: Sendable {
         self.keyTests = ProgramTable(keyTests)
         self.rollouts = ProgramTable(rollouts)
         self.rolloutVariations = ProgramTable(rolloutVariations)
+        self.expressions = ProgramTable(expressions)
+        self.logicTests = ProgramTable(logicTests)
         self.segments = ProgramTable(segments)
         self.segmentEntries = ProgramTable(segmentEntries)
         self.flagKeys = flagKeys
@@ -119,6 +126,8 @@ final class Program: Sendable {
         keyTests.release()
         rollouts.release()
         rolloutVariations.release()
+        expressions.release()
+        logicTests.release()
         segments.release()
         segmentEntries.release()
     }

@@ -16,15 +16,46 @@ struct TableRange: Sendable {
 var indices: Range<Int32> { start..<(start &+ count) }
 }
 
-/// What a rule or the fallthrough serves: a flag-local variation index, or a rollout.
+/// What a rule or the fallthrough serves: a flag-local variation index, a rollout, a value
+/// expression, or nothing (the caller's default).
 struct ServeCode: Sendable {
-    var isRollout: Bool
-    /// The variation index (local to the flag) or the rollout's index in ``Program/rollouts``.
+    enum Kind: UInt8, Sendable {
+        case variation, rollout, expression, none
+    }
+
+    var kind: Kind
+    /// The variation index (local to the flag), the rollout's index in ``Program/rollouts`` or the
+    /// expression's in ``Program/expressions``.
     var index: Int32
 
-    init(isRollout: Bool, index: Int32) {
-        self.isRollout = isRollout
+    init(kind: Kind, index: Int32) {
+        self.kind = kind
         self.index = index
+    }
+
+    init(isRollout: Bool, index: Int32) {
+        self.init(kind: isRollout ? .rollout : .variation, index: index)
+    }
+}
+
+/// A value expression ready to run (``ValueExpressionDraft``): a class read unretained, like
+/// ``TestCode``.
+final class ValueExpressionCode: Sendable {
+    let tree: JsonLogicTree
+    /// Variation keys to flag-local indices.
+    let variations: KeySet
+    /// The `"true"` and `"false"` variations, -1 when the flag has none.
+    let trueVariation: Int32
+    let falseVariation: Int32
+    /// -1: none, the caller's default.
+    let defaultVariation: Int32
+
+    init(_ draft: ValueExpressionDraft) {
+        tree = draft.tree
+        variations = KeySet(draft.variationKeys)
+        trueVariation = draft.variationKeys.firstIndex(of: "true").map(Int32.init) ?? -1
+        falseVariation = draft.variationKeys.firstIndex(of: "false").map(Int32.init) ?? -1
+        defaultVariation = draft.defaultVariation.map(Int32.init) ?? -1
     }
 }
 
@@ -82,6 +113,8 @@ struct ConditionCode: Sendable {
         /// `operands.start` indexes ``Program/rollouts``: a rollout without variations whose pick 0
         /// means inside; a context without a bucketing value is outside.
         case percentage
+        /// `operands.start` indexes ``Program/logicTests``: holds when the expression is truthy.
+        case jsonLogic
     }
 
     var kind: Kind

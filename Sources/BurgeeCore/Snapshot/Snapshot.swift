@@ -69,6 +69,8 @@ public final class Snapshot: Sendable {
             if let flagSets { self.init(compiling: document, flagSets: flagSets) } else { self.init(compiling: document) }
         case .unleash(let document, _):
             self.init(unleash: document, flagSets: flagSets)
+        case .flagd(let document, _):
+            self.init(flagd: document, flagSets: flagSets)
         }
     }
 

@@ -14,14 +14,16 @@ struct EvalCommand: ParsableCommand {
             member, and the command exits 1 after all lines.
 
             The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); native and Unleash definitions can be evaluated by this version: a \
-            document recognised as LaunchDarkly or flagd definitions, or whose format cannot be told, \
+            (auto, the default); native, Unleash and flagd definitions can be evaluated by this version: a \
+            document recognised as LaunchDarkly definitions, or whose format cannot be told, \
             ends the command with exit status 1 and a message.
 
             For Unleash definitions, contexts are in Unleash's shape ({"userId", "sessionId", \
             "remoteAddress", "environment", "appName", "currentTime", "properties"}), "value" is the \
             isEnabled answer, and each result line has one more member, \
             "unleash":{"enabled", "variant":{"name", "enabled", "feature_enabled", "payload"?}}.
+
+            For flagd definitions, contexts are OpenFeature evaluation contexts ({"targetingKey"?,             …}), and each result line has one more member,             "flagd":{"value"?, "variant", "reason", "errorCode", "flagMetadata"}; "value" is absent             when the caller's default applies.
             """
     )
 
@@ -37,12 +39,18 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
+    @Option(name: .customLong("flagd-fractional"), help: "flagd's fractional rule: v2 (the default), v1 or cbor.")
+    var flagdFractional: String = "v2"
+
     @Flag(name: .long, help: "Print the single result as a JSON line.")
     var json = false
 
     func validate() throws {
         if requests != nil, request.flag != nil || request.context != nil {
             throw ValidationError("give either --requests or --flag/--context, not both")
+        }
+        if FlagdFractionalRule(rawValue: flagdFractional) == nil {
+            throw ValidationError("--flagd-fractional is v2, v1 or cbor, not '\(flagdFractional)'")
         }
         if requests == "-" && definitions == "-" {
             throw ValidationError("only one of --definitions and --requests can read standard input")
@@ -51,7 +59,8 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let loaded = try DefinitionsLoader.load(definitions, format: formatOptions.definitionsFormat, now: clock.instant())
+            let loaded = try DefinitionsLoader.load(definitions, format: formatOptions.definitionsFormat, now: clock.instant(),
+                                                    flagdFractional: FlagdFractionalRule(rawValue: flagdFractional) ?? .v2)
             if let requests {
                 try runBatch(loaded, requests)
             } else {
@@ -70,7 +79,8 @@ struct EvalCommand: ParsableCommand {
         let unleash = loaded.unleashResult(flag: r.flag, detail)
         var out = StandardOutput()
         if json {
-            out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: unleash))
+            out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: unleash,
+                                           flagd: loaded.flagdResult(flag: r.flag, detail)))
         } else {
             out.writeLine("value:     \(detail.value.serialized())")
             out.writeLine("variation: \(detail.variationKey.map { "\($0) (index \(detail.variationIndex!))" } ?? "none (default served)")")
@@ -80,6 +90,7 @@ struct EvalCommand: ParsableCommand {
                 out.writeLine("enabled:   \(unleash.enabled)")
                 out.writeLine("variant:   \(unleash.variant.json.serialized())")
             }
+            if let flagd = loaded.flagdResult(flag: r.flag, detail) { out.writeLine("flagd:     \(flagd.json.serialized())") }
         }
         out.flush()
     }
@@ -98,7 +109,8 @@ struct EvalCommand: ParsableCommand {
             switch BatchRequest.parse(Array(line), readContext: loaded.context) {
             case .success(let r):
                 let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: loaded.unleashResult(flag: r.flag, detail)))
+                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: loaded.unleashResult(flag: r.flag, detail),
+                                               flagd: loaded.flagdResult(flag: r.flag, detail)))
             case .failure(let problem):
                 invalidLines += 1
                 out.writeLine(ResultLine.write(flag: problem.flag, detail: .error(.exception, default: .null),

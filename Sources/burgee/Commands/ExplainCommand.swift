@@ -34,6 +34,9 @@ struct ExplainCommand: ParsableCommand {
             if let unleash = loaded.unleashResult(flag: r.flag, explanation.detail) {
                 out.writeLine("unleash: enabled \(unleash.enabled), variant \(unleash.variant.json.serialized())")
             }
+            if let flagd = loaded.flagdResult(flag: r.flag, explanation.detail) {
+                out.writeLine("flagd: \(flagd.json.serialized())")
+            }
             out.flush()
         } catch let failure as CommandFailure {
             StandardOutput.error("burgee explain: \(failure)")

@@ -23,7 +23,8 @@ enum DefinitionsLoader {
     /// The definitions in `path`, compiled, with the format they were read as and, for Unleash,
     /// the model (whose document-level problems `validate` reports). `now` pins the clock of
     /// Unleash date constraints.
-    static func load(_ path: String, format: DefinitionsFormat?, now: Timestamp? = nil) throws -> LoadedDefinitions {
+    static func load(_ path: String, format: DefinitionsFormat?, now: Timestamp? = nil,
+                     flagdFractional: FlagdFractionalRule = .v2) throws -> LoadedDefinitions {
         let bytes = try read(path)
         do {
             let json: JSONValue
@@ -32,6 +33,10 @@ enum DefinitionsLoader {
             if case .unleash(let document, _) = definitions.model {
                 return LoadedDefinitions(snapshot: Snapshot(unleash: document, options: UnleashLoweringOptions(now: now)),
                                          format: .unleash, unleash: document)
+            }
+            if case .flagd(let document, _) = definitions.model {
+                return LoadedDefinitions(snapshot: Snapshot(flagd: document, options: FlagdLoweringOptions(fractionalRule: flagdFractional, now: now)),
+                                         format: .flagd, unleash: nil)
             }
             return LoadedDefinitions(snapshot: Snapshot(compiling: definitions), format: definitions.format, unleash: nil)
         } catch let error as DefinitionsError {
@@ -52,7 +57,16 @@ struct LoadedDefinitions {
 
     /// A request's context, read in the definitions' own context shape.
     func context(_ json: JSONValue) -> Context {
-        isUnleash ? Context(unleashJSON: json) : Context(json: json)
+        switch format {
+        case .unleash: Context(unleashJSON: json)
+        case .flagd: Context(flagdJSON: json)
+        default: Context(json: json)
+        }
+    }
+
+    /// flagd's view of an evaluation (OpenFeature's reason, variant, metadata), for flagd definitions.
+    func flagdResult(flag: String, _ detail: EvaluationDetail) -> FlagdEvaluation? {
+        format == .flagd ? snapshot.flagdResult(for: detail, flag: flag) : nil
     }
 
     /// Unleash's view of an evaluation (`isEnabled` and `getVariant`), for Unleash definitions.

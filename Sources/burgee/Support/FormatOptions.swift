@@ -20,7 +20,7 @@ enum FormatChoice: String, CaseIterable, ExpressibleByArgument {
 struct FormatOptions: ParsableArguments {
     @Option(name: .long, help: """
         The definitions format, or auto to tell it from the document's shape. Native and Unleash \
-        definitions can be evaluated by this version; LaunchDarkly and flagd are recognised and refused.
+        definitions can be evaluated by this version, and flagd; LaunchDarkly is recognised and refused.
         """)
     var format: FormatChoice = .auto
 

@@ -6,7 +6,8 @@ enum ResultLine {
     /// With `unleash`, one more member in Unleash's shape (dialects §2):
     /// `"unleash":{"enabled":…,"variant":{"name","enabled","feature_enabled","payload"?}}`.
     static func write(flag: String?, detail: EvaluationDetail, error: String? = nil,
-                      unleash: (enabled: Bool, variant: UnleashVariantResult)? = nil) -> String {
+                      unleash: (enabled: Bool, variant: UnleashVariantResult)? = nil,
+                      flagd: FlagdEvaluation? = nil) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("flag")
@@ -22,6 +23,11 @@ enum ResultLine {
         if let unleash {
             writer.key("unleash")
             writer.value(.object(["enabled": .bool(unleash.enabled), "variant": unleash.variant.json]))
+        }
+        if let flagd {
+            // dialects §2: `value` absent, not null, when the caller's default applies.
+            writer.key("flagd")
+            writer.value(flagd.json)
         }
         if let error { writer.key("error"); writer.string(error) }
         writer.endObject()

@@ -17,6 +17,17 @@ package indirect enum Condition: Sendable {
     /// The context falls inside a percentage of a bucketing family (Unleash's `flexibleRollout`
     /// and `gradualRollout*` strategies).
     case percentage(PercentageTest)
+    /// A compiled JsonLogic expression is truthy (a branch condition of flagd targeting).
+    case jsonLogic(JsonLogicTest)
+}
+
+/// A JsonLogic condition: holds when the expression's value is truthy.
+package struct JsonLogicTest: Sendable {
+    let tree: JsonLogicTree
+
+    init(tree: JsonLogicTree) {
+        self.tree = tree
+    }
 }
 
 /// An attribute test: read an attribute of a context kind and apply an operator.

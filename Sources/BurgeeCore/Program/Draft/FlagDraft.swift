@@ -111,6 +111,26 @@ package enum ServeDraft: Sendable {
     case variation(Int)
     /// A variation picked by bucketing.
     case rollout(RolloutDraft)
+    /// A variation named at evaluation time by a compiled JsonLogic expression (flagd targeting).
+    case expression(ValueExpressionDraft)
+    /// No variation: the caller's default (flagd's flag without a default variant).
+    case none
+}
+
+/// flagd targeting that is not a constant `if` chain: a JsonLogic expression whose result names
+/// the variation served (`true`/`false` name the `"true"`/`"false"` variants); `null` serves
+/// `defaultVariation` (no variation when `nil`); anything else is an evaluation error.
+package struct ValueExpressionDraft: Sendable {
+    let tree: JsonLogicTree
+    /// The flag's variation keys, by index.
+    package var variationKeys: [String]
+    package var defaultVariation: Int?
+
+    init(tree: JsonLogicTree, variationKeys: [String], defaultVariation: Int?) {
+        self.tree = tree
+        self.variationKeys = variationKeys
+        self.defaultVariation = defaultVariation
+    }
 }
 
 /// A rollout: which value of which context kind to bucket, how, and the weighted variations.
@@ -153,6 +173,10 @@ package struct FlagInfo: Sendable {
     /// The vendor payload of each variation, by variation index (Unleash's variant
     /// `{"type","value"}`); empty for formats without payloads.
     package var payloads: [JSONValue?]
+    /// The OpenFeature reason of the fallthrough when the format fixes it (flagd: `STATIC` for a
+    /// flag without targeting, `DEFAULT` when targeting yields `null`, `TARGETING_MATCH` for the
+    /// last branch of an `if` chain); `nil` for formats that do not.
+    package var openFeatureFallthroughReason: String? = nil
 
     package init(version: Int64, trackEvents: Bool, sets: [String], metadata: [String: JSONValue],
                  variables: [[String: JSONValue]], payloads: [JSONValue?] = []) {

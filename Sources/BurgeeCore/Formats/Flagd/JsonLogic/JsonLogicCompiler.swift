@@ -1,0 +1,169 @@
+/// Compiles JSON into a ``JsonLogicTree``, once, when definitions load.
+///
+/// An object with exactly one member is an operation (an unknown operator is an error); any other
+/// object, and every array and scalar, is data. Nesting deeper than ``maxDepth`` is an error, so
+/// that evaluation recursion stays shallow on any thread.
+struct JsonLogicCompiler {
+    /// Why an expression cannot compile, and where.
+    struct Failure: Error, Sendable {
+        var path: JSONPointer
+        var message: String
+    }
+
+    /// The deepest nesting of operations and arrays accepted.
+    static let maxDepth = 64
+
+    private var nodes: [JsonLogicNode] = []
+    private var children: [Int32] = []
+    private var constants: [JSONValue] = []
+    private var paths: [JsonLogicPath] = []
+
+    /// Compiles `json`, found at `path`, for the flag `flagKey`.
+    static func compile(_ json: JSONValue, at path: JSONPointer, flagKey: String,
+                        fractionalRule: FlagdFractionalRule) -> Result<JsonLogicTree, Failure> {
+        var compiler = JsonLogicCompiler()
+        compiler.flagKeyText = flagKey
+        do {
+            let root = try compiler.node(json, at: path, depth: 0, inElement: false)
+            return .success(JsonLogicTree(nodes: compiler.nodes, children: compiler.children, constants: compiler.constants,
+                                          paths: compiler.paths, root: root, flagKey: flagKey,
+                                          fractionalRule: fractionalRule, source: json))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private mutating func add(_ operation: JsonLogicOperation, _ a: Int32, _ b: Int32) -> Int32 {
+        nodes.append(JsonLogicNode(operation: operation, a: a, b: b))
+        return Int32(nodes.count - 1)
+    }
+
+    private mutating func constant(_ value: JSONValue) -> Int32 {
+        constants.append(value)
+        return add(.constant, Int32(constants.count - 1), 0)
+    }
+
+    private func isConstant(_ node: Int32) -> Bool { nodes[Int(node)].operation == .constant }
+
+    private mutating func list(_ nodes: [Int32]) -> (Int32, Int32) {
+        let start = Int32(children.count)
+        children += nodes
+        return (start, Int32(nodes.count))
+    }
+
+    /// `inElement`: inside the body of `map`, `filter`, `reduce`, `all`, `some` or `none`, where
+    /// `var` reads the element, not the context.
+    private mutating func node(_ json: JSONValue, at path: JSONPointer, depth: Int, inElement: Bool) throws(Failure) -> Int32 {
+        guard depth <= Self.maxDepth else {
+            throw Failure(path: path, message: "nested deeper than \(Self.maxDepth) levels")
+        }
+        switch json {
+        case .array(let elements):
+            let parts = try elements.enumerated().map { (i, e) throws(Failure) in
+                try node(e, at: path.appending(i), depth: depth + 1, inElement: inElement)
+            }
+            // An array of constants is one constant, so evaluating it copies no elements.
+            if parts.allSatisfy({ isConstant($0) }) { return constant(json) }
+            let (start, count) = list(parts)
+            return add(.array, start, count)
+        case .object(let members) where members.count == 1:
+            let (name, operands) = members.first!
+            guard let operation = JsonLogicOperation.byName[name] else {
+                throw Failure(path: path.appending(name), message: "unknown JsonLogic operator '\(name)'")
+            }
+            return try self.operation(operation, name, operands, at: path.appending(name), depth: depth, inElement: inElement)
+        default:
+            return constant(json)
+        }
+    }
+
+    private mutating func operation(_ operation: JsonLogicOperation, _ name: String, _ operands: JSONValue,
+                                    at path: JSONPointer, depth: Int, inElement: Bool) throws(Failure) -> Int32 {
+        // A single operand may be written without its array: {"var":"x"}, {"!":true}.
+        let args: [JSONValue]
+        let argPath: (Int) -> JSONPointer
+        if case .array(let a) = operands {
+            args = a
+            argPath = { path.appending($0) }
+        } else {
+            args = [operands]
+            argPath = { _ in path }
+        }
+        func compiled(_ i: Int, inElement e: Bool) throws(Failure) -> Int32 {
+            try node(args[i], at: argPath(i), depth: depth + 1, inElement: e)
+        }
+        switch operation {
+        case .variable:
+            return try variable(args, argPath, depth: depth, inElement: inElement)
+        case .map, .filter, .all, .some, .none, .reduce:
+            var parts: [Int32] = []
+            for i in args.indices {
+                // The second operand runs for each element, with the element as its data.
+                parts.append(try compiled(i, inElement: i == 1 ? true : inElement))
+            }
+            let (start, count) = list(parts)
+            return add(operation, start, count)
+        case .fractional:
+            return try fractional(args, argPath, depth: depth, inElement: inElement)
+        default:
+            var parts: [Int32] = []
+            for i in args.indices { parts.append(try compiled(i, inElement: inElement)) }
+            let (start, count) = list(parts)
+            return add(operation, start, count)
+        }
+    }
+
+    private mutating func variable(_ args: [JSONValue], _ argPath: (Int) -> JSONPointer, depth: Int,
+                                   inElement: Bool) throws(Failure) -> Int32 {
+        let defaultNode: Int32 = args.count > 1 ? try node(args[1], at: argPath(1), depth: depth + 1, inElement: inElement) : -1
+        let pathText: String
+        switch args.first ?? .null {
+        case .null: pathText = ""
+        case .string(let s): pathText = s
+        case .number(let n): pathText = JsonLogicValues.numberText(n)
+        case .bool, .array, .object:
+            let pathNode = try node(args[0], at: argPath(0), depth: depth + 1, inElement: inElement)
+            let parts = defaultNode >= 0 ? [pathNode, defaultNode] : [pathNode]
+            let (start, count) = list(parts)
+            return add(.dynamicVariable, start, count)
+        }
+        if !inElement {
+            // flagd's injected members: the flag key is known now, the time is read once per evaluation.
+            if pathText == "$flagd.flagKey" { return constant(.string(flagKeyText)) }
+            if pathText == "$flagd.timestamp" { return add(.timestamp, 0, 0) }
+        }
+        paths.append(JsonLogicPath(pathText))
+        return add(.variable, Int32(paths.count - 1), defaultNode)
+    }
+
+    /// The flag's key, which `$flagd.flagKey` reads.
+    private var flagKeyText = ""
+
+    private mutating func fractional(_ args: [JSONValue], _ argPath: (Int) -> JSONPointer, depth: Int,
+                                     inElement: Bool) throws(Failure) -> Int32 {
+        guard !args.isEmpty else { throw Failure(path: argPath(0), message: "fractional needs at least one bucket") }
+        // The first operand is the bucketing expression unless it is a bucket: an array literal.
+        var first = 0
+        var parts: [Int32] = []
+        if case .array = args[0] {
+            parts.append(-1)
+        } else {
+            parts.append(try node(args[0], at: argPath(0), depth: depth + 1, inElement: inElement))
+            first = 1
+        }
+        guard first < args.count else { throw Failure(path: argPath(0), message: "fractional needs at least one bucket") }
+        for i in first..<args.count {
+            guard case .array(let bucket) = args[i], bucket.count == 1 || bucket.count == 2 else {
+                throw Failure(path: argPath(i), message: "a fractional bucket is an array [variant, weight?]")
+            }
+            parts.append(try node(bucket[0], at: argPath(i).appending(0), depth: depth + 2, inElement: inElement))
+            if bucket.count == 2 {
+                parts.append(try node(bucket[1], at: argPath(i).appending(1), depth: depth + 2, inElement: inElement))
+            } else {
+                parts.append(-1)
+            }
+        }
+        let (start, count) = list(parts)
+        return add(.fractional, start, count)
+    }
+}

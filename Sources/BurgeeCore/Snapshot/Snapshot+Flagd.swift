@@ -1,0 +1,41 @@
+extension Snapshot {
+    /// Compiles flagd definitions (see ``FlagdLowering`` for how flags become the program).
+    package convenience init(flagd document: FlagdDocument, options: FlagdLoweringOptions = FlagdLoweringOptions(),
+                             flagSets: Set<String>? = nil) {
+        let program = ProgramLinker.link(FlagdLowering.lower(document, options: options), flagSets: flagSets)
+        var flags: [String: JSONValue] = [:]
+        for flag in document.flags {
+            // The document's metadata is part of what each flag reports.
+            flags[flag.key] = document.metadata.isEmpty ? flag.json : .array([flag.json, .object(document.metadata)])
+        }
+        self.init(version: 0, source: .items(.flagd, flags: flags, segments: [:]), program: program)
+    }
+
+    /// Reads and compiles flagd documents, merged in order (later keys win).
+    /// - Throws: ``DefinitionsError/notOfFormat(_:_:)`` when one is not flagd's shape.
+    public convenience init(flagdJSON documents: [JSONValue], options: FlagdLoweringOptions = FlagdLoweringOptions())
+        throws(DefinitionsError)
+    {
+        var read: [FlagdDocument] = []
+        for json in documents { read.append(try FlagdDocument(json: json)) }
+        self.init(flagd: read.count == 1 ? read[0] : FlagdDocument.merging(read), options: options)
+    }
+
+    /// The flagd result (OpenFeature's reason, error code, variant and flag metadata) of an
+    /// evaluation of `key` with this snapshot (see ``FlagdEvaluation``).
+    public func flagdResult(for detail: EvaluationDetail, flag key: String) -> FlagdEvaluation {
+        let index = program.flagIndex(of: key)
+        let metadata = index.map { program.flagInfo[$0].metadata } ?? [:]
+        let served = detail.variationIndex != nil
+        let reason: String
+        switch detail.reason.kind {
+        case .error: reason = "ERROR"
+        case .off, .prerequisiteFailed: reason = "DISABLED"
+        case .targetMatch, .ruleMatch: reason = detail.reason.fromRollout ? "SPLIT" : "TARGETING_MATCH"
+        case .fallthrough:
+            reason = served ? (index.flatMap { program.flagInfo[$0].openFeatureFallthroughReason } ?? "DEFAULT") : "DEFAULT"
+        }
+        return FlagdEvaluation(value: served ? Optional(detail.value) : Optional<JSONValue>.none, variant: served ? detail.variationKey : nil, reason: reason,
+                               errorCode: detail.reason.openFeatureErrorCode, flagMetadata: metadata)
+    }
+}
