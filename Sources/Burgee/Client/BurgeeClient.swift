@@ -81,7 +81,8 @@ public final class BurgeeClient: Service, Sendable {
             cell: cell, status: StatusTracker(events: broadcaster, logger: configuration.logger), events: broadcaster,
             observers: observers, metrics: metrics,
             cache: configuration.cache.map { PersistentCache(configuration: $0, logger: configuration.logger, maxBytes: configuration.limits.maxBytes) },
-            limits: configuration.limits, flagSets: configuration.flagSets, logger: configuration.logger,
+            limits: configuration.limits, flagSets: configuration.flagSets, flagd: configuration.flagd,
+            logger: configuration.logger,
             recorder: processor?.recorder)
     }
 

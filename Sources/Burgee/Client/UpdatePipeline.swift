@@ -14,6 +14,8 @@ final class UpdatePipeline: Sendable {
     let cache: PersistentCache?
     let limits: JSONLimits
     let flagSets: Set<String>?
+    /// How flagd definitions compile (the `fractional` rule).
+    let flagd: FlagdLoweringOptions
     let logger: Logger
     /// Receives the summary counts of replaced snapshots, when the client records events.
     let recorder: EventRecorder?
@@ -26,7 +28,8 @@ final class UpdatePipeline: Sendable {
 
     init(cell: SnapshotCell<ClientState>, status: StatusTracker, events: EventBroadcaster<ClientEvent>,
          observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONLimits,
-         flagSets: Set<String>?, logger: Logger, recorder: EventRecorder?) {
+         flagSets: Set<String>?, flagd: FlagdLoweringOptions = FlagdLoweringOptions(), logger: Logger,
+         recorder: EventRecorder?) {
         self.recorder = recorder
         self.cell = cell
         self.status = status
@@ -36,6 +39,7 @@ final class UpdatePipeline: Sendable {
         self.cache = cache
         self.limits = limits
         self.flagSets = flagSets
+        self.flagd = flagd
         self.logger = logger
     }
 
@@ -135,7 +139,7 @@ final class UpdatePipeline: Sendable {
     /// Compiles and swaps in `definitions`, sets the status for the source's definitions, then
     /// reports the changes. Called with `current` locked.
     private func install(_ definitions: Definitions, origin: DefinitionsOrigin) {
-        let snapshot = Snapshot(compiling: definitions, flagSets: flagSets)
+        let snapshot = Snapshot(compiling: definitions, flagSets: flagSets, flagd: flagd)
         logProblemCount(snapshot.problems.count)
         let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil))
         // No reader counts into the old table any more: its counts are final.

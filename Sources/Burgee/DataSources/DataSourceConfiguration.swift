@@ -32,6 +32,21 @@ public struct DataSourceConfiguration: Sendable {
         DataSourceConfiguration(source: FileDataSource(path: path, watch: watch, interval: interval, maxBytes: maxBytes))
     }
 
+    /// flagd documents from several files, merged in order (a later file's flag replaces an
+    /// earlier one's of the same key); see ``FlagdFilesDataSource``.
+    public static func flagdFiles(_ paths: [String], watch: Bool = false, interval: Duration = .seconds(1),
+                                  maxBytes: Int = FileDataSource.defaultMaxBytes) -> DataSourceConfiguration {
+        DataSourceConfiguration(source: FlagdFilesDataSource(.files(paths), watch: watch, interval: interval, maxBytes: maxBytes))
+    }
+
+    /// flagd documents from every `*.json`, `*.yaml` and `*.yml` file of a directory, merged in the
+    /// byte order of their names; with `watch`, files added, changed or removed are noticed. See
+    /// ``FlagdFilesDataSource``.
+    public static func flagdDirectory(_ path: String, watch: Bool = false, interval: Duration = .seconds(1),
+                                      maxBytes: Int = FileDataSource.defaultMaxBytes) -> DataSourceConfiguration {
+        DataSourceConfiguration(source: FlagdFilesDataSource(.directory(path), watch: watch, interval: interval, maxBytes: maxBytes))
+    }
+
     /// A fixed document, served as the source's only answer.
     public static func bootstrap(_ payload: DefinitionsPayload) -> DataSourceConfiguration {
         DataSourceConfiguration(source: BootstrapDataSource(payload: payload))
@@ -81,6 +96,16 @@ public struct DataSourceConfiguration: Sendable {
             if file.watch, file.interval <= .zero { throw .notPositive("the file watch interval") }
             guard file.maxBytes > 0 else { throw .notPositive("the file size limit") }
             return file
+        case .source(let files as FlagdFilesDataSource):
+            switch files.location {
+            case .files(let paths):
+                guard !paths.isEmpty, !paths.contains(where: \.isEmpty) else { throw .emptyFilePath }
+            case .directory(let path):
+                guard !path.isEmpty else { throw .emptyFilePath }
+            }
+            if files.watch, files.interval <= .zero { throw .notPositive("the file watch interval") }
+            guard files.maxBytes > 0 else { throw .notPositive("the file size limit") }
+            return files
         case .source(let source):
             return source
         case .polling(let url, let mode, let http):

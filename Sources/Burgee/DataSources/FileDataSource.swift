@@ -40,7 +40,9 @@ public struct FileDataSource: DataSource {
     }
 
     /// Whether the file is YAML, by its extension (`.yaml`, `.yml`); other files are JSON.
-    var isYAML: Bool {
+    var isYAML: Bool { Self.isYAML(path) }
+
+    static func isYAML(_ path: String) -> Bool {
         let lowered = path.lowercased()
         return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
     }

@@ -51,6 +51,24 @@ enum FileIO {
                            size: Int64(s.st_size), modified: m, changed: c)
     }
 
+    /// The names of a directory's entries that are regular files (or links to them), sorted by
+    /// their bytes; hidden files (a leading `.`) left out.
+    static func fileNames(in directory: String) throws(Failure) -> [String] {
+        guard let stream = opendir(directory) else { throw Failure(operation: "opendir", path: directory, code: errno) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            var s = stat()
+            guard stat(directory + "/" + name, &s) == 0, (s.st_mode & S_IFMT) == S_IFREG else { continue }
+            names.append(name)
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
     /// Reads a whole file of at most `maxBytes` bytes.
     static func read(_ path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -62,15 +62,17 @@ public final class Snapshot: Sendable {
     }
 
     /// Compiles definitions of any format; with `flagSets`, only the flags of those sets (see
-    /// ``init(compiling:flagSets:)``).
-    public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil) {
+    /// ``init(compiling:flagSets:)``). `flagd` chooses how flagd definitions compile (their
+    /// `fractional` rule); other formats ignore it.
+    public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil,
+                            flagd: FlagdLoweringOptions = FlagdLoweringOptions()) {
         switch definitions.model {
         case .native(let document):
             if let flagSets { self.init(compiling: document, flagSets: flagSets) } else { self.init(compiling: document) }
         case .unleash(let document, _):
             self.init(unleash: document, flagSets: flagSets)
         case .flagd(let document, _):
-            self.init(flagd: document, flagSets: flagSets)
+            self.init(flagd: document, options: flagd, flagSets: flagSets)
         }
     }
 

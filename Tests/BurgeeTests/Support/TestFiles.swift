@@ -62,6 +62,11 @@ enum TestFiles {
     }
 
     /// The bytes of the file at `path`.
+    static func remove(_ path: String) throws {
+        struct RemoveFailed: Error { let path: String }
+        guard unlink(path) == 0 else { throw RemoveFailed(path: path) }
+    }
+
     static func read(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(description: "cannot read '\(path)'")
