@@ -12,13 +12,17 @@ struct ServedDefinitions: Sendable {
     private(set) var segments: [String: ServedItem] = [:]
     private var flagTombstones: [String: Int64] = [:]
     private var segmentTombstones: [String: Int64] = [:]
-    /// The native v1 document as sent by `GET /definitions` and in a stream's `put`.
+    /// The document as sent by `GET /definitions` and in a stream's `put` (native v1), or by
+    /// `GET /sdk/latest-all` (LaunchDarkly's data set).
     private(set) var body = ByteBuffer()
     private(set) var etag = ""
     /// An Unleash features document, served whole by `GET /api/client/features`.
     private var unleashDocument: JSONValue?
+    /// The format served: native and LaunchDarkly documents are served by item, in their own shapes.
+    let format: DefinitionsFormat
 
     init(_ parsed: ParsedDefinitions) {
+        format = parsed.format
         documentVersion = parsed.version
         unleashDocument = parsed.unleashDocument
         flags = parsed.flags.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
@@ -81,10 +85,13 @@ struct ServedDefinitions: Sendable {
         }
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("formatVersion")
-        writer.int(DefinitionsDocument.formatVersion)
-        writer.key("version")
-        writer.int(Int(documentVersion))
+        // LaunchDarkly's data set is `{"flags","segments"}` alone; its items carry the versions.
+        if format != .launchDarkly {
+            writer.key("formatVersion")
+            writer.int(DefinitionsDocument.formatVersion)
+            writer.key("version")
+            writer.int(Int(documentVersion))
+        }
         writer.key("flags")
         Self.write(flags, to: &writer)
         writer.key("segments")

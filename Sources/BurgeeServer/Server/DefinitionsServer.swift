@@ -75,7 +75,7 @@ public final class DefinitionsServer: Service, Sendable {
         inbox = EventsInbox(capacity: configuration.maxRetainedRecords)
         unleashInbox = UnleashInbox(capacity: configuration.maxRetainedRecords)
         let format = configuration.format
-        guard format == .native || format == .unleash else { throw .unsupportedFormat(format) }
+        guard format != .flagd else { throw .unsupportedFormat(format) }
         switch source {
         case .file(let path):
             let (parsed, contents) = try DefinitionsFileWatcher.load(path: path, format: format)
