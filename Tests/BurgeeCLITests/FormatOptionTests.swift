@@ -107,11 +107,26 @@ struct FormatOptionTests {
         #expect(await serve.stop(with: SIGINT) == 0)
     }
 
+    @Test("burgee serve with a LaunchDarkly file speaks LaunchDarkly's SDK protocol, detected or given",
+          arguments: [[], ["--format", "launchdarkly"]])
+    func serveLaunchDarkly(_ format: [String]) async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("ld.json", Self.launchDarkly)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0"] + format)
+        let serving = try #require(await serve.waitUntilServing())
+        #expect(serving.line.hasPrefix("Serving LaunchDarkly flags from \(path) on http://"))
+        let latest = try await ServeCommandTests.get(serving.baseURL + "/sdk/latest-all")
+        #expect(latest.status == 200)
+        #expect(latest.body.hasPrefix(#"{"flags":{"f":{"#))
+        let native = try await ServeCommandTests.get(serving.baseURL + "/definitions")
+        #expect(native.status == 404)
+        #expect(await serve.stop(with: SIGINT) == 0)
+    }
+
     @Test("a recognised file of another format ends every command with 1 and one line saying it is not supported yet", arguments: [
         ("eval", "launchdarkly", [], "LaunchDarkly"),
         ("explain", "launchdarkly", ["--format", "auto"], "LaunchDarkly"),
         ("validate", "launchdarkly", [], "LaunchDarkly"),
-        ("serve", "launchdarkly", [], "LaunchDarkly"),
         ("eval", "launchdarkly", ["--format", "launchdarkly"], "LaunchDarkly"),
         ("validate", "flagd", [], "flagd"),
         ("eval", "flagd", ["--format", "flagd"], "flagd"),

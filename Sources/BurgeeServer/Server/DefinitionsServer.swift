@@ -5,7 +5,8 @@ import ServiceLifecycle
 import Synchronization
 
 /// A definitions server: serves a native v1 definitions document over HTTP for Burgee clients,
-/// or an Unleash features document as Unleash's client API (``DefinitionsServerConfiguration/format``).
+/// an Unleash features document as Unleash's client API, or LaunchDarkly flags and segments as
+/// LaunchDarkly's streaming and polling endpoints (``DefinitionsServerConfiguration/format``).
 ///
 /// - `GET /definitions`: the document, with a strong `ETag` and `304 Not Modified` for `If-None-Match`.
 /// - `GET /stream`: Server-Sent Events: a `put` with the whole document, then `patch` and `delete`

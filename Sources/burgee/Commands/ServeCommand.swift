@@ -79,6 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
                 do { json = try JSONParser().parse([UInt8](bytes)) } catch { throw DefinitionsError.invalidJSON(error) }
                 // Only the format is decided here; whether the document is usable, the server says.
                 configuration.format = try DefinitionsReader.format(of: json, given: formatOptions.definitionsFormat)
+                if configuration.format == .flagd { throw DefinitionsError.unsupportedFormat(.flagd) }
             } catch {
                 StandardOutput.error("burgee serve: \(error)")
                 throw ExitCode.failure
@@ -104,7 +105,8 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.format == .unleash {
             out.writeLine("Serving Unleash features from \(definitions) on \(running.baseURL)/api")
         } else if configuration.format == .launchDarkly {
-            out.writeLine("Serving LaunchDarkly flags from \(definitions) on \(running.baseURL) (/all, /sdk/latest-all)")
+            out.writeLine("Serving LaunchDarkly flags from \(definitions) on \(running.baseURL)")
+            out.writeLine("LaunchDarkly: GET \(running.baseURL)/sdk/latest-all and GET \(running.baseURL)/all (stream)")
         } else {
             out.writeLine("Serving definitions from \(definitions) on \(running.baseURL)")
         }
