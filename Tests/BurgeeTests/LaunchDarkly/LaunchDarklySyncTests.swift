@@ -30,16 +30,12 @@ import Testing
 
     /// A client of `running` (a Relay Proxy's single base URI) reading documents with the stand-in.
     private func configuration(_ running: RunningDefinitionsServer, sdkKey: String? = "sdk-key", streaming: Bool = true,
-                               fallbackAfterFailures: Int = 3) throws -> BurgeeClient.Configuration {
-        try configuration(running.baseURL, sdkKey: sdkKey, streaming: streaming, fallbackAfterFailures: fallbackAfterFailures)
-    }
-
-    private func configuration(_ baseURL: String, sdkKey: String? = "sdk-key", streaming: Bool = true,
-                               fallbackAfterFailures: Int = 3) throws -> BurgeeClient.Configuration {
+                               fallbackAfterFailures: Int = 3,
+                               maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes) throws -> BurgeeClient.Configuration {
         let connection = LaunchDarklyConnection.relayProxy(
-            baseURL, streaming: streaming, pollingInterval: .milliseconds(100),
+            running.baseURL, streaming: streaming, pollingInterval: .milliseconds(100),
             streamingOptions: StreamingOptions(readIdleTimeout: .seconds(5), fallbackAfterFailures: fallbackAfterFailures),
-            http: LoopbackServer.http())
+            http: LoopbackServer.http(maxBodyBytes: maxBodyBytes))
         let source = try connection.makeSource(sdkKey: SDKKey(sdkKey), payload: LD.asNative)
         return BurgeeClient.Configuration(sdkKey: sdkKey, source: .custom(source), logger: TestFiles.quietLogger)
     }
@@ -177,6 +173,21 @@ import Testing
                 let valid = await TestFiles.nextStatus(events, .valid)
                 #expect(valid != nil)
                 #expect(running.requests(to: "/all").count == 2)
+            }
+        }
+    }
+
+    @Test func anEventAboveTheSizeLimitIsRefusedUnread() async throws {
+        try await Self.withServer { running in
+            try await TestFiles.withClient(try configuration(running, maxBodyBytes: 4096)) { client in
+                try await LoopbackServer.ready(client)
+                let events = client.events()
+                let huge = (0..<200).map { LD.flag("f\($0)", version: 1) }
+                broadcast(running, "put", #"{"path":"/","data":\#(LD.document(huge))}"#)
+                let refused = await TestFiles.nextStatus(events, .interrupted)
+                #expect(refused?.lastError?.kind == .tooLarge)
+                #expect(client.boolVariation("a", context: context, default: false))
+                #expect(client.boolVariationDetail("f1", context: context, default: false).reason.errorKind == .flagNotFound)
             }
         }
     }
