@@ -124,10 +124,6 @@ struct FormatOptionTests {
     }
 
     @Test("a recognised file of another format ends every command with 1 and one line saying it is not supported yet", arguments: [
-        ("eval", "launchdarkly", [], "LaunchDarkly"),
-        ("explain", "launchdarkly", ["--format", "auto"], "LaunchDarkly"),
-        ("validate", "launchdarkly", [], "LaunchDarkly"),
-        ("eval", "launchdarkly", ["--format", "launchdarkly"], "LaunchDarkly"),
         ("validate", "flagd", [], "flagd"),
         ("eval", "flagd", ["--format", "flagd"], "flagd"),
         ("serve", "flagd", ["--format", "flagd"], "flagd"),
@@ -145,14 +141,17 @@ struct FormatOptionTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
-    @Test("eval --requests with a LaunchDarkly file writes no result lines")
-    func batchRefused() throws {
+    @Test("eval --requests with a LaunchDarkly file reads LaunchDarkly contexts and writes LaunchDarkly reasons")
+    func launchDarklyBatch() throws {
         let files = try TemporaryFiles()
         let path = try files.write("ld.json", Self.launchDarkly)
-        let result = try CLIRunner.run(["eval", "--definitions", path, "--requests", "-"], stdin: #"{"flag":"f","context":{"key":"u"}}"#)
-        #expect(result.status == 1)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "burgee eval: \(path): LaunchDarkly definitions are not supported yet by this version of Burgee\n")
+        let requests = #"{"flag":"f","context":{"key":"u-1","custom":{"a":1}}}"# + "\n" + #"{"flag":"f","context":{"key":1}}"#
+        for format in [[], ["--format", "launchdarkly"]] {
+            let result = try CLIRunner.run(["eval", "--definitions", path, "--requests", "-"] + format, stdin: requests)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == #"{"flag":"f","value":true,"variation":"0","variationIndex":0,"reason":{"kind":"FALLTHROUGH"}}"# + "\n"
+                    + #"{"flag":"f","value":null,"variation":null,"variationIndex":null,"reason":{"kind":"ERROR","errorKind":"INVALID_CONTEXT"}}"# + "\n")
+        }
     }
 
     @Test("an unknown --format is a usage error listing the choices", arguments: ["eval", "explain", "validate", "serve"])

@@ -14,6 +14,8 @@ public struct Definitions: Sendable {
         case native(DefinitionsDocument)
         /// Unleash's features (or delta) document, and the JSON it was read from.
         case unleash(UnleashDocument, JSONValue)
+        /// LaunchDarkly's flag data (or stream `put`), and the JSON it was read from.
+        case launchDarkly(LaunchDarklyDocument, JSONValue)
     }
 
     package let model: Model
@@ -33,7 +35,8 @@ public struct Definitions: Sendable {
         switch resolved {
         case .native: model = .native(try DefinitionsDocument(json: json))
         case .unleash: model = .unleash(try UnleashDocument(json: json), json)
-        case .launchDarkly, .flagd: throw .unsupportedFormat(resolved)
+        case .launchDarkly: model = .launchDarkly(try LaunchDarklyDocument(json: json), json)
+        case .flagd: throw .unsupportedFormat(resolved)
         }
     }
 
@@ -53,6 +56,7 @@ public struct Definitions: Sendable {
         switch model {
         case .native: .native
         case .unleash: .unleash
+        case .launchDarkly: .launchDarkly
         }
     }
 
@@ -61,6 +65,7 @@ public struct Definitions: Sendable {
         switch model {
         case .native(let document): document.version
         case .unleash(let document, _): document.version ?? 0
+        case .launchDarkly: 0
         }
     }
 
@@ -68,7 +73,7 @@ public struct Definitions: Sendable {
     public var document: DefinitionsDocument? {
         switch model {
         case .native(let document): document
-        case .unleash: nil
+        case .unleash, .launchDarkly: nil
         }
     }
 
@@ -77,6 +82,7 @@ public struct Definitions: Sendable {
         switch model {
         case .native(let document): document.json
         case .unleash(_, let json): json
+        case .launchDarkly(_, let json): json
         }
     }
 }

@@ -19,7 +19,8 @@ var indices: Range<Int32> { start..<(start &+ count) }
 /// What a rule or the fallthrough serves: a flag-local variation index, or a rollout.
 struct ServeCode: Sendable {
     var isRollout: Bool
-    /// The variation index (local to the flag) or the rollout's index in ``Program/rollouts``.
+    /// The variation index (local to the flag) or the rollout's index in ``Program/rollouts``; a
+    /// negative variation index serves `ERROR/MALFORMED_FLAG` (``ServeDraft/malformed``).
     var index: Int32
 
     init(isRollout: Bool, index: Int32) {
@@ -30,9 +31,13 @@ struct ServeCode: Sendable {
 
 /// One flag's logic.
 struct FlagCode: Sendable {
+    /// The ``offVariation`` of a flag whose off variation is out of range: serving it yields
+    /// `ERROR/MALFORMED_FLAG`.
+    static let malformedOffVariation: Int32 = -2
+
     var enabled: Bool
     var malformed: Bool
-    /// -1 when the flag has none: it serves the default.
+    /// -1 when the flag has none: it serves the default; ``malformedOffVariation`` when it is out of range.
     var offVariation: Int32
     /// The index of the flag's first variation in ``Program/values``.
     var variationBase: Int32
@@ -82,6 +87,8 @@ struct ConditionCode: Sendable {
         /// `operands.start` indexes ``Program/rollouts``: a rollout without variations whose pick 0
         /// means inside; a context without a bucketing value is outside.
         case percentage
+        /// Cannot be evaluated: reaching it makes the flag's result `ERROR/MALFORMED_FLAG`.
+        case malformed
     }
 
     var kind: Kind
@@ -169,9 +176,16 @@ final class RolloutCode: Sendable {
     let random: Bool
     /// Whether there is anything to try after `bucketBy`: one test on the hot path.
     let hasFallback: Bool
+    /// Per variation, whether picking it keeps an experiment's result out of the experiment; empty when none does.
+    let untracked: [Bool]
+    /// For a segment rule's rollout: a context without a context of `contextKind` is outside.
+    let requiresContextKind: Bool
 
     init(bucketing: BucketingFamily, contextKind: ContextKindName, bucketBy: AttributeReference?, pick: WeightedPick,
-         variations: TableRange, isExperiment: Bool, fallbacks: [AttributeReference] = [], random: Bool = false) {
+         variations: TableRange, isExperiment: Bool, fallbacks: [AttributeReference] = [], random: Bool = false,
+         untracked: [Bool] = [], requiresContextKind: Bool = false) {
+        self.untracked = untracked
+        self.requiresContextKind = requiresContextKind
         self.bucketing = bucketing
         self.contextKind = contextKind
         self.bucketBy = bucketBy ?? AttributeReference(literal: "random")
@@ -189,6 +203,10 @@ final class RolloutCode: Sendable {
 struct SegmentCode: Sendable {
     var entries: TableRange
     var malformed: Bool
+    /// A LaunchDarkly unbounded (big) segment (``UnboundedSegment``): the kind it applies to.
+    var unboundedKind: Owned<ContextKindName>? = nil
+    /// For an unbounded segment, whether it has a `generation`.
+    var hasGeneration: Bool = false
 }
 
 /// One entry of a segment's decision list.

@@ -52,7 +52,11 @@ struct LoadedDefinitions {
 
     /// A request's context, read in the definitions' own context shape.
     func context(_ json: JSONValue) -> Context {
-        isUnleash ? Context(unleashJSON: json) : Context(json: json)
+        switch format {
+        case .unleash: Context(unleashJSON: json)
+        case .launchDarkly: Context(launchDarklyJSON: json)
+        default: Context(json: json)
+        }
     }
 
     /// Unleash's view of an evaluation (`isEnabled` and `getVariant`), for Unleash definitions.

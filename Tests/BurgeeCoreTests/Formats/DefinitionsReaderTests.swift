@@ -29,9 +29,7 @@ struct DefinitionsReaderTests {
     }
 
     @Test("a recognised document of another format is refused as not supported yet", arguments: [
-        (FormatDocuments.launchDarkly, DefinitionsFormat.launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
-        (FormatDocuments.launchDarklyPut, .launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
-        (FormatDocuments.flagd, .flagd, "flagd definitions are not supported yet by this version of Burgee"),
+        (FormatDocuments.flagd, DefinitionsFormat.flagd, "flagd definitions are not supported yet by this version of Burgee"),
     ])
     func unsupported(_ text: String, _ format: DefinitionsFormat, _ message: String) {
         for given in [nil, format] {
@@ -56,6 +54,19 @@ struct DefinitionsReaderTests {
         }
     }
 
+    @Test("LaunchDarkly documents and stream puts compile into a snapshot, detected or given", arguments: [
+        (FormatDocuments.launchDarkly, ["f"], [String]()), (FormatDocuments.launchDarklyPut, [], ["beta"]),
+        (FormatDocuments.launchDarklyPutWithoutPath, ["g"], []),
+    ])
+    func launchDarklyCompiles(_ text: String, _ flags: [String], _ segments: [String]) throws {
+        for given in [nil, DefinitionsFormat.launchDarkly] {
+            let snapshot = try Snapshot(jsonBytes: Self.bytes(text), format: given)
+            #expect(snapshot.flagKeys == flags && snapshot.segmentKeys == segments)
+            #expect(snapshot.document == nil && snapshot.format == .launchDarkly && snapshot.version == 0)
+            #expect(snapshot.problems.isEmpty)
+        }
+    }
+
     @Test("an undetectable document names its candidates")
     func undetectable() {
         guard case .undetectedFormat(let detection)? = Self.error(#"{"flags":{}}"#, nil) else {
@@ -69,7 +80,7 @@ struct DefinitionsReaderTests {
     @Test("a given format settles what detection cannot")
     func givenFormatSettles() throws {
         #expect(Self.error(#"{"flags":{}}"#, .flagd) == .unsupportedFormat(.flagd))
-        #expect(Self.error(#"{"flags":{}}"#, .launchDarkly) == .unsupportedFormat(.launchDarkly))
+        #expect(try Snapshot(jsonBytes: Self.bytes(#"{"flags":{}}"#), format: .launchDarkly).flagKeys.isEmpty)
         #expect(Self.error("{}", .unleash) == .notOfFormat(.unleash, "'features' is missing, not an array"))
         let both = #"{"formatVersion":1,"features":[],"flags":{}}"#
         #expect(Self.error(both, nil) == .undetectedFormat(
