@@ -66,11 +66,10 @@ public struct LaunchDarklyConnection: Sendable {
         return trimmed + "/" + path
     }
 
-    /// The source to run, checked: streaming with fallback polling, or polling alone.
-    /// - Parameter payload: how a LaunchDarkly document is delivered to the client.
-    func makeSource(sdkKey: SDKKey?, payload: @escaping @Sendable ([UInt8]) -> DefinitionsPayload = {
-        .json($0, format: .launchDarkly)
-    }) throws(ConfigurationError) -> any DataSource {
+    /// The source to run, checked: streaming with fallback polling, or polling alone; every
+    /// document goes to the client as ``DefinitionsFormat/launchDarkly`` JSON.
+    func makeSource(sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
+        let payload: @Sendable ([UInt8]) -> DefinitionsPayload = { .json($0, format: .launchDarkly) }
         var http = self.http
         http.userAgent = SDKVersion.launchDarklyUserAgent
         try http.validate()

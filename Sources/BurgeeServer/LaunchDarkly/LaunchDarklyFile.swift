@@ -22,12 +22,8 @@ enum LaunchDarklyFile {
             }
             collections[name] = items
         }
-        // Where the format's reader evaluates LaunchDarkly definitions, it has the last word.
-        do {
-            _ = try Definitions(json: json, format: .launchDarkly)
-        } catch {
-            if case .unsupportedFormat = error {} else { throw error }
-        }
+        // The format's reader has the last word on what makes a whole document unusable.
+        _ = try Definitions(json: json, format: .launchDarkly)
         return (collections["flags"] ?? [:], collections["segments"] ?? [:])
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// The LaunchDarkly source against the definitions server in LaunchDarkly mode on loopback.
 @Suite struct LaunchDarklySyncTests {
     private let context = TestFiles.context
-    private typealias LD = LaunchDarklyStandIn
+    private typealias LD = LaunchDarklyDocuments
 
     private static let twoFlags = LD.document([LD.flag("a", version: 5), LD.flag("b", version: 1)],
                                               segments: [#""s":{"key":"s","included":["x"],"version":2}"#])
@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    /// A client of `running` (a Relay Proxy's single base URI) reading documents with the stand-in.
+    /// A client of `running` (a Relay Proxy's single base URI).
     private func configuration(_ running: RunningDefinitionsServer, sdkKey: String? = "sdk-key", streaming: Bool = true,
                                fallbackAfterFailures: Int = 3,
                                maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes) throws -> BurgeeClient.Configuration {
@@ -36,8 +36,9 @@ import Testing
             running.baseURL, streaming: streaming, pollingInterval: .milliseconds(100),
             streamingOptions: StreamingOptions(readIdleTimeout: .seconds(5), fallbackAfterFailures: fallbackAfterFailures),
             http: LoopbackServer.http(maxBodyBytes: maxBodyBytes))
-        let source = try connection.makeSource(sdkKey: SDKKey(sdkKey), payload: LD.asNative)
-        return BurgeeClient.Configuration(sdkKey: sdkKey, source: .custom(source), logger: TestFiles.quietLogger)
+        // Built here so that a configuration the source refuses fails the test at once.
+        _ = try connection.makeSource(sdkKey: SDKKey(sdkKey))
+        return BurgeeClient.Configuration(sdkKey: sdkKey, source: .launchDarkly(connection), logger: TestFiles.quietLogger)
     }
 
     private func broadcast(_ running: RunningDefinitionsServer, _ event: String, _ data: String) {
@@ -265,29 +266,6 @@ import Testing
                 #expect(status.map { !"\($0)".contains("sdk-wrong-key") } == true)
                 #expect(running.server.requestLog.count == 1)
                 #expect(running.server.requestLog.first?.path == (streaming ? "/all" : "/sdk/latest-all"))
-            }
-        }
-    }
-
-    @Test func theRealReaderIsHandedLaunchDarklyDocuments() async throws {
-        // Without the stand-in, the document goes to the client as LaunchDarkly definitions.
-        try await Self.withServer { running in
-            let connection = LaunchDarklyConnection.relayProxy(running.baseURL, http: LoopbackServer.http())
-            let configuration = BurgeeClient.Configuration.launchDarkly(sdkKey: "sdk-key", connection: connection,
-                                                                        logger: TestFiles.quietLogger)
-            try await TestFiles.withClient(configuration) { client in
-                let events = client.events()
-                client.start()
-                let outcome = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
-                if let definitions = try? BurgeeCore.Definitions(jsonBytes: Array(Self.twoFlags.utf8), format: .launchDarkly) {
-                    #expect(definitions.format == .launchDarkly)
-                    guard case .ready(.dataSource)? = outcome else { throw Failure("not ready: \(String(describing: outcome))") }
-                    #expect(client.boolVariation("a", context: context, default: false))
-                } else {
-                    // A version that cannot evaluate LaunchDarkly definitions refuses them as invalid data.
-                    #expect(client.dataSourceStatus.lastError?.kind == .invalidData)
-                    #expect(client.dataSourceStatus.lastError?.message.contains("LaunchDarkly") == true)
-                }
             }
         }
     }
