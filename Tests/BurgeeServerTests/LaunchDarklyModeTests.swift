@@ -133,6 +133,18 @@ struct LaunchDarklyModeTests {
         }
     }
 
+    @Test func ofrepEvaluatesTheServedLaunchDarklyFlagsAsTheyChange() async throws {
+        try await withLaunchDarkly { server, running, client in
+            let url = running.baseURL + "/ofrep/v1/evaluate/flags/a"
+            let body = Documents.bytes(#"{"context":{"targetingKey":"u-1"}}"#)
+            let on = try Documents.json(try await HTTP.fetch(client, url, method: "POST", body: body).body)
+            #expect(on.objectValue?["value"] == true)
+            try server.update(definitions: Documents.bytes(Self.document([Self.flag("a", on: false)])))
+            let off = try Documents.json(try await HTTP.fetch(client, url, method: "POST", body: body).body)
+            #expect(off.objectValue?["value"] == false)
+        }
+    }
+
     @Test func faultsApplyToBothEndpoints() async throws {
         try await withLaunchDarkly { server, running, client in
             server.inject(.status(503), on: .definitions)
