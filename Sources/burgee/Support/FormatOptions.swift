@@ -19,8 +19,8 @@ enum FormatChoice: String, CaseIterable, ExpressibleByArgument {
 /// The `--format` option of the commands that read definitions.
 struct FormatOptions: ParsableArguments {
     @Option(name: .long, help: """
-        The definitions format, or auto to tell it from the document's shape. Native and Unleash \
-        definitions can be evaluated by this version; LaunchDarkly and flagd are recognised and refused.
+        The definitions format, or auto to tell it from the document's shape. Native, Unleash and \
+        LaunchDarkly definitions can be evaluated by this version; flagd is recognised and refused.
         """)
     var format: FormatChoice = .auto
 
