@@ -107,34 +107,49 @@ struct FormatOptionTests {
         #expect(await serve.stop(with: SIGINT) == 0)
     }
 
-    @Test("a recognised file of another format ends every command with 1 and one line saying it is not supported yet", arguments: [
-        ("eval", "launchdarkly", [], "LaunchDarkly"),
-        ("explain", "launchdarkly", ["--format", "auto"], "LaunchDarkly"),
-        ("validate", "launchdarkly", [], "LaunchDarkly"),
-        ("serve", "launchdarkly", [], "LaunchDarkly"),
-        ("eval", "launchdarkly", ["--format", "launchdarkly"], "LaunchDarkly"),
-    ])
-    func notSupportedYet(_ command: String, _ file: String, _ format: [String], _ name: String) async throws {
-        let files = try TemporaryFiles()
-        let text = file == "unleash" ? Self.unleash : file == "launchdarkly" ? Self.launchDarkly : Self.flagd
-        let path = try files.write("\(file).json", text)
-        let result = try await Self.run(Self.commandLine(command, path, format))
-        #expect(result.status == 1)
-        #expect(result.stdout.isEmpty)
-        let expected = "\(name) definitions are not supported yet by this version of Burgee"
-        #expect(result.stderr.hasPrefix("burgee \(command): "), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix(expected + "\n"), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-    }
-
-    @Test("eval --requests with a LaunchDarkly file writes no result lines")
-    func batchRefused() throws {
+    @Test("burgee serve with a LaunchDarkly file speaks LaunchDarkly's SDK protocol, detected or given",
+          arguments: [[], ["--format", "launchdarkly"]])
+    func serveLaunchDarkly(_ format: [String]) async throws {
         let files = try TemporaryFiles()
         let path = try files.write("ld.json", Self.launchDarkly)
-        let result = try CLIRunner.run(["eval", "--definitions", path, "--requests", "-"], stdin: #"{"flag":"f","context":{"key":"u"}}"#)
-        #expect(result.status == 1)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "burgee eval: \(path): LaunchDarkly definitions are not supported yet by this version of Burgee\n")
+        let serve = try ServeProcess(["--definitions", path, "--port", "0"] + format)
+        let serving = try #require(await serve.waitUntilServing())
+        #expect(serving.line.hasPrefix("Serving LaunchDarkly flags from \(path) on http://"))
+        let latest = try await ServeCommandTests.get(serving.baseURL + "/sdk/latest-all")
+        #expect(latest.status == 200)
+        #expect(latest.body.hasPrefix(#"{"flags":{"f":{"#))
+        let native = try await ServeCommandTests.get(serving.baseURL + "/definitions")
+        #expect(native.status == 404)
+        #expect(await serve.stop(with: SIGINT) == 0)
+    }
+
+    @Test("burgee serve with a flagd file serves the document at /definitions, detected or given",
+          arguments: [[], ["--format", "flagd"]])
+    func serveFlagd(_ format: [String]) async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("flagd.json", Self.flagd)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0"] + format)
+        let serving = try #require(await serve.waitUntilServing())
+        #expect(serving.line.hasPrefix("Serving flagd flags from \(path) on http://"))
+        let baseURL = serving.baseURL.replacingOccurrences(of: "/definitions", with: "")
+        let document = try await ServeCommandTests.get(baseURL + "/definitions")
+        #expect(document.status == 200)
+        #expect(document.body.contains(#""defaultVariant":"on""#))
+        #expect(try await ServeCommandTests.get(baseURL + "/stream").status == 404)
+        #expect(await serve.stop(with: SIGINT) == 0)
+    }
+
+    @Test("eval --requests with a LaunchDarkly file reads LaunchDarkly contexts and writes LaunchDarkly reasons")
+    func launchDarklyBatch() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("ld.json", Self.launchDarkly)
+        let requests = #"{"flag":"f","context":{"key":"u-1","custom":{"a":1}}}"# + "\n" + #"{"flag":"f","context":{"key":1}}"#
+        for format in [[], ["--format", "launchdarkly"]] {
+            let result = try CLIRunner.run(["eval", "--definitions", path, "--requests", "-"] + format, stdin: requests)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == #"{"flag":"f","value":true,"variation":"0","variationIndex":0,"reason":{"kind":"FALLTHROUGH"}}"# + "\n"
+                    + #"{"flag":"f","value":null,"variation":null,"variationIndex":null,"reason":{"kind":"ERROR","errorKind":"INVALID_CONTEXT"}}"# + "\n")
+        }
     }
 
     @Test("an unknown --format is a usage error listing the choices", arguments: ["eval", "explain", "validate", "serve"])

@@ -5,6 +5,7 @@ public struct DataSourceConfiguration: Sendable {
         case polling(url: String, PollingDataSource.Mode, HTTPOptions)
         case streaming(url: String, StreamingOptions, HTTPOptions)
         case unleash(UnleashConnection)
+        case launchDarkly(LaunchDarklyConnection)
     }
 
     private let storage: Storage
@@ -88,6 +89,10 @@ public struct DataSourceConfiguration: Sendable {
         DataSourceConfiguration(.unleash(connection))
     }
 
+    static func launchDarklySource(_ connection: LaunchDarklyConnection) -> DataSourceConfiguration {
+        DataSourceConfiguration(.launchDarkly(connection))
+    }
+
     /// The source to run, checked; network sources send `sdkKey`.
     func makeSource(sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
         switch storage {
@@ -119,9 +124,12 @@ public struct DataSourceConfiguration: Sendable {
             let streamURL = try ServiceURL(url, allowInsecureHTTP: http.allowInsecureHTTP)
             let pollingURL = try ServiceURL(options.pollingURL ?? streamURL.replacingLastPathSegment(with: "definitions"),
                                             allowInsecureHTTP: http.allowInsecureHTTP)
-            return StreamingDataSource(url: streamURL, pollingURL: pollingURL, http: http, options: options, sdkKey: sdkKey)
+            return StreamingDataSource(url: streamURL, pollingURL: pollingURL, http: http, options: options, sdkKey: sdkKey,
+                                       events: BurgeeStreamEvents())
         case .unleash(let connection):
             return try UnleashDataSource(connection: connection, apiToken: sdkKey)
+        case .launchDarkly(let connection):
+            return try connection.makeSource(sdkKey: sdkKey)
         }
     }
 }

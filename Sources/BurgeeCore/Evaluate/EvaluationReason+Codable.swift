@@ -14,9 +14,17 @@ extension EvaluationReason: Codable {
             }
             errorKind = known
         }
+        var bigSegmentsStatus: BigSegmentsStatus?
+        if let name = o["bigSegmentsStatus"]?.stringValue {
+            guard let known = BigSegmentsStatus(rawValue: name) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                        debugDescription: "unknown bigSegmentsStatus '\(name)'"))
+            }
+            bigSegmentsStatus = known
+        }
         self.init(kind: kind, ruleIndex: o["ruleIndex"]?.int64Value.map { Int($0) }, ruleId: o["ruleId"]?.stringValue,
                   prerequisiteKey: o["prerequisiteKey"]?.stringValue, inExperiment: o["inExperiment"]?.boolValue ?? false,
-                  errorKind: errorKind)
+                  errorKind: errorKind, bigSegmentsStatus: bigSegmentsStatus)
     }
 
     /// Encodes the JSON form.

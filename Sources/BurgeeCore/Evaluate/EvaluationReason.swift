@@ -32,6 +32,20 @@ public struct EvaluationReason: Sendable, Hashable {
         case exception = "EXCEPTION"
     }
 
+    /// The state of LaunchDarkly's big segments, for an evaluation that consulted an unbounded
+    /// (big) segment (LaunchDarkly's `bigSegmentsStatus`). Burgee reads no big segment store, so
+    /// it reports only ``notConfigured``.
+    public enum BigSegmentsStatus: String, Sendable, Hashable, CaseIterable {
+        /// The store was queried and is up to date.
+        case healthy = "HEALTHY"
+        /// The store was queried and may be out of date.
+        case stale = "STALE"
+        /// No big segment store is configured: the segment's members could not be read.
+        case notConfigured = "NOT_CONFIGURED"
+        /// The store could not be queried.
+        case storeError = "STORE_ERROR"
+    }
+
     /// The kind.
     public var kind: Kind
     /// For `RULE_MATCH`: the rule's index.
@@ -46,11 +60,14 @@ public struct EvaluationReason: Sendable, Hashable {
     public var errorKind: ErrorKind?
     /// Whether a rollout picked the variation (OpenFeature's `SPLIT`); not part of the JSON form.
     public var fromRollout: Bool
+    /// For an evaluation that consulted a LaunchDarkly unbounded (big) segment: `NOT_CONFIGURED`.
+    public var bigSegmentsStatus: BigSegmentsStatus?
 
     /// A reason.
     @inlinable
     public init(kind: Kind, ruleIndex: Int? = nil, ruleId: String? = nil, prerequisiteKey: String? = nil,
-                inExperiment: Bool = false, errorKind: ErrorKind? = nil, fromRollout: Bool = false) {
+                inExperiment: Bool = false, errorKind: ErrorKind? = nil, fromRollout: Bool = false,
+                bigSegmentsStatus: BigSegmentsStatus? = nil) {
         self.kind = kind
         self.ruleIndex = ruleIndex
         self.ruleId = ruleId
@@ -58,6 +75,7 @@ public struct EvaluationReason: Sendable, Hashable {
         self.inExperiment = inExperiment
         self.errorKind = errorKind
         self.fromRollout = fromRollout
+        self.bigSegmentsStatus = bigSegmentsStatus
     }
 
     /// `OFF`.
@@ -95,7 +113,8 @@ public struct EvaluationReason: Sendable, Hashable {
         }
     }
 
-    /// The JSON form: `kind` and only the fields that apply (`inExperiment` only when true).
+    /// The JSON form: `kind` and only the fields that apply (`inExperiment` only when true,
+    /// `bigSegmentsStatus` only when set).
     public var json: JSONValue {
         var o: [String: JSONValue] = ["kind": .string(kind.rawValue)]
         if let ruleIndex { o["ruleIndex"] = .number(Double(ruleIndex)) }
@@ -103,6 +122,7 @@ public struct EvaluationReason: Sendable, Hashable {
         if let prerequisiteKey { o["prerequisiteKey"] = .string(prerequisiteKey) }
         if inExperiment { o["inExperiment"] = true }
         if let errorKind { o["errorKind"] = .string(errorKind.rawValue) }
+        if let bigSegmentsStatus { o["bigSegmentsStatus"] = .string(bigSegmentsStatus.rawValue) }
         return .object(o)
     }
 
@@ -122,6 +142,7 @@ public struct EvaluationReason: Sendable, Hashable {
         if let prerequisiteKey { writer.key("prerequisiteKey"); writer.string(prerequisiteKey) }
         if inExperiment { writer.key("inExperiment"); writer.bool(true) }
         if let errorKind { writer.key("errorKind"); writer.string(errorKind.rawValue) }
+        if let bigSegmentsStatus { writer.key("bigSegmentsStatus"); writer.string(bigSegmentsStatus.rawValue) }
         writer.endObject()
     }
 }

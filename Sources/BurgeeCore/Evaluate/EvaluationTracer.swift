@@ -28,6 +28,8 @@ struct FlagOutcome: Sendable {
     var source: Int32
     var fromRollout: Bool
     var inExperiment: Bool
+    /// Whether an unbounded (big) segment was consulted: `bigSegmentsStatus: NOT_CONFIGURED`.
+    var consultedBigSegment: Bool
 
     @inline(__always)
     init(variation: Int?, kind: EvaluationReason.Kind, source: Int32 = -1) {
@@ -37,6 +39,7 @@ struct FlagOutcome: Sendable {
         self.source = source
         self.fromRollout = false
         self.inExperiment = false
+        self.consultedBigSegment = false
     }
 
     @inline(__always)
@@ -48,15 +51,18 @@ struct FlagOutcome: Sendable {
     /// The public reason, with the rule's id or the prerequisite's key read from `program`.
     @inline(__always)
     func reason(in program: Program) -> EvaluationReason {
+        var reason: EvaluationReason
         switch kind {
         case .ruleMatch:
-            return EvaluationReason(kind: kind, ruleIndex: Int(program.rules[source].ruleIndex), ruleId: program.ruleIds[source],
-                                    inExperiment: inExperiment, fromRollout: fromRollout)
+            reason = EvaluationReason(kind: kind, ruleIndex: Int(program.rules[source].ruleIndex), ruleId: program.ruleIds[source],
+                                      inExperiment: inExperiment, fromRollout: fromRollout)
         case .prerequisiteFailed:
-            return EvaluationReason(kind: kind, prerequisiteKey: program.prerequisiteKeys[source])
+            reason = EvaluationReason(kind: kind, prerequisiteKey: program.prerequisiteKeys[source])
         default:
-            return EvaluationReason(kind: kind, inExperiment: inExperiment, errorKind: errorKind, fromRollout: fromRollout)
+            reason = EvaluationReason(kind: kind, inExperiment: inExperiment, errorKind: errorKind, fromRollout: fromRollout)
         }
+        if consultedBigSegment { reason.bigSegmentsStatus = .notConfigured }
+        return reason
     }
 }
 

@@ -15,6 +15,20 @@ struct Evaluator<Tracer: EvaluationTracer> {
     private var nowSeconds: Int64 = 0
     private var nowAttoseconds: UInt64 = 0
     private var hasNow = false
+    /// Whether a ``Condition/malformed`` part was reached while deciding the current rule.
+    private var failed = false
+    /// How deep prerequisites are being evaluated, and whether that went past
+    /// ``maxPrerequisiteRecursion``: the whole evaluation is then `ERROR/MALFORMED_FLAG`.
+    private var prerequisiteDepth = 0
+    private var aborted = false
+
+    /// The deepest prerequisite recursion: only a program whose prerequisite cycles are found
+    /// when evaluating (LaunchDarkly's) can get there, by going round a cycle; a linked chain
+    /// without cycles is at most ``ProgramLinker/maxPrerequisiteDepth`` deep.
+    static var maxPrerequisiteRecursion: Int { 4 * ProgramLinker.maxPrerequisiteDepth }
+    /// Whether an unbounded (big) segment was consulted for a context it could apply to: the
+    /// reason then carries `bigSegmentsStatus: NOT_CONFIGURED`.
+    private(set) var consultedBigSegment = false
 
     init(program: Program, singles: UnsafeBufferPointer<SingleContext>, tracer: Tracer) {
         self.program = program
@@ -48,9 +62,15 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return outcome
     }
 
+    /// The off variation with reason `kind`; an off variation out of range is `ERROR/MALFORMED_FLAG`.
+    @inline(__always)
+    private func offOutcome(_ flag: FlagCode, _ kind: EvaluationReason.Kind, source: Int32 = -1) -> FlagOutcome {
+        if flag.offVariation == FlagCode.malformedOffVariation { return FlagOutcome(error: .malformedFlag) }
+        return FlagOutcome(variation: flag.offVariation < 0 ? nil : Int(flag.offVariation), kind: kind, source: source)
+    }
+
     private mutating func run(_ flag: FlagCode) -> FlagOutcome {
-        let off = flag.offVariation < 0 ? nil : Int(flag.offVariation)
-        guard flag.enabled else { return FlagOutcome(variation: off, kind: .off) }
+        guard flag.enabled else { return offOutcome(flag, .off) }
 
         for p in flag.prerequisites.indices {
             let prerequisite = program.prerequisites[p]
@@ -61,12 +81,20 @@ struct Evaluator<Tracer: EvaluationTracer> {
                 let other = program.flags[prerequisite.flag]
                 // A disabled prerequisite fails whatever its off variation is.
                 if !other.malformed, other.enabled {
-                    passed = evaluate(flag: Int(prerequisite.flag)).variation == Int(prerequisite.variation)
+                    prerequisiteDepth &+= 1
+                    if prerequisiteDepth > Self.maxPrerequisiteRecursion {
+                        aborted = true
+                    } else {
+                        passed = evaluate(flag: Int(prerequisite.flag)).variation == Int(prerequisite.variation)
+                    }
+                    prerequisiteDepth &-= 1
+                    // Round a prerequisite cycle: the whole evaluation fails, as LaunchDarkly's does.
+                    if aborted { return FlagOutcome(error: .malformedFlag) }
                 }
             }
             tracer.prerequisite(p, passed: passed)
             if !passed {
-                return FlagOutcome(variation: off, kind: .prerequisiteFailed, source: p)
+                return offOutcome(flag, .prerequisiteFailed, source: p)
             }
         }
 
@@ -79,6 +107,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
             tracer.enterRule(index: Int(rule.ruleIndex), id: program.ruleIds[r])
             let matched = holds(rule.condition)
             tracer.exitRule(matched: matched)
+            if failed {
+                failed = false
+                return FlagOutcome(error: .malformedFlag)
+            }
             if matched {
                 return serve(rule.serve, FlagOutcome(variation: nil, kind: .ruleMatch, source: r))
             }
@@ -124,25 +156,31 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return outcome
     }
 
-    /// A rollout, a value expression or nothing: kept out of ``serve(_:_:)`` so that a fixed
-    /// variation costs one test.
+    /// A rollout, a value expression, nothing or a malformed serve: kept out of ``serve(_:_:)``
+    /// so that a fixed variation costs one test.
     private mutating func otherServe(_ serve: ServeCode, _ outcome: FlagOutcome) -> FlagOutcome {
         var outcome = outcome
         switch serve.kind {
         case .variation, .rollout: break
+        case .malformed:
+            return FlagOutcome(error: .malformedFlag)
         case .none:
             outcome.variation = nil
             return outcome
         case .expression:
             return program.expressions[serve.index].read { expression in self.run(expression, outcome) }
         }
-        let (pick, hasKind, variations, isExperiment) = program.rollouts[serve.index].read { rollout in
+        let (pick, inExperiment, variations) = program.rollouts[serve.index].read { rollout in
             let (pick, hasKind) = self.pick(rollout)
-            return (pick, hasKind, rollout.variations, rollout.isExperiment)
+            let inExperiment = rollout.isExperiment && hasKind
+                && (rollout.untracked.isEmpty || !rollout.untracked[pick])
+            return (pick, inExperiment, rollout.variations)
         }
+        let variation = program.rolloutVariations[variations.start &+ Int32(pick)]
+        guard variation >= 0 else { return FlagOutcome(error: .malformedFlag) }
         outcome.fromRollout = true
-        outcome.inExperiment = isExperiment && hasKind
-        outcome.variation = Int(program.rolloutVariations[variations.start &+ Int32(pick)])
+        outcome.inExperiment = inExperiment
+        outcome.variation = Int(variation)
         return outcome
     }
 
@@ -256,6 +294,9 @@ struct Evaluator<Tracer: EvaluationTracer> {
             return program.logicTests[condition.operands.start].read { tree in
                 JsonLogicValues.truthy(self.logic(tree, tree.root, nil))
             }
+        case .malformed:
+            failed = true
+            return false
         }
     }
 
@@ -346,6 +387,18 @@ struct Evaluator<Tracer: EvaluationTracer> {
     private mutating func decide(segment index: Int32) -> (Bool, SegmentDecision) {
         let segment = program.segments[index]
         var decision = SegmentDecision.noMatch
+        if let kind = segment.unboundedKind {
+            // As LaunchDarkly's SDKs without a big segment store: no generation, no member; a
+            // context of another kind is not in it; otherwise the store is "not configured" and
+            // only the rules can let the context in.
+            guard segment.hasGeneration else {
+                consultedBigSegment = true
+                return (false, .bigSegmentNotConfigured)
+            }
+            guard kind.read({ context(ofKind: $0) }) != nil else { return (false, .noMatch) }
+            consultedBigSegment = true
+            decision = .bigSegmentNotConfigured
+        }
         for e in segment.entries.indices {
             let entry = program.segmentEntries[e]
             let isRule: Int?
@@ -355,7 +408,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
             if isRule != nil { tracer.exitRule(matched: matched) }
             guard matched else { continue }
             guard entry.rollout >= 0 else { return (entry.includes, entry.decision) }
-            let inside = program.rollouts[entry.rollout].read { rollout in self.pick(rollout).0 == 0 }
+            let inside = program.rollouts[entry.rollout].read { rollout in
+                let (pick, hasKind) = self.pick(rollout)
+                return pick == 0 && (hasKind || !rollout.requiresContextKind)
+            }
             if inside { return (entry.includes, entry.decision) }
             if let i = isRule { decision = .outsideRollout(i) }
         }

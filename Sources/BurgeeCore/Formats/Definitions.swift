@@ -16,6 +16,8 @@ public struct Definitions: Sendable {
         case unleash(UnleashDocument, JSONValue)
         /// flagd's flag definitions, and the JSON they were read from.
         case flagd(FlagdDocument, JSONValue)
+        /// LaunchDarkly's flag data (or stream `put`), and the JSON it was read from.
+        case launchDarkly(LaunchDarklyDocument, JSONValue)
     }
 
     package let model: Model
@@ -36,7 +38,7 @@ public struct Definitions: Sendable {
         case .native: model = .native(try DefinitionsDocument(json: json))
         case .unleash: model = .unleash(try UnleashDocument(json: json), json)
         case .flagd: model = .flagd(try FlagdDocument(json: json), json)
-        case .launchDarkly: throw .unsupportedFormat(resolved)
+        case .launchDarkly: model = .launchDarkly(try LaunchDarklyDocument(json: json), json)
         }
     }
 
@@ -57,6 +59,7 @@ public struct Definitions: Sendable {
         case .native: .native
         case .unleash: .unleash
         case .flagd: .flagd
+        case .launchDarkly: .launchDarkly
         }
     }
 
@@ -65,7 +68,7 @@ public struct Definitions: Sendable {
         switch model {
         case .native(let document): document.version
         case .unleash(let document, _): document.version ?? 0
-        case .flagd: 0
+        case .flagd, .launchDarkly: 0
         }
     }
 
@@ -73,7 +76,7 @@ public struct Definitions: Sendable {
     public var document: DefinitionsDocument? {
         switch model {
         case .native(let document): document
-        case .unleash, .flagd: nil
+        case .unleash, .flagd, .launchDarkly: nil
         }
     }
 
@@ -81,7 +84,7 @@ public struct Definitions: Sendable {
     public var json: JSONValue {
         switch model {
         case .native(let document): document.json
-        case .unleash(_, let json), .flagd(_, let json): json
+        case .unleash(_, let json), .flagd(_, let json), .launchDarkly(_, let json): json
         }
     }
 }

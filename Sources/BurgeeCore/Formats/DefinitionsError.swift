@@ -13,7 +13,8 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
     case undetectedFormat(FormatDetectionError)
     /// The document was given as `format` and is not of it: the reason, with what was expected.
     case notOfFormat(DefinitionsFormat, String)
-    /// The document is of a format that this version of Burgee recognises but cannot evaluate yet.
+    /// The document is of a format that this version of Burgee recognises but cannot evaluate
+    /// (none today: kept for formats recognised before they can be evaluated).
     case unsupportedFormat(DefinitionsFormat)
 
     /// A sentence for a person.

@@ -10,8 +10,7 @@
 /// | ``launchDarkly`` | `flags` whose flags have `on` (and `variations` arrays), or a stream `put` (`{"path":"/","data":{…}}`) |
 /// | ``flagd`` | `flags` whose flags have `state` or a `variants` object, or `$evaluators` |
 ///
-/// Only ``native`` documents can be evaluated by this version of Burgee; the others are
-/// recognised, and reading them fails with ``DefinitionsError/unsupportedFormat(_:)``.
+/// Documents of every format can be evaluated.
 public enum DefinitionsFormat: String, Sendable, Hashable, CaseIterable {
     /// Burgee's own definitions format, version 1 (`docs/definitions-format.md`).
     case native

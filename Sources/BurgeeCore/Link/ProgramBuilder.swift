@@ -52,7 +52,7 @@ struct ProgramBuilder {
                 if let r = entry.rollout {
                     rollout = Int32(rollouts.count)
                     append(RolloutCode(bucketing: r.bucketing, contextKind: kind(r.contextKind), bucketBy: r.bucketBy, pick: r.pick,
-                                       variations: .empty, isExperiment: false))
+                                       variations: .empty, isExperiment: false, requiresContextKind: r.requiresContextKind))
                 }
                 let condition = add(entry.condition)
                 segmentEntries.append(SegmentEntryCode(condition: condition, includes: entry.includes, rollout: rollout,
@@ -60,8 +60,13 @@ struct ProgramBuilder {
                 segmentEntryRuleIds.append(entry.ruleId)
             }
         }
-        segments.append(SegmentCode(entries: TableRange(start: start, count: Int32(segmentEntries.count) - start),
-                                    malformed: malformed))
+        var code = SegmentCode(entries: TableRange(start: start, count: Int32(segmentEntries.count) - start),
+                               malformed: malformed)
+        if let unbounded = segment.unbounded {
+            code.unboundedKind = Owned(kind(unbounded.contextKind))
+            code.hasGeneration = unbounded.hasGeneration
+        }
+        segments.append(code)
     }
 
     mutating func add(_ flag: FlagDraft, allFlags: [FlagDraft]) {
@@ -116,7 +121,8 @@ struct ProgramBuilder {
         rules += codes
         ruleIds += ids
         let serve = add(fallthroughServe)
-        flags.append(FlagCode(enabled: flag.enabled, malformed: false, offVariation: flag.offVariation.map(Int32.init) ?? -1,
+        let off = flag.offVariation.map { $0 < 0 ? FlagCode.malformedOffVariation : Int32($0) } ?? -1
+        flags.append(FlagCode(enabled: flag.enabled, malformed: false, offVariation: off,
                               variationBase: variationBase, variationCount: Int32(flag.variations.count),
                               prerequisites: TableRange(start: prerequisiteStart, count: Int32(prerequisites.count) - prerequisiteStart),
                               rules: TableRange(start: ruleStart, count: Int32(rules.count) - ruleStart),
@@ -132,14 +138,17 @@ struct ProgramBuilder {
         switch serve {
         case .variation(let index):
             return ServeCode(isRollout: false, index: Int32(index))
+        case .malformed:
+            return ServeCode(kind: .malformed, index: -1)
         case .rollout(let rollout):
             let start = Int32(rolloutVariations.count)
-            rolloutVariations += rollout.variations.map(Int32.init)
+            rolloutVariations += rollout.variations.map { $0 < 0 ? -1 : Int32($0) }
             append(RolloutCode(bucketing: rollout.bucketing, contextKind: kind(rollout.contextKind), bucketBy: rollout.bucketBy,
                                pick: WeightedPick(family: rollout.bucketing, weights: rollout.weights),
                                variations: TableRange(start: start, count: Int32(rollout.variations.count)),
                                isExperiment: rollout.isExperiment, fallbacks: rollout.fallback.attributes,
-                               random: rollout.fallback.random))
+                               random: rollout.fallback.random,
+                               untracked: rollout.untracked.contains(true) ? rollout.untracked : []))
             return ServeCode(isRollout: true, index: Int32(rollouts.count - 1))
         case .expression(let draft):
             let code = ValueExpressionCode(draft)
@@ -157,6 +166,8 @@ struct ProgramBuilder {
         switch condition {
         case .always:
             node = ConditionCode(kind: .always, operands: .empty)
+        case .malformed:
+            node = ConditionCode(kind: .malformed, operands: .empty)
         case .all(let parts), .any(let parts):
             // A single part needs no node of its own.
             if parts.count == 1 { return add(parts[0]) }

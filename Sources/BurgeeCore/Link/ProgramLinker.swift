@@ -20,7 +20,8 @@ package enum ProgramLinker {
         let segmentIndex = KeySet(segments.map(\.key))
         let segmentMalformed = checkSegments(&segments, segmentIndex)
         let flagIndex = KeySet(flags.map(\.key))
-        checkFlags(&flags, flagIndex, segmentIndex, segmentMalformed)
+        checkFlags(&flags, flagIndex, segmentIndex, segmentMalformed,
+                   cyclesFoundWhenEvaluated: draft.prerequisiteCyclesFoundWhenEvaluated)
 
         var builder = ProgramBuilder(segmentIndex: segmentIndex, flagIndex: flagIndex)
         for segment in segments {
@@ -61,7 +62,7 @@ package enum ProgramLinker {
             for entry in segments[s].entries {
                 forEachSegmentTest(entry.condition) { test in
                     for (i, key) in test.segmentKeys.enumerated() {
-                        if let target = index.position(of: key) { references.append(target) } else {
+                        if let target = index.position(of: key) { references.append(target) } else if !test.unknownSegmentsMatchNothing {
                             segments[s].problems.append(DefinitionProblem(.error, .segment(segments[s].key),
                                 at: test.path.appending(i), "no segment '\(key)'"))
                         }
@@ -101,15 +102,17 @@ package enum ProgramLinker {
     /// Records unknown segments, malformed segments used, prerequisite variations that do not
     /// exist, cycles and chains too deep.
     private static func checkFlags(_ flags: inout [FlagDraft], _ index: KeySet, _ segmentIndex: KeySet,
-                                   _ segmentMalformed: [Bool]) {
+                                   _ segmentMalformed: [Bool], cyclesFoundWhenEvaluated: Bool) {
         for f in flags.indices {
             let key = flags[f].key
             for rule in flags[f].rules {
                 forEachSegmentTest(rule.condition) { test in
                     for (i, segmentKey) in test.segmentKeys.enumerated() {
                         guard let target = segmentIndex.position(of: segmentKey) else {
-                            flags[f].problems.append(DefinitionProblem(.error, .flag(key), at: test.path.appending(i),
-                                                                       "no segment '\(segmentKey)'"))
+                            if !test.unknownSegmentsMatchNothing {
+                                flags[f].problems.append(DefinitionProblem(.error, .flag(key), at: test.path.appending(i),
+                                                                           "no segment '\(segmentKey)'"))
+                            }
                             continue
                         }
                         if segmentMalformed[target] {
@@ -141,10 +144,18 @@ package enum ProgramLinker {
         func fail(_ f: Int, _ message: String) {
             flags[f].problems.append(DefinitionProblem(.error, .flag(flags[f].key), at: flags[f].path.appending("prerequisites"), message))
         }
-        for node in GraphAnalysis.nodesOnCycles(edges).sorted() {
-            fail(node, "is on a prerequisite cycle")
+        let onCycles = GraphAnalysis.nodesOnCycles(edges)
+        for node in onCycles.sorted() {
+            if cyclesFoundWhenEvaluated {
+                flags[node].problems.append(DefinitionProblem(.warning, .flag(flags[node].key),
+                    at: flags[node].path.appending("prerequisites"),
+                    "is on a prerequisite cycle: an evaluation that goes round it is MALFORMED_FLAG"))
+            } else {
+                fail(node, "is on a prerequisite cycle")
+            }
         }
-        let usable = flags.map { !$0.hasErrors && $0.fallthrough != nil }
+        // Chains through a cycle are bounded when evaluating (``Evaluator/maxPrerequisiteRecursion``).
+        let usable = flags.indices.map { !flags[$0].hasErrors && flags[$0].fallthrough != nil && !onCycles.contains($0) }
         let depths = GraphAnalysis.chainDepths(edges) { usable[$0] }
         for node in flags.indices where usable[node] && depths[node] > maxPrerequisiteDepth {
             fail(node, "prerequisite chain is \(depths[node]) deep; at most \(maxPrerequisiteDepth) allowed")
@@ -154,7 +165,7 @@ package enum ProgramLinker {
     /// Calls `body` for every segment test in `condition`.
     static func forEachSegmentTest(_ condition: Condition, _ body: (SegmentTest) -> Void) {
         switch condition {
-        case .always, .test, .contextKey, .percentage, .jsonLogic: return
+        case .always, .test, .contextKey, .percentage, .jsonLogic, .malformed: return
         case .segmentMatch(let test): body(test)
         case .not(let inner): forEachSegmentTest(inner, body)
         case .all(let parts), .any(let parts): for part in parts { forEachSegmentTest(part, body) }

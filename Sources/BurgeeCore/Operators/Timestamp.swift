@@ -235,7 +235,7 @@ extension Timestamp {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date, counting years in 400-year eras.
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
         // Start years in March so that the leap day is the last day of the year.
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400

@@ -20,7 +20,16 @@ var indices: Range<Int32> { start..<(start &+ count) }
 /// expression, or nothing (the caller's default).
 struct ServeCode: Sendable {
     enum Kind: UInt8, Sendable {
-        case variation, rollout, expression, none
+        /// A fixed variation.
+        case variation
+        /// A rollout.
+        case rollout
+        /// A value expression (flagd).
+        case expression
+        /// No variation: the caller's default.
+        case none
+        /// Nothing that can be served: `ERROR/MALFORMED_FLAG` when reached (LaunchDarkly).
+        case malformed
     }
 
     var kind: Kind
@@ -61,9 +70,13 @@ final class ValueExpressionCode: Sendable {
 
 /// One flag's logic.
 struct FlagCode: Sendable {
+    /// The ``offVariation`` of a flag whose off variation is out of range: serving it yields
+    /// `ERROR/MALFORMED_FLAG`.
+    static let malformedOffVariation: Int32 = -2
+
     var enabled: Bool
     var malformed: Bool
-    /// -1 when the flag has none: it serves the default.
+    /// -1 when the flag has none: it serves the default; ``malformedOffVariation`` when it is out of range.
     var offVariation: Int32
     /// The index of the flag's first variation in ``Program/values``.
     var variationBase: Int32
@@ -115,6 +128,8 @@ struct ConditionCode: Sendable {
         case percentage
         /// `operands.start` indexes ``Program/logicTests``: holds when the expression is truthy.
         case jsonLogic
+        /// Cannot be evaluated: reaching it makes the flag's result `ERROR/MALFORMED_FLAG`.
+        case malformed
     }
 
     var kind: Kind
@@ -202,9 +217,16 @@ final class RolloutCode: Sendable {
     let random: Bool
     /// Whether there is anything to try after `bucketBy`: one test on the hot path.
     let hasFallback: Bool
+    /// Per variation, whether picking it keeps an experiment's result out of the experiment; empty when none does.
+    let untracked: [Bool]
+    /// For a segment rule's rollout: a context without a context of `contextKind` is outside.
+    let requiresContextKind: Bool
 
     init(bucketing: BucketingFamily, contextKind: ContextKindName, bucketBy: AttributeReference?, pick: WeightedPick,
-         variations: TableRange, isExperiment: Bool, fallbacks: [AttributeReference] = [], random: Bool = false) {
+         variations: TableRange, isExperiment: Bool, fallbacks: [AttributeReference] = [], random: Bool = false,
+         untracked: [Bool] = [], requiresContextKind: Bool = false) {
+        self.untracked = untracked
+        self.requiresContextKind = requiresContextKind
         self.bucketing = bucketing
         self.contextKind = contextKind
         self.bucketBy = bucketBy ?? AttributeReference(literal: "random")
@@ -222,6 +244,10 @@ final class RolloutCode: Sendable {
 struct SegmentCode: Sendable {
     var entries: TableRange
     var malformed: Bool
+    /// A LaunchDarkly unbounded (big) segment (``UnboundedSegment``): the kind it applies to.
+    var unboundedKind: Owned<ContextKindName>? = nil
+    /// For an unbounded segment, whether it has a `generation`.
+    var hasGeneration: Bool = false
 }
 
 /// One entry of a segment's decision list.

@@ -73,6 +73,8 @@ public final class Snapshot: Sendable {
             self.init(unleash: document, flagSets: flagSets)
         case .flagd(let document, _):
             self.init(flagd: document, options: flagd, flagSets: flagSets)
+        case .launchDarkly(let document, _):
+            self.init(launchDarkly: document, flagSets: flagSets)
         }
     }
 
@@ -152,7 +154,9 @@ public final class Snapshot: Sendable {
         } else {
             outcome = context.contexts.withUnsafeBufferPointer { singles in
                 var evaluator = Evaluator(program: program, singles: singles, tracer: SilentTracer())
-                return evaluator.evaluate(flag: index)
+                var outcome = evaluator.evaluate(flag: index)
+                outcome.consultedBigSegment = evaluator.consultedBigSegment
+                return outcome
             }
         }
         return detail(&outcome, index, defaultValue, type)
@@ -212,7 +216,9 @@ public final class Snapshot: Sendable {
         }
         let (outcome, steps) = context.contexts.withUnsafeBufferPointer { singles in
             var evaluator = Evaluator(program: program, singles: singles, tracer: RecordingTracer(program: program))
-            return (evaluator.evaluate(flag: index), evaluator.tracer.steps)
+            var outcome = evaluator.evaluate(flag: index)
+            outcome.consultedBigSegment = evaluator.consultedBigSegment
+            return (outcome, evaluator.tracer.steps)
         }
         let malformed = program.flags[index].malformed
         let note = malformed ? program.flagProblems[index].filter { $0.severity == .error }.map(\.description).joined(separator: "\n") : nil

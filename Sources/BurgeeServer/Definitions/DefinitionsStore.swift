@@ -39,7 +39,7 @@ final class DefinitionsStore: Sendable {
             let changes = s.served.apply(parsed)
             if !s.subscribers.isEmpty {
                 for change in changes {
-                    let event = StreamMessage.event(ChangeEvents.event(for: change))
+                    let event = StreamMessage.event(ChangeEvents.event(for: change, format: s.served.format))
                     for continuation in s.subscribers.values { continuation.yield(event) }
                 }
             }

@@ -12,15 +12,20 @@ struct ServedDefinitions: Sendable {
     private(set) var segments: [String: ServedItem] = [:]
     private var flagTombstones: [String: Int64] = [:]
     private var segmentTombstones: [String: Int64] = [:]
-    /// The native v1 document as sent by `GET /definitions` and in a stream's `put`.
+    /// The document as sent by `GET /definitions` and in a stream's `put` (native v1), or by
+    /// `GET /sdk/latest-all` (LaunchDarkly's data set).
     private(set) var body = ByteBuffer()
     private(set) var etag = ""
-    /// An Unleash features document, served whole by `GET /api/client/features`.
-    private var unleashDocument: JSONValue?
+    /// A document served whole: Unleash features by `GET /api/client/features`, flagd flags by
+    /// `GET /definitions`.
+    private var wholeDocument: JSONValue?
+    /// The format served: native and LaunchDarkly documents are served by item, in their own shapes.
+    let format: DefinitionsFormat
 
     init(_ parsed: ParsedDefinitions) {
+        format = parsed.format
         documentVersion = parsed.version
-        unleashDocument = parsed.unleashDocument
+        wholeDocument = parsed.wholeDocument
         flags = parsed.flags.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
         segments = parsed.segments.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
         encode()
@@ -29,10 +34,11 @@ struct ServedDefinitions: Sendable {
     /// Moves to `parsed`, returning one change per item that differs (ignoring `version` members),
     /// segments first so that a flag never arrives before a new segment it refers to.
     mutating func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
-        if let document = parsed.unleashDocument {
-            // Unleash clients poll the whole document; a change is a new version and ETag, no stream events.
-            guard document != unleashDocument else { return [] }
-            unleashDocument = document
+        if let document = parsed.wholeDocument {
+            // Unleash and flagd clients poll the whole document; a change is a new version and ETag,
+            // no stream events.
+            guard document != wholeDocument else { return [] }
+            wholeDocument = document
             documentVersion += 1
             encode()
             return []
@@ -73,18 +79,21 @@ struct ServedDefinitions: Sendable {
     }
 
     private mutating func encode() {
-        if let unleashDocument {
-            let bytes = Array(unleashDocument.serialized().utf8)
+        if let wholeDocument {
+            let bytes = Array(wholeDocument.serialized().utf8)
             body = ByteBuffer(bytes: bytes)
             etag = EntityTag.make(version: documentVersion, body: bytes)
             return
         }
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("formatVersion")
-        writer.int(DefinitionsDocument.formatVersion)
-        writer.key("version")
-        writer.int(Int(documentVersion))
+        // LaunchDarkly's data set is `{"flags","segments"}` alone; its items carry the versions.
+        if format != .launchDarkly {
+            writer.key("formatVersion")
+            writer.int(DefinitionsDocument.formatVersion)
+            writer.key("version")
+            writer.int(Int(documentVersion))
+        }
         writer.key("flags")
         Self.write(flags, to: &writer)
         writer.key("segments")

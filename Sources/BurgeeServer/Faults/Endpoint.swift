@@ -1,9 +1,9 @@
 extension DefinitionsServer {
     /// An endpoint that faults can be injected on.
     public enum Endpoint: String, Sendable, Hashable, CaseIterable {
-        /// `GET /definitions`.
+        /// `GET /definitions`; `GET /sdk/latest-all` when serving LaunchDarkly definitions.
         case definitions
-        /// `GET /stream`.
+        /// `GET /stream`; `GET /all` when serving LaunchDarkly definitions.
         case stream
         /// `POST /events`.
         case events

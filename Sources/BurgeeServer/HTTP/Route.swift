@@ -10,7 +10,9 @@ enum Route: Sendable {
     case notFound
 
     /// The route of a request to a server of `format`: native servers answer Burgee's paths,
-    /// Unleash servers Unleash's client API; with `ofrep`, both answer OFREP's.
+    /// Unleash servers Unleash's client API, LaunchDarkly servers `GET /sdk/latest-all` (the
+    /// definitions endpoint) and `GET /all` (the stream), flagd servers `GET /definitions` (the flag
+    /// document as it is); with `ofrep`, all answer OFREP's.
     init(method: HTTPRequest.Method, path: String, format: DefinitionsFormat, ofrep: Bool = false) {
         let flags = DefinitionsResponder.ofrepFlagsPath
         let (target, allowed): (Route, HTTPRequest.Method) = switch (format, path) {
@@ -21,6 +23,11 @@ enum Route: Sendable {
         case (.unleash, "/api/client/register"): (.endpoint(.unleashRegister), .post)
         case (.unleash, "/api/client/metrics"): (.endpoint(.unleashMetrics), .post)
         case (.unleash, _): (.notFound, .get)
+        case (.launchDarkly, "/sdk/latest-all"): (.endpoint(.definitions), .get)
+        case (.launchDarkly, "/all"): (.endpoint(.stream), .get)
+        case (.launchDarkly, _): (.notFound, .get)
+        case (.flagd, "/definitions"): (.endpoint(.definitions), .get)
+        case (.flagd, _): (.notFound, .get)
         case (_, "/definitions"): (.endpoint(.definitions), .get)
         case (_, "/stream"): (.endpoint(.stream), .get)
         case (_, "/events"):

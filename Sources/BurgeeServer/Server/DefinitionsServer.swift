@@ -5,7 +5,8 @@ import ServiceLifecycle
 import Synchronization
 
 /// A definitions server: serves a native v1 definitions document over HTTP for Burgee clients,
-/// or an Unleash features document as Unleash's client API (``DefinitionsServerConfiguration/format``).
+/// an Unleash features document as Unleash's client API, or LaunchDarkly flags and segments as
+/// LaunchDarkly's streaming and polling endpoints (``DefinitionsServerConfiguration/format``).
 ///
 /// - `GET /definitions`: the document, with a strong `ETag` and `304 Not Modified` for `If-None-Match`.
 /// - `GET /stream`: Server-Sent Events: a `put` with the whole document, then `patch` and `delete`
@@ -75,7 +76,6 @@ public final class DefinitionsServer: Service, Sendable {
         inbox = EventsInbox(capacity: configuration.maxRetainedRecords)
         unleashInbox = UnleashInbox(capacity: configuration.maxRetainedRecords)
         let format = configuration.format
-        guard format == .native || format == .unleash else { throw .unsupportedFormat(format) }
         switch source {
         case .file(let path):
             let (parsed, contents) = try DefinitionsFileWatcher.load(path: path, format: format)

@@ -18,7 +18,7 @@ public enum DefinitionsServerError: Error, Sendable, CustomStringConvertible {
         case .invalidDefinitions(let error): return "\(error)"
         case .alreadyRunning: return "the definitions server is already running"
         case .unsupportedFormat(let format):
-            return "the definitions server serves native Burgee and Unleash definitions, not \(format.displayName)"
+            return "the definitions server serves native Burgee, Unleash and LaunchDarkly definitions, not \(format.displayName)"
         case .stoppedBeforeListening: return "the definitions server stopped before it was listening"
         }
     }

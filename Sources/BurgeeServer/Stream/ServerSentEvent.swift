@@ -23,13 +23,15 @@ enum ServerSentEvent {
     }
 
     /// A block whose data is one line of JSON already encoded: no copy through `String`.
-    static func encode(event: String, id: String, jsonLine: ByteBuffer, retry: Duration? = nil) -> ByteBuffer {
+    static func encode(event: String, id: String?, jsonLine: ByteBuffer, retry: Duration? = nil) -> ByteBuffer {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(jsonLine.readableBytes + 64)
         if let retry {
             buffer.writeString("retry: \(milliseconds(retry))\n")
         }
-        buffer.writeString("event: \(event)\nid: \(id)\ndata: ")
+        buffer.writeString("event: \(event)\n")
+        if let id { buffer.writeString("id: \(id)\n") }
+        buffer.writeString("data: ")
         buffer.writeImmutableBuffer(jsonLine)
         buffer.writeString("\n\n")
         return buffer

@@ -14,14 +14,19 @@ struct EvalCommand: ParsableCommand {
             member, and the command exits 1 after all lines.
 
             The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); native, Unleash and flagd definitions can be evaluated by this version: a \
-            document recognised as LaunchDarkly definitions, or whose format cannot be told, \
+            (auto, the default); native, Unleash, LaunchDarkly and flagd definitions can be evaluated; \
+            a document whose format cannot be told \
             ends the command with exit status 1 and a message.
 
             For Unleash definitions, contexts are in Unleash's shape ({"userId", "sessionId", \
             "remoteAddress", "environment", "appName", "currentTime", "properties"}), "value" is the \
             isEnabled answer, and each result line has one more member, \
             "unleash":{"enabled", "variant":{"name", "enabled", "feature_enabled", "payload"?}}.
+
+            For LaunchDarkly definitions, contexts are LaunchDarkly's (with "kind", or a pre-2022 user \
+            object {"key", "name"?, "email"?, …, "custom":{…}}), variations are named by their index \
+            ("0", "1", …), and reasons are in LaunchDarkly's shape, with "bigSegmentsStatus" when an \
+            unbounded segment was consulted.
 
             For flagd definitions, contexts are OpenFeature evaluation contexts ({"targetingKey"?,             …}), and each result line has one more member,             "flagd":{"value"?, "variant", "reason", "errorCode", "flagMetadata"}; "value" is absent             when the caller's default applies.
             """

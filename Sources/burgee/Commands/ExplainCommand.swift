@@ -8,10 +8,11 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Show every step of an evaluation: prerequisites, targets, rules, clauses with the values seen, segments and buckets.",
         discussion: """
             The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); native and Unleash definitions can be evaluated by this version: a \
-            document recognised as LaunchDarkly or flagd definitions, or whose format cannot be told, \
+            (auto, the default); native, Unleash and LaunchDarkly definitions can be evaluated by this \
+            version: a document recognised as flagd definitions, or whose format cannot be told, \
             ends the command with exit status 1 and a message. For Unleash definitions the context is \
-            in Unleash's shape, and the Unleash result (isEnabled, variant) follows the steps.
+            in Unleash's shape, and the Unleash result (isEnabled, variant) follows the steps; for \
+            LaunchDarkly definitions it is LaunchDarkly's (a pre-2022 user object included).
             """
     )
 

@@ -21,9 +21,15 @@ struct ServeCommand: AsyncParsableCommand {
         With Unleash definitions (--format unleash, or a features document told by its shape) the server \
         speaks Unleash's client API instead, as Unleash Edge does offline: GET /api/client/features \
         (ETag, 304), POST /api/client/register and POST /api/client/metrics (stored, counted in the log). \
+        With LaunchDarkly definitions (--format launchdarkly, or a document told by its shape: \
+        {"flags","segments"} as GET /sdk/latest-all serves it, or a stream put's {"path":"/","data"}) \
+        it speaks LaunchDarkly's server-side SDK protocol, as a Relay Proxy does: GET /sdk/latest-all \
+        (ETag, 304) and GET /all (Server-Sent Events: put, then patch and delete with each item's \
+        version as the file changes). Point a client at it with LaunchDarklyConnection.relayProxy. \
+        With flagd definitions (--format flagd, or a flag document told by its shape) it serves the \
+        document as it is at GET /definitions (ETag, 304), for flagd's HTTP sync and Burgee's polling. \
         The format is given with --format or told from the document's shape (auto, the default); \
-        LaunchDarkly or flagd definitions, or a document whose format cannot be told, end the command \
-        at start with exit status 1 and a message.
+        a document whose format cannot be told ends the command at start with exit status 1 and a message.
 
         Whatever the format, the server also answers OFREP, the OpenFeature Remote Evaluation Protocol: \
         POST /ofrep/v1/evaluate/flags/{key} evaluates one flag and POST /ofrep/v1/evaluate/flags every \
@@ -70,7 +76,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.format = formatOptions.definitionsFormat ?? .native
         if let bytes = FileManager.default.contents(atPath: definitions) {
             do {
-                configuration.format = try Definitions(jsonBytes: [UInt8](bytes), format: formatOptions.definitionsFormat).format
+                let json: JSONValue
+                do { json = try JSONParser().parse([UInt8](bytes)) } catch { throw DefinitionsError.invalidJSON(error) }
+                // Only the format is decided here; whether the document is usable, the server says.
+                configuration.format = try DefinitionsReader.format(of: json, given: formatOptions.definitionsFormat)
             } catch {
                 StandardOutput.error("burgee serve: \(error)")
                 throw ExitCode.failure
@@ -95,6 +104,11 @@ struct ServeCommand: AsyncParsableCommand {
         var out = StandardOutput()
         if configuration.format == .unleash {
             out.writeLine("Serving Unleash features from \(definitions) on \(running.baseURL)/api")
+        } else if configuration.format == .launchDarkly {
+            out.writeLine("Serving LaunchDarkly flags from \(definitions) on \(running.baseURL)")
+            out.writeLine("LaunchDarkly: GET \(running.baseURL)/sdk/latest-all and GET \(running.baseURL)/all (stream)")
+        } else if configuration.format == .flagd {
+            out.writeLine("Serving flagd flags from \(definitions) on \(running.baseURL)/definitions")
         } else {
             out.writeLine("Serving definitions from \(definitions) on \(running.baseURL)")
         }

@@ -11,8 +11,10 @@ struct ValidateCommand: ParsableCommand {
 
             The format of the definitions is given with --format or told from the document's shape \
             (auto, the default); a document whose format cannot be told exits 1 with the formats it \
-            could be. Native and Unleash definitions can be validated by this version: a document \
-            recognised as LaunchDarkly or flagd definitions exits 1 with a message. For Unleash, unknown \
+            could be. Native, Unleash and LaunchDarkly definitions can be validated by this version: a \
+            document recognised as flagd definitions exits 1 with a message. For LaunchDarkly, what its \
+            SDKs report as MALFORMED_FLAG only when an evaluation reaches it (a variation out of range, \
+            an invalid attribute reference) and unbounded (big) segments are warnings. For Unleash, unknown \
             strategies and operators are warnings with their JSON path (they load and never pass).
             """
     )

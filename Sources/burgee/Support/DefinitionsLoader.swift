@@ -60,6 +60,7 @@ struct LoadedDefinitions {
         switch format {
         case .unleash: Context(unleashJSON: json)
         case .flagd: Context(flagdJSON: json)
+        case .launchDarkly: Context(launchDarklyJSON: json)
         default: Context(json: json)
         }
     }

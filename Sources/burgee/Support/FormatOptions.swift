@@ -19,8 +19,8 @@ enum FormatChoice: String, CaseIterable, ExpressibleByArgument {
 /// The `--format` option of the commands that read definitions.
 struct FormatOptions: ParsableArguments {
     @Option(name: .long, help: """
-        The definitions format, or auto to tell it from the document's shape. Native and Unleash \
-        definitions can be evaluated by this version, and flagd; LaunchDarkly is recognised and refused.
+        The definitions format, or auto to tell it from the document's shape. Native, Unleash, \
+        LaunchDarkly and flagd definitions can be evaluated.
         """)
     var format: FormatChoice = .auto
 

@@ -28,18 +28,13 @@ struct DefinitionsReaderTests {
         #expect(detail.value == .bool(true) && detail.variationKey == "on")
     }
 
-    @Test("a recognised document of another format is refused as not supported yet", arguments: [
-        (FormatDocuments.launchDarkly, DefinitionsFormat.launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
-        (FormatDocuments.launchDarklyPut, .launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
-        (FormatDocuments.flagd, .flagd, "flagd definitions are not supported yet by this version of Burgee"),
+    @Test("every recognised format is read, detected or given", arguments: [
+        (FormatDocuments.flagd, DefinitionsFormat.flagd), (FormatDocuments.unleash, .unleash),
     ])
-    func unsupported(_ text: String, _ format: DefinitionsFormat, _ message: String) {
+    func everyFormatRead(_ text: String, _ format: DefinitionsFormat) throws {
         for given in [nil, format] {
-            let error = Self.error(text, given)
-            #expect(error == .unsupportedFormat(format), "given \(String(describing: given))")
-            #expect(error?.description == message)
+            #expect(try Definitions(jsonBytes: Self.bytes(text), format: given).format == format)
         }
-        #expect(throws: DefinitionsError.unsupportedFormat(format)) { _ = try Snapshot(jsonBytes: Self.bytes(text), format: nil) }
     }
 
     @Test("Unleash documents compile into a snapshot, detected or given; they have no native document", arguments: [
@@ -56,6 +51,19 @@ struct DefinitionsReaderTests {
         }
     }
 
+    @Test("LaunchDarkly documents and stream puts compile into a snapshot, detected or given", arguments: [
+        (FormatDocuments.launchDarkly, ["f"], [String]()), (FormatDocuments.launchDarklyPut, [], ["beta"]),
+        (FormatDocuments.launchDarklyPutWithoutPath, ["g"], []),
+    ])
+    func launchDarklyCompiles(_ text: String, _ flags: [String], _ segments: [String]) throws {
+        for given in [nil, DefinitionsFormat.launchDarkly] {
+            let snapshot = try Snapshot(jsonBytes: Self.bytes(text), format: given)
+            #expect(snapshot.flagKeys == flags && snapshot.segmentKeys == segments)
+            #expect(snapshot.document == nil && snapshot.format == .launchDarkly && snapshot.version == 0)
+            #expect(snapshot.problems.isEmpty)
+        }
+    }
+
     @Test("an undetectable document names its candidates")
     func undetectable() {
         guard case .undetectedFormat(let detection)? = Self.error(#"{"flags":{}}"#, nil) else {
@@ -68,8 +76,8 @@ struct DefinitionsReaderTests {
 
     @Test("a given format settles what detection cannot")
     func givenFormatSettles() throws {
-        #expect(Self.error(#"{"flags":{}}"#, .flagd) == .unsupportedFormat(.flagd))
-        #expect(Self.error(#"{"flags":{}}"#, .launchDarkly) == .unsupportedFormat(.launchDarkly))
+        #expect(try Snapshot(jsonBytes: Self.bytes(#"{"flags":{}}"#), format: .flagd).flagKeys.isEmpty)
+        #expect(try Snapshot(jsonBytes: Self.bytes(#"{"flags":{}}"#), format: .launchDarkly).flagKeys.isEmpty)
         #expect(Self.error("{}", .unleash) == .notOfFormat(.unleash, "'features' is missing, not an array"))
         let both = #"{"formatVersion":1,"features":[],"flags":{}}"#
         #expect(Self.error(both, nil) == .undetectedFormat(

@@ -109,6 +109,34 @@ struct ExposureTests {
         await client.close()
     }
 
+    @Test("LaunchDarkly's trackEventsFallthrough forces an exposure each time a flag falls through; rule trackEvents each time its rule matches")
+    func launchDarklyTracking() async throws {
+        let json = #"""
+        {"flags":{"f":{"key":"f","version":2,"on":true,"variations":[false,true],"fallthrough":{"variation":0},
+          "trackEventsFallthrough":true,
+          "rules":[{"id":"fr","trackEvents":true,"clauses":[{"attribute":"country","op":"in","values":["FR"]}],"variation":1},
+                   {"id":"de","clauses":[{"attribute":"country","op":"in","values":["DE"]}],"variation":1}]}}}
+        """#
+        let sink = InMemoryEventSink()
+        let client = try await ClientHarness.ready("") {
+            $0.source = .bootstrap(.json(json, format: .launchDarkly))
+            $0.events = EventsConfiguration(destination: .sink(sink), exposures: .deduplicated, flushInterval: .seconds(3600))
+        }
+        for _ in 0..<3 {
+            for country in ["FR", "DE", "US"] {
+                _ = client.boolVariation("f", context: Context(launchDarklyJSON: ["key": "u", "custom": ["country": .string(country)]]),
+                                         default: false)
+            }
+        }
+        await client.flush()
+        let keys = sink.exposures.map { $0.reason.ruleId ?? $0.reason.kind.rawValue }
+        #expect(keys.filter { $0 == "fr" }.count == 3)
+        #expect(keys.filter { $0 == "de" }.count == 1)
+        #expect(keys.filter { $0 == "FALLTHROUGH" }.count == 3)
+        #expect(sink.exposures.first?.variationKey == "1")
+        await client.close()
+    }
+
     @Test("track: false records no exposure, even for a trackEvents flag, but counts in the summary")
     func optOut() async throws {
         let (client, sink) = try await H.client(exposures: .all)

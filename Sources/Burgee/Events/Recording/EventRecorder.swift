@@ -50,9 +50,11 @@ final class EventRecorder: Sendable {
         table.count(position, variation: detail.variationIndex)
         guard track, mode != .off, context.isValid else { return }
         let flag = table.flags[position.index]
-        // Flag- and rule-level `trackEvents` and experiments force an exposure each time.
+        // Flag- and rule-level `trackEvents`, `trackEventsFallthrough` and experiments force an
+        // exposure each time.
         let forced = flag.trackEvents || detail.reason.inExperiment
             || (flag.tracksRules && table.tracksRule(position, detail.reason))
+            || (flag.tracksFallthrough && detail.reason.kind == .fallthrough)
         if mode == .trackedOnly, !forced { return }
         if let deduplicator, !forced {
             let fingerprint = ExposureFingerprint.exposure(

@@ -14,6 +14,8 @@ final class FlagEventTable: Sendable {
         let trackEvents: Bool
         /// Whether any of the flag's rules has `trackEvents`.
         let tracksRules: Bool
+        /// Whether falling through forces an exposure (LaunchDarkly's `trackEventsFallthrough`).
+        let tracksFallthrough: Bool
     }
 
     let flags: ContiguousArray<Flag>
@@ -38,7 +40,7 @@ final class FlagEventTable: Sendable {
             let tracked = snapshot.trackedRules(at: position)
             flags.append(Flag(keyHash: ExposureFingerprint.string(key), version: info.version,
                               firstCounter: next, variationCount: names.count, trackEvents: info.trackEvents,
-                              tracksRules: !tracked.isEmpty))
+                              tracksRules: !tracked.isEmpty, tracksFallthrough: info.trackEventsFallthrough))
             trackedRules.append(tracked)
             keys.append(key)
             variationKeys.append(names)

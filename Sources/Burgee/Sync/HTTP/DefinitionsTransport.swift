@@ -118,7 +118,7 @@ final class DefinitionsTransport: Sendable {
         var request = HTTPClientRequest(url: url.text)
         request.method = .GET
         request.headers.add(name: "Accept", value: accept)
-        request.headers.add(name: "User-Agent", value: "Burgee-Swift")
+        request.headers.add(name: "User-Agent", value: options.userAgent)
         for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
             request.headers.add(name: name, value: value)
         }

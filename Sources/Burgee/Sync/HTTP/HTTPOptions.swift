@@ -18,6 +18,8 @@ public struct HTTPOptions: Sendable {
     public var backoff: Backoff
     /// The longest `Retry-After` that is honoured; longer requests wait this long.
     public var maxRetryAfter: Duration
+    /// The `User-Agent` sent; a vendor's connection sets the name its service expects.
+    var userAgent = "Burgee-Swift"
 
     /// Options; the defaults suit a service on the internet.
     public init(headers: [String: String] = [:], allowInsecureHTTP: Bool = false,

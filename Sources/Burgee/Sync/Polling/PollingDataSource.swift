@@ -13,6 +13,8 @@ struct PollingDataSource: DataSource {
     let mode: Mode
     let http: HTTPOptions
     let sdkKey: SDKKey?
+    /// How a body is delivered: by default as JSON of the format its shape shows.
+    var payload: @Sendable ([UInt8]) -> DefinitionsPayload = { .json($0) }
 
     func run(_ sink: DataSourceSink) async {
         let transport = DefinitionsTransport(options: http, sdkKey: sdkKey, readTimeout: http.requestTimeout)
@@ -32,7 +34,7 @@ struct PollingDataSource: DataSource {
                 sink.confirmValid()
                 wait = interval
             case .modified(let body, let newETag):
-                if await sink.apply(.json(body)) {
+                if await sink.apply(payload(body)) {
                     etag = newETag
                     failures = 0
                     if case .once = mode {

@@ -3,15 +3,18 @@ import Logging
 import NIOCore
 
 /// Keeps an event stream open to a definitions service: a `put` replaces all definitions, a
-/// `patch` or `delete` changes one item when its version is newer. A dropped, refused or silent
-/// stream (nothing within the read-idle timeout) is reopened with backoff; after
-/// `fallbackAfterFailures` consecutive failures the source also polls, until a `put` arrives again.
-struct StreamingDataSource: DataSource {
+/// `patch` or `delete` changes one item when its version is newer (what the events say is the
+/// protocol's, `Events`). A dropped, refused or silent stream (nothing within the read-idle
+/// timeout) is reopened with backoff; after `fallbackAfterFailures` consecutive failures the
+/// source also polls, until a `put` arrives again.
+struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
     let url: ServiceURL
     let pollingURL: ServiceURL
     let http: HTTPOptions
     let options: StreamingOptions
     let sdkKey: SDKKey?
+    /// Reads the events; a copy runs with each ``run(_:)``.
+    let events: Events
 
     /// Why a connection ended.
     private enum End {
@@ -29,11 +32,12 @@ struct StreamingDataSource: DataSource {
         var lastEventID: String?
         var serverRetry: Duration?
         var fallback: Task<Void, Never>?
+        var events: Events
     }
 
     func run(_ sink: DataSourceSink) async {
         let transport = DefinitionsTransport(options: http, sdkKey: sdkKey, readTimeout: options.readIdleTimeout)
-        var connection = Connection()
+        var connection = Connection(events: events)
         loop: while !Task.isCancelled {
             let end = await stream(sink, transport, &connection)
             let wait: Duration
@@ -64,7 +68,7 @@ struct StreamingDataSource: DataSource {
                     "url": "\(pollingURL)", "interval": "\(options.fallbackPollingInterval)",
                 ])
                 let poller = PollingDataSource(url: pollingURL, mode: .every(options.fallbackPollingInterval),
-                                               http: http, sdkKey: sdkKey)
+                                               http: http, sdkKey: sdkKey, payload: { [events] in events.pollingPayload($0) })
                 connection.fallback = Task { await poller.run(sink) }
             }
             do { try await Task.sleep(for: wait) } catch { break loop }
@@ -111,24 +115,21 @@ struct StreamingDataSource: DataSource {
 
     /// Applies one event; an end when the connection must be dropped.
     private func handle(_ event: ServerSentEvent, _ sink: DataSourceSink, _ connection: inout Connection) async -> End? {
-        switch event.name {
-        case "put":
-            guard await sink.apply(.json(event.data)) else { return .rejected }
+        switch await connection.events.handle(event, sink: sink) {
+        case .replaced:
             if connection.failures > 0 || connection.fallback != nil {
                 sink.logger.info("definitions stream is back", metadata: ["url": "\(url)"])
             }
             connection.failures = 0
             connection.fallback?.cancel()
             connection.fallback = nil
-        case "patch", "delete":
-            do {
-                _ = await sink.apply(try DefinitionsPatch(event: event.name, data: event.data, limits: sink.limits))
-            } catch {
-                // Out of step with the server now: a new connection starts with a whole document.
-                return .failed(HTTPFailure(error))
-            }
-        default:
-            sink.logger.debug("ignored a stream event", metadata: ["event": "\(event.name)"])
+        case .rejected:
+            return .rejected
+        case .handled:
+            break
+        case .invalid(let error):
+            // Out of step with the server now: a new connection starts with a whole document.
+            return .failed(HTTPFailure(error))
         }
         return nil
     }

@@ -101,6 +101,7 @@ struct RecordingTracer: EvaluationTracer {
         case .rule(let i): reason = "rule \(i) matched"
         case .outsideRollout(let i): reason = "rule \(i) matched but the bucket is outside its rollout"
         case .noMatch: reason = "no list or rule matched"
+        case .bigSegmentNotConfigured: reason = "an unbounded (big) segment, whose members are not available (bigSegmentsStatus NOT_CONFIGURED)"
         }
         depth -= 1
         add(Self.verdict(included), "segment '\(program.segmentKeys[Int(segment)])' \(included ? "contains" : "does not contain") the context: \(reason)")

@@ -17,6 +17,8 @@ package enum Operator: Sendable {
     case number(NumericComparison, [Double])
     /// An instant before or after any of the instants.
     case date(DateOperator.Direction, [Timestamp])
+    /// An instant, read as LaunchDarkly reads it, before or after any of the instants.
+    case launchDarklyDate(DateOperator.Direction, [Timestamp])
     /// A semantic version compared with any of the versions.
     case semVer(NumericComparison, [SemanticVersion])
     /// An IP address within any of the ranges.
@@ -35,6 +37,7 @@ package enum Operator: Sendable {
         case .regex(let regexes): return RegexOperator.matches(value, regexes)
         case .number(let comparison, let operands): return NumberOperator.matches(value, comparison, operands)
         case .date(let direction, let instants): return DateOperator.matches(value, direction, instants)
+        case .launchDarklyDate(let direction, let instants): return LaunchDarklyDateOperator.matches(value, direction, instants)
         case .semVer(let comparison, let versions): return SemVerOperator.matches(value, comparison, versions)
         case .cidr(let ranges): return CIDROperator.matches(value, ranges)
         case .numberText(let comparison, let operands): return NumberTextOperator.matches(value, comparison, operands)

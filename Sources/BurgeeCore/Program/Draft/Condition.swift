@@ -17,6 +17,10 @@ package indirect enum Condition: Sendable {
     /// The context falls inside a percentage of a bucketing family (Unleash's `flexibleRollout`
     /// and `gradualRollout*` strategies).
     case percentage(PercentageTest)
+    /// A part that cannot be evaluated (LaunchDarkly's invalid attribute references): when
+    /// evaluation reaches it, the flag's result is `ERROR/MALFORMED_FLAG`. Evaluated like a false
+    /// condition, so that parts ANDed before it decide first, as LaunchDarkly's SDKs do.
+    case malformed
     /// A compiled JsonLogic expression is truthy (a branch condition of flagd targeting).
     case jsonLogic(JsonLogicTest)
 }
@@ -100,13 +104,18 @@ package struct SegmentTest: Sendable {
     package var usePath: JSONPointer
     /// The test as written, for `explain`.
     package var label: TestLabel
+    /// Whether a key naming no segment simply never matches (LaunchDarkly) rather than making the
+    /// flag or segment malformed (native).
+    package var unknownSegmentsMatchNothing: Bool
 
-    package init(segmentKeys: [String], negate: Bool, path: JSONPointer, usePath: JSONPointer, label: TestLabel) {
+    package init(segmentKeys: [String], negate: Bool, path: JSONPointer, usePath: JSONPointer, label: TestLabel,
+                 unknownSegmentsMatchNothing: Bool = false) {
         self.segmentKeys = segmentKeys
         self.negate = negate
         self.path = path
         self.usePath = usePath
         self.label = label
+        self.unknownSegmentsMatchNothing = unknownSegmentsMatchNothing
     }
 }
 

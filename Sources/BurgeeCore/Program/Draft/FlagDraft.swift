@@ -11,6 +11,8 @@ package struct FlagDraft: Sendable {
     /// The variations, by index.
     package var variations: [VariationDraft]
     /// The variation served when the flag is off or a prerequisite fails; `nil` serves the default.
+    /// A negative index is one the format gave out of range (LaunchDarkly): serving it yields
+    /// `ERROR/MALFORMED_FLAG`, only when the flag is off or a prerequisite fails.
     package var offVariation: Int?
     /// Prerequisites, checked in order.
     package var prerequisites: [PrerequisiteDraft]
@@ -111,6 +113,9 @@ package enum ServeDraft: Sendable {
     case variation(Int)
     /// A variation picked by bucketing.
     case rollout(RolloutDraft)
+    /// Nothing that can be served (LaunchDarkly: a variation index out of range, a rollout without
+    /// variations, no fallthrough): serving it yields `ERROR/MALFORMED_FLAG`, only when reached.
+    case malformed
     /// A variation named at evaluation time by a compiled JsonLogic expression (flagd targeting).
     case expression(ValueExpressionDraft)
     /// No variation: the caller's default (flagd's flag without a default variant).
@@ -138,11 +143,15 @@ package struct RolloutDraft: Sendable {
     package var bucketing: BucketingFamily
     package var contextKind: String
     package var bucketBy: AttributeReference
-    /// Variation indices and their weights, in pick order.
+    /// Variation indices and their weights, in pick order. A negative index is one the format
+    /// gave out of range: picking it yields `ERROR/MALFORMED_FLAG`.
     package var variations: [Int]
     package var weights: [UInt64]
     /// An experiment: `inExperiment` when it picked for a context of its kind.
     package var isExperiment: Bool
+    /// Per entry of `variations`, whether picking it keeps the result out of the experiment
+    /// (LaunchDarkly's `untracked`); empty when none is.
+    package var untracked: [Bool] = []
 
     /// Attributes tried in order when `bucketBy` is absent, and whether a random value stands in
     /// when all are (Unleash's stickiness chains). Empty and `false` for native rollouts: an
@@ -177,6 +186,13 @@ package struct FlagInfo: Sendable {
     /// flag without targeting, `DEFAULT` when targeting yields `null`, `TARGETING_MATCH` for the
     /// last branch of an `if` chain); `nil` for formats that do not.
     package var openFeatureFallthroughReason: String? = nil
+    /// Whether a `FALLTHROUGH` result forces an exposure event (LaunchDarkly's `trackEventsFallthrough`).
+    package var trackEventsFallthrough: Bool = false
+    /// Until when (Unix milliseconds) debug events are asked for (LaunchDarkly's `debugEventsUntilDate`).
+    package var debugEventsUntilDate: Int64? = nil
+    /// Which client-side SDKs may see the flag (LaunchDarkly's `clientSideAvailability`); `nil`
+    /// for formats without the notion: every client may.
+    package var clientSideAvailability: ClientSideAvailability? = nil
 
     package init(version: Int64, trackEvents: Bool, sets: [String], metadata: [String: JSONValue],
                  variables: [[String: JSONValue]], payloads: [JSONValue?] = []) {
@@ -186,5 +202,17 @@ package struct FlagInfo: Sendable {
         self.metadata = metadata
         self.variables = variables
         self.payloads = payloads
+    }
+}
+
+/// Which of LaunchDarkly's client-side SDKs may evaluate a flag: those using the environment's
+/// client-side ID (JavaScript) and those using a mobile key.
+package struct ClientSideAvailability: Sendable, Hashable {
+    package var usingEnvironmentId: Bool
+    package var usingMobileKey: Bool
+
+    package init(usingEnvironmentId: Bool, usingMobileKey: Bool) {
+        self.usingEnvironmentId = usingEnvironmentId
+        self.usingMobileKey = usingMobileKey
     }
 }

@@ -10,6 +10,11 @@ package struct ProgramDraft: Sendable {
     package var segments: [SegmentDraft]
     /// The clock that tests reading the evaluation time use (``AttributeTest/absentReadsClock``).
     package var clock: EvaluationClock
+    /// Whether flags on a prerequisite cycle stay usable, the cycle being found when an evaluation
+    /// goes round it (LaunchDarkly: the whole evaluation is then `ERROR/MALFORMED_FLAG`, and a
+    /// flag whose evaluation never enters the cycle, say because a flag on it is off, evaluates
+    /// normally), rather than being malformed when linked (native).
+    package var prerequisiteCyclesFoundWhenEvaluated = false
 
     package init(flags: [FlagDraft] = [], segments: [SegmentDraft] = [], clock: EvaluationClock = .system) {
         self.flags = flags

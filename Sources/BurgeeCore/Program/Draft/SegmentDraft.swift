@@ -4,12 +4,17 @@ package struct SegmentDraft: Sendable {
     package var path: JSONPointer
     package var problems: [DefinitionProblem]
     package var entries: [SegmentEntry]
+    /// For a LaunchDarkly unbounded (big) segment, whose members live in a big segment store that
+    /// Burgee does not read: how it is consulted. `nil` for an ordinary segment.
+    package var unbounded: UnboundedSegment?
 
-    package init(key: String, path: JSONPointer, problems: [DefinitionProblem] = [], entries: [SegmentEntry]) {
+    package init(key: String, path: JSONPointer, problems: [DefinitionProblem] = [], entries: [SegmentEntry],
+                 unbounded: UnboundedSegment? = nil) {
         self.key = key
         self.path = path
         self.problems = problems
         self.entries = entries
+        self.unbounded = unbounded
     }
 
     package var hasErrors: Bool { problems.contains { $0.severity == .error } }
@@ -42,16 +47,38 @@ package struct SegmentRollout: Sendable {
     package var contextKind: String
     package var bucketBy: AttributeReference
     package var pick: WeightedPick
+    /// Whether a context without a context of `contextKind` is outside (LaunchDarkly) rather than
+    /// bucketed in the family's zero bucket (native).
+    package var requiresContextKind: Bool
 
-    package init(bucketing: BucketingFamily, contextKind: String, bucketBy: AttributeReference, pick: WeightedPick) {
+    package init(bucketing: BucketingFamily, contextKind: String, bucketBy: AttributeReference, pick: WeightedPick,
+                 requiresContextKind: Bool = false) {
         self.bucketing = bucketing
         self.contextKind = contextKind
         self.bucketBy = bucketBy
         self.pick = pick
+        self.requiresContextKind = requiresContextKind
+    }
+}
+
+/// How a LaunchDarkly unbounded (big) segment is consulted without a big segment store, as
+/// LaunchDarkly's server SDKs do when none is configured: without a `generation` it contains no
+/// one; otherwise a context without a context of `contextKind` is not in it, and for any other
+/// the evaluation's reason records `bigSegmentsStatus: NOT_CONFIGURED` and only the segment's
+/// rules can let it in (its lists are never read).
+package struct UnboundedSegment: Sendable {
+    package var contextKind: String
+    package var hasGeneration: Bool
+
+    package init(contextKind: String, hasGeneration: Bool) {
+        self.contextKind = contextKind
+        self.hasGeneration = hasGeneration
     }
 }
 
 /// Why a segment did or did not contain the context.
 package enum SegmentDecision: Sendable {
     case included, includedContexts, excluded, excludedContexts, rule(Int), outsideRollout(Int), noMatch
+    /// An unbounded (big) segment whose membership could not be read.
+    case bigSegmentNotConfigured
 }

@@ -1,0 +1,89 @@
+/// How a client gets LaunchDarkly's server-side flag data: from LaunchDarkly's service or from a
+/// Relay Proxy, by streaming (`GET {streamBaseURI}/all`, polling `GET {baseURI}/sdk/latest-all`
+/// while the stream is down) or by polling alone.
+///
+/// ```swift
+/// // LaunchDarkly's service
+/// let client = try BurgeeClient(configuration: .launchDarkly(sdkKey: sdkKey, logger: logger))
+/// // A Relay Proxy, which serves both endpoints at one base URI
+/// let relay = LaunchDarklyConnection.relayProxy("https://relay.internal:8030")
+/// let viaRelay = try BurgeeClient(configuration: .launchDarkly(sdkKey: sdkKey, connection: relay))
+/// ```
+///
+/// The SDK key goes in `Authorization`, raw, as LaunchDarkly's server SDKs send it, and is
+/// redacted from logs and errors. 401 and 403 stop the source (status `unauthorized`).
+public struct LaunchDarklyConnection: Sendable {
+    /// LaunchDarkly's streaming service.
+    public static let defaultStreamBaseURI = "https://stream.launchdarkly.com"
+    /// LaunchDarkly's polling service.
+    public static let defaultBaseURI = "https://sdk.launchdarkly.com"
+
+    /// The base URI of the stream; the client opens `<streamBaseURI>/all`.
+    public var streamBaseURI: String
+    /// The base URI of the polling endpoint; the client requests `<baseURI>/sdk/latest-all`.
+    public var baseURI: String
+    /// Whether to stream (`true`, polling only while the stream is down) or only poll.
+    public var streaming: Bool
+    /// How often to poll: always when not streaming, else while the stream is down.
+    public var pollingInterval: Duration
+    /// The stream's read-idle timeout and how many failed connections start the fallback polling;
+    /// its `pollingURL` and `fallbackPollingInterval` are not used (see ``baseURI`` and ``pollingInterval``).
+    public var streamingOptions: StreamingOptions
+    /// Timeouts, extra headers, the body size limit, backoff. `Authorization` is reserved for the SDK key.
+    public var http: HTTPOptions
+
+    /// A connection; the defaults stream from LaunchDarkly's service and poll every 30 seconds
+    /// while the stream is down. LaunchDarkly sends a heartbeat every 3 minutes, so the stream is
+    /// dropped and reopened after 5 silent minutes, as LaunchDarkly's SDKs do.
+    public init(streamBaseURI: String = defaultStreamBaseURI, baseURI: String = defaultBaseURI,
+                streaming: Bool = true, pollingInterval: Duration = .seconds(30),
+                streamingOptions: StreamingOptions = StreamingOptions(readIdleTimeout: .seconds(300)),
+                http: HTTPOptions = HTTPOptions()) {
+        self.streamBaseURI = streamBaseURI
+        self.baseURI = baseURI
+        self.streaming = streaming
+        self.pollingInterval = pollingInterval
+        self.streamingOptions = streamingOptions
+        self.http = http
+    }
+
+    /// A connection to a Relay Proxy, which serves the stream and the polling endpoint at one base URI.
+    public static func relayProxy(_ url: String, streaming: Bool = true, pollingInterval: Duration = .seconds(30),
+                                  streamingOptions: StreamingOptions = StreamingOptions(readIdleTimeout: .seconds(300)),
+                                  http: HTTPOptions = HTTPOptions()) -> LaunchDarklyConnection {
+        LaunchDarklyConnection(streamBaseURI: url, baseURI: url, streaming: streaming, pollingInterval: pollingInterval,
+                               streamingOptions: streamingOptions, http: http)
+    }
+
+    /// The stream's URL: `<streamBaseURI>/all`.
+    var streamURL: String { Self.join(streamBaseURI, "all") }
+    /// The polling URL: `<baseURI>/sdk/latest-all`.
+    var pollingURL: String { Self.join(baseURI, "sdk/latest-all") }
+
+    private static func join(_ base: String, _ path: String) -> String {
+        var trimmed = Substring(base)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed + "/" + path
+    }
+
+    /// The source to run, checked: streaming with fallback polling, or polling alone; every
+    /// document goes to the client as ``DefinitionsFormat/launchDarkly`` JSON.
+    func makeSource(sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
+        let payload: @Sendable ([UInt8]) -> DefinitionsPayload = { .json($0, format: .launchDarkly) }
+        var http = self.http
+        http.userAgent = SDKVersion.launchDarklyUserAgent
+        try http.validate()
+        guard pollingInterval > .zero else { throw .notPositive("the LaunchDarkly polling interval") }
+        let polling = try ServiceURL(pollingURL, allowInsecureHTTP: http.allowInsecureHTTP)
+        guard streaming else {
+            return PollingDataSource(url: polling, mode: .every(pollingInterval), http: http, sdkKey: sdkKey, payload: payload)
+        }
+        var options = streamingOptions
+        options.fallbackPollingInterval = pollingInterval
+        options.pollingURL = pollingURL
+        try options.validate()
+        return StreamingDataSource(url: try ServiceURL(streamURL, allowInsecureHTTP: http.allowInsecureHTTP),
+                                   pollingURL: polling, http: http, options: options, sdkKey: sdkKey,
+                                   events: LaunchDarklyStreamEvents(payload: payload))
+    }
+}

@@ -1,0 +1,65 @@
+import BurgeeCore
+import Foundation
+import Testing
+
+/// Runs every case file of spec-fixtures/launchdarkly/ (LaunchDarkly's semantics, in its own data
+/// format) against the evaluator. `LaunchDarklyConformanceCLITests` runs the same cases through
+/// `burgee eval --format launchdarkly --requests`.
+@Suite("spec-fixtures/launchdarkly cases")
+struct LaunchDarklyConformanceTests {
+    static let directory = "launchdarkly"
+
+    /// The case files, by name.
+    static var caseFiles: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(
+            atPath: FixtureFiles.root.appendingPathComponent(directory).path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func file(_ name: String) throws -> [String: JSONValue] {
+        try #require(FixtureFiles.json("\(directory)/\(name)").objectValue, "\(name) is not an object")
+    }
+
+    @Test("the suite is as large as promised")
+    func suiteSize() throws {
+        var cases = 0
+        for name in Self.caseFiles {
+            let file = try Self.file(name)
+            #expect(file["name"]?.stringValue.map { $0 + ".json" } == name)
+            cases += file["cases"]?.arrayValue?.count ?? 0
+        }
+        #expect(Self.caseFiles.count >= 15)
+        #expect(cases >= 250)
+    }
+
+    @Test("case file", arguments: caseFiles)
+    func caseFile(_ name: String) throws {
+        let file = try Self.file(name)
+        let definitions = try #require(file["definitions"], "\(name) has no 'definitions'")
+        let snapshot = try Snapshot(compiling: Definitions(json: definitions, format: .launchDarkly))
+        for problem in file["problems"]?.arrayValue ?? [] {
+            let severity = problem.objectValue?["severity"]?.stringValue
+            let path = problem.objectValue?["path"]?.stringValue
+            #expect(snapshot.problems.contains { $0.severity.rawValue == severity && "\($0.path)" == path },
+                    "\(name): no \(severity ?? "?") at \(path ?? "?") in \(snapshot.problems)")
+        }
+        let cases = try #require(file["cases"]?.arrayValue, "\(name) has no 'cases'")
+        #expect(!cases.isEmpty)
+        var names: Set<String> = []
+        for item in cases {
+            let c = try #require(item.objectValue)
+            let caseName = c["name"]?.stringValue ?? "?"
+            #expect(names.insert(caseName).inserted, "\(name): case \(caseName) twice")
+            let flag = try #require(c["flag"]?.stringValue, "\(name)/\(caseName): no flag")
+            let context = Context(launchDarklyJSON: c["context"] ?? .null)
+            let detail = snapshot.evaluate(flag, context: context, default: c["default"] ?? .null)
+            let expect = try #require(c["expect"]?.objectValue, "\(name)/\(caseName): no expect")
+            let gotIndex: JSONValue = detail.variationIndex.map { .number(Double($0)) } ?? .null
+            let where_ = "\(name) / \(caseName)"
+            #expect(detail.value == (expect["value"] ?? .null), "\(where_): value \(detail.value)")
+            #expect(gotIndex == (expect["variationIndex"] ?? .null), "\(where_): variationIndex \(gotIndex)")
+            #expect(detail.reason.json == (expect["reason"] ?? .null),
+                    "\(where_): reason \(detail.reason.json.serialized()) expected \((expect["reason"] ?? .null).serialized())")
+        }
+    }
+}
