@@ -10,8 +10,8 @@
 /// | ``launchDarkly`` | `flags` whose flags have `on` (and `variations` arrays), or a stream `put` (`{"path":"/","data":{…}}`) |
 /// | ``flagd`` | `flags` whose flags have `state` or a `variants` object, or `$evaluators` |
 ///
-/// Only ``native`` documents can be evaluated by this version of Burgee; the others are
-/// recognised, and reading them fails with ``DefinitionsError/unsupportedFormat(_:)``.
+/// ``native``, ``unleash`` and ``flagd`` documents can be evaluated by this version of Burgee;
+/// ``launchDarkly`` is recognised, and reading it fails with ``DefinitionsError/unsupportedFormat(_:)``.
 public enum DefinitionsFormat: String, Sendable, Hashable, CaseIterable {
     /// Burgee's own definitions format, version 1 (`docs/definitions-format.md`).
     case native
