@@ -31,7 +31,6 @@ struct DefinitionsReaderTests {
     @Test("a recognised document of another format is refused as not supported yet", arguments: [
         (FormatDocuments.launchDarkly, DefinitionsFormat.launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
         (FormatDocuments.launchDarklyPut, .launchDarkly, "LaunchDarkly definitions are not supported yet by this version of Burgee"),
-        (FormatDocuments.flagd, .flagd, "flagd definitions are not supported yet by this version of Burgee"),
     ])
     func unsupported(_ text: String, _ format: DefinitionsFormat, _ message: String) {
         for given in [nil, format] {
@@ -40,6 +39,15 @@ struct DefinitionsReaderTests {
             #expect(error?.description == message)
         }
         #expect(throws: DefinitionsError.unsupportedFormat(format)) { _ = try Snapshot(jsonBytes: Self.bytes(text), format: nil) }
+    }
+
+    @Test("flagd documents compile into a snapshot, detected or given; they have no native document", arguments: [nil, DefinitionsFormat.flagd])
+    func flagd(_ given: DefinitionsFormat?) throws {
+        let snapshot = try Snapshot(jsonBytes: Self.bytes(FormatDocuments.flagd), format: given)
+        #expect(snapshot.format == .flagd)
+        #expect(snapshot.document == nil)
+        let detail = snapshot.evaluate("f", context: Context(flagdJSON: [:]))
+        #expect(detail.value == .bool(true) && detail.variationKey == "on")
     }
 
     @Test("Unleash documents compile into a snapshot, detected or given; they have no native document", arguments: [
@@ -68,7 +76,8 @@ struct DefinitionsReaderTests {
 
     @Test("a given format settles what detection cannot")
     func givenFormatSettles() throws {
-        #expect(Self.error(#"{"flags":{}}"#, .flagd) == .unsupportedFormat(.flagd))
+        // An empty flagd document is read as flagd when the format is given.
+        #expect(Self.error(#"{"flags":{}}"#, .flagd) == nil)
         #expect(Self.error(#"{"flags":{}}"#, .launchDarkly) == .unsupportedFormat(.launchDarkly))
         #expect(Self.error("{}", .unleash) == .notOfFormat(.unleash, "'features' is missing, not an array"))
         let both = #"{"formatVersion":1,"features":[],"flags":{}}"#
