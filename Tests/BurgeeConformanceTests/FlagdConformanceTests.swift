@@ -27,9 +27,8 @@ struct FlagdConformanceTests {
         let documents = try #require(file["documents"]?.arrayValue)
         let rule = try #require(FlagdFractionalRule(rawValue: file["fractionalRule"]?.stringValue ?? "v2"))
         let now = file["now"]?.stringValue.flatMap { Timestamp(rfc3339: $0) }
-        let read = try documents.map { try FlagdDocument(json: $0) }
-        let snapshot = Snapshot(flagd: read.count == 1 ? read[0] : FlagdDocument.merging(read),
-                                options: FlagdLoweringOptions(fractionalRule: rule, now: now))
+        let snapshot = Snapshot(compiling: try Definitions(flagdDocuments: documents),
+                                flagd: FlagdLoweringOptions(fractionalRule: rule, now: now))
         let cases = try #require(file["cases"]?.arrayValue)
         #expect(!cases.isEmpty)
         for c in cases {
@@ -88,5 +87,47 @@ struct FlagdConformanceTests {
         #expect(!Context(flagdJSON: "x").isValid)
         #expect(Context(flagdJSON: [:]).isValid)
         #expect(Context(flagdJSON: ["targetingKey": "k"]).contexts.first?.key == "k")
+    }
+
+    @Test("huge and odd values evaluate without failing: weights clamp, substr clamps, NaN is no variant")
+    func hugeValues() throws {
+        let text = #"""
+        {"flags":{
+          "weights":{"state":"ENABLED","variants":{"a":1,"b":2},"defaultVariant":"b",
+                     "targeting":{"fractional":[["a",1e300],["b",-1e300]]}},
+          "substr":{"state":"ENABLED","variants":{"pass":true,"fail":false},"defaultVariant":"fail",
+                    "targeting":{"if":[{"===":[{"substr":["abc",1e300,-1e300]},""]},"pass","fail"]}},
+          "nan":{"state":"ENABLED","variants":{"a":1},"defaultVariant":"a","targeting":{"%":[1,0]}},
+          "long":{"state":"ENABLED","variants":{"pass":true,"fail":false},"defaultVariant":"fail",
+                  "targeting":{"if":[{"in":["x",{"var":"big"}]},"pass","fail"]}}
+        }}
+        """#
+        let snapshot = Snapshot(flagd: try FlagdDocument(json: JSONValue(parsing: Array(text.utf8))))
+        let big = String(repeating: "y", count: 100_000) + "x"
+        let context = Context(flagdJSON: ["targetingKey": "k", "big": .string(big)])
+        func result(_ flag: String) -> FlagdEvaluation {
+            snapshot.flagdResult(for: snapshot.evaluate(flag, context: context), flag: flag)
+        }
+        #expect(result("weights").variant == "a")
+        #expect(result("substr").variant == "pass")
+        #expect(result("nan").errorCode == "GENERAL")
+        #expect(result("long").variant == "pass")
+    }
+
+    @Test("explain shows the rules of a lowered if chain and the result of a value expression")
+    func explain() throws {
+        let text = #"""
+        {"flags":{
+          "chain":{"state":"ENABLED","variants":{"a":1,"b":2},"defaultVariant":"b","targeting":{"if":[{"var":"x"},"a","b"]}},
+          "expression":{"state":"ENABLED","variants":{"a":1,"b":2},"defaultVariant":"b","targeting":{"var":"pick"}}
+        }}
+        """#
+        let snapshot = Snapshot(flagd: try FlagdDocument(json: JSONValue(parsing: Array(text.utf8))))
+        let chain = snapshot.explain("chain", context: Context(flagdJSON: ["x": true]))
+        #expect(chain.detail.reason.kind == .ruleMatch)
+        #expect(chain.description.contains("rule 0"))
+        let expression = snapshot.explain("expression", context: Context(flagdJSON: ["pick": "a"]))
+        #expect(expression.detail.variationKey == "a")
+        #expect(snapshot.flagdResult(for: expression.detail, flag: "expression").reason == "TARGETING_MATCH")
     }
 }

@@ -16,9 +16,7 @@ extension Snapshot {
     public convenience init(flagdJSON documents: [JSONValue], options: FlagdLoweringOptions = FlagdLoweringOptions())
         throws(DefinitionsError)
     {
-        var read: [FlagdDocument] = []
-        for json in documents { read.append(try FlagdDocument(json: json)) }
-        self.init(flagd: read.count == 1 ? read[0] : FlagdDocument.merging(read), options: options)
+        self.init(compiling: try Definitions(flagdDocuments: documents), flagd: options)
     }
 
     /// The flagd result (OpenFeature's reason, error code, variant and flag metadata) of an

@@ -30,11 +30,21 @@ struct DefinitionsReaderTests {
 
     @Test("every recognised format is read, detected or given", arguments: [
         (FormatDocuments.flagd, DefinitionsFormat.flagd), (FormatDocuments.unleash, .unleash),
+        (FormatDocuments.launchDarkly, .launchDarkly), (FormatDocuments.launchDarklyPut, .launchDarkly),
     ])
     func everyFormatRead(_ text: String, _ format: DefinitionsFormat) throws {
         for given in [nil, format] {
             #expect(try Definitions(jsonBytes: Self.bytes(text), format: given).format == format)
         }
+    }
+
+    @Test("flagd documents compile into a snapshot, detected or given; they have no native document", arguments: [nil, DefinitionsFormat.flagd])
+    func flagd(_ given: DefinitionsFormat?) throws {
+        let snapshot = try Snapshot(jsonBytes: Self.bytes(FormatDocuments.flagd), format: given)
+        #expect(snapshot.format == .flagd)
+        #expect(snapshot.document == nil)
+        let detail = snapshot.evaluate("f", context: Context(flagdJSON: [:]))
+        #expect(detail.value == .bool(true) && detail.variationKey == "on")
     }
 
     @Test("Unleash documents compile into a snapshot, detected or given; they have no native document", arguments: [

@@ -3,7 +3,7 @@
 ///
 /// A document that is not an object, or whose `flags` is not an object, is refused as a whole; a
 /// flag that cannot be read (or whose targeting cannot compile) is kept with error problems and
-/// evaluates to `PARSE_ERROR`. Several documents merge with ``merging(_:)``: later keys win.
+/// evaluates to `PARSE_ERROR`. Several documents merge with ``Definitions/init(flagdDocuments:)``: later keys win.
 package struct FlagdDocument: Sendable {
     /// The flags, in key order.
     package var flags: [FlagdFlag]
@@ -52,21 +52,6 @@ package struct FlagdDocument: Sendable {
         let json: JSONValue
         do { json = try JSONParser(limits: limits).parse(jsonBytes) } catch { throw .invalidJSON(error) }
         try self.init(json: json)
-    }
-
-    /// Several documents as one, as flagd merges its sources: a flag of a later document replaces
-    /// the flag of the same key; each flag keeps its own document's metadata under its own.
-    package static func merging(_ documents: [FlagdDocument]) -> FlagdDocument {
-        var byKey: [String: FlagdFlag] = [:]
-        var problems: [DefinitionProblem] = []
-        for document in documents {
-            problems += document.problems
-            for var flag in document.flags {
-                flag.metadata = document.metadata.merging(flag.metadata) { _, own in own }
-                byKey[flag.key] = flag
-            }
-        }
-        return FlagdDocument(flags: byKey.values.sorted { $0.key < $1.key }, metadata: [:], problems: problems)
     }
 
     /// The metadata an evaluation of `flag` reports: the flag's over the document's.

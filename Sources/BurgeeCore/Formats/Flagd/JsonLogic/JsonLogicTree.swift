@@ -2,12 +2,13 @@
 /// never reads the JSON it came from (see `Evaluator+JsonLogic.swift`).
 ///
 /// A class, read unretained from the program's tables like the other compiled records, so that
-/// evaluations on several cores never write its reference count.
+/// evaluations on several cores never write its reference count; its own tables are
+/// ``ProgramTable``s, read in place, for the same reason.
 final class JsonLogicTree: Sendable {
-    let nodes: [JsonLogicNode]
-    let children: [Int32]
-    let constants: [JSONValue]
-    let paths: [JsonLogicPath]
+    let nodes: ProgramTable<JsonLogicNode>
+    let children: ProgramTable<Int32>
+    let constants: ProgramTable<JSONValue>
+    let paths: ProgramTable<JsonLogicPath>
     let root: Int32
     /// The flag's key: `$flagd.flagKey`, and the default bucketing prefix of `fractional`.
     let flagKey: String
@@ -19,10 +20,10 @@ final class JsonLogicTree: Sendable {
 
     init(nodes: [JsonLogicNode], children: [Int32], constants: [JSONValue], paths: [JsonLogicPath], root: Int32,
          flagKey: String, fractionalRule: FlagdFractionalRule, source: JSONValue) {
-        self.nodes = nodes
-        self.children = children
-        self.constants = constants
-        self.paths = paths
+        self.nodes = ProgramTable(nodes)
+        self.children = ProgramTable(children)
+        self.constants = ProgramTable(constants)
+        self.paths = ProgramTable(paths)
         self.root = root
         self.flagKey = flagKey
         var state = Murmur3(seed: 0)
@@ -30,6 +31,13 @@ final class JsonLogicTree: Sendable {
         flagKeyHash = state
         self.fractionalRule = fractionalRule
         self.source = source
+    }
+
+    deinit {
+        nodes.release()
+        children.release()
+        constants.release()
+        paths.release()
     }
 
     /// The value of the root when it is a constant (targeting that is a plain value).
