@@ -21,7 +21,7 @@ PREFIX = "Snippet_"
 PARAMETERS = ", ".join([
     "client: BurgeeClient", "context: Context", "ctx: Context", "logger: Logger", "key: String?",
     "token: String", "environment: [String: String]", "document: String", "newDocument: String",
-    "testData: TestData",
+    "testData: TestData", "bytes: [UInt8]",
 ])
 DECLARATION = re.compile(r"(@Test\b|struct|enum|class|actor|extension|final class|func|protocol)\b")
 

@@ -51,11 +51,10 @@ struct FaultTests {
     func delay() async throws {
         try await TestServer.with { server, running, client in
             server.inject(.delay(.milliseconds(1500)), on: .definitions)
-            let started = ContinuousClock.now
-            await #expect(throws: HTTPClientError.self) {
+            // The client's deadline ends the wait: a timeout, not the late answer.
+            await #expect(throws: HTTPClientError.deadlineExceeded) {
                 _ = try await client.execute(HTTP.request(running.baseURL + "/definitions"), timeout: .milliseconds(300))
             }
-            #expect(ContinuousClock.now - started < .milliseconds(1400))
 
             server.inject(.delay(.milliseconds(400)), on: .definitions)
             let patientStart = ContinuousClock.now

@@ -4,7 +4,7 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-func docsFlagdSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsFlagdSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let bytes = Array(#"{"flags":{"color":{"state":"ENABLED","variants":{"red":"red","blue":"blue"},"defaultVariant":"red"}}}"#.utf8)
     let snapshot = Snapshot(compiling: try Definitions(jsonBytes: bytes, format: .flagd))
     // several parsed documents merge, later keys winning: Snapshot(flagdJSON: [base, overrides])

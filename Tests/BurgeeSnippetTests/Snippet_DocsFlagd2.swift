@@ -4,7 +4,7 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-func docsFlagdSnippet2(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsFlagdSnippet2(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     // One file, JSON or YAML (by its name: .yaml, .yml), reloaded when it changes.
     let one = try BurgeeClient(configuration: .init(source: .file("/etc/flags/flags.yaml", watch: true)))
     // Several files, merged in this order: a later file's flag replaces an earlier one's.

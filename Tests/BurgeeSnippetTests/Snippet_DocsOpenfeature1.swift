@@ -10,7 +10,7 @@ struct AuditHook: Hook {
     }
 }
 
-func docsOpenfeatureSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsOpenfeatureSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let client = try BurgeeClient(configuration: .init(source: .file("flags.json"), hooks: [AuditHook()]))
     let user = client.bound(to: Context(key: "u-1"), hooks: [TenantHook()])
     let on = user.variation("new-checkout", default: false, hooks: [RequestHook()])

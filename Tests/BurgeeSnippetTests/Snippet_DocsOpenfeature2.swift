@@ -4,7 +4,7 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-func docsOpenfeatureSnippet2(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsOpenfeatureSnippet2(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let client = try BurgeeClient(configuration: .init(
         source: .file("flags.json"),
         openTelemetry: OpenTelemetryConfiguration()))            // the bootstrapped InstrumentationSystem.tracer

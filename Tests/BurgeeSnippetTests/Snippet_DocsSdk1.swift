@@ -4,5 +4,5 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-func docsSdkSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsSdkSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
 }

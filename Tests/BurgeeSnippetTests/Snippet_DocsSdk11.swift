@@ -4,7 +4,7 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-func docsSdkSnippet11(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsSdkSnippet11(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     for await event in client.events() {
         if case .updated(let update) = event {
             logger.info("flags changed", metadata: ["flags": "\(update.changedFlags)"])

@@ -18,7 +18,7 @@ import Testing
     await client.close()
 }
 
-func docsSdkSnippet13(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsSdkSnippet13(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     // Package.swift, test target dependencies:
     //   .product(name: "Burgee", package: "burgee"),
     //   .product(name: "BurgeeTesting", package: "burgee"),

@@ -4,7 +4,7 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-func docsSdkSnippet14(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsSdkSnippet14(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     await testData.update(
         testData.flag("layout").variations("list", "grid", "table").fallthroughVariation(1)
             .ifMatch("country", "FR", "DE").thenReturn(2),

@@ -4,7 +4,7 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-func docsSdkSnippet6(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsSdkSnippet6(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let context = Context(key: "u-1", attributes: ["country": "FR", "plan": "pro"])
     let org = Context(kind: "org", key: "acme", attributes: ["tier": 2])
     let both = Context.multi([context, org])

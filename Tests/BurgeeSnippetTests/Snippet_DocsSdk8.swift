@@ -4,7 +4,7 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-func docsSdkSnippet8(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsSdkSnippet8(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let detail = client.stringVariationDetail("paywall.layout", context: context, default: "list")
     print(detail.value, detail.reason.jsonText, detail.openFeatureReason)
     // for a context a rollout put in "grid":

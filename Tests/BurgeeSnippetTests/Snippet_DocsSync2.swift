@@ -5,7 +5,7 @@ import BurgeeServer
 import BurgeeTesting
 import Logging
 
-func docsSyncSnippet2(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsSyncSnippet2(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let running = try await DefinitionsServer.start(
         configuration: DefinitionsServerConfiguration(port: 0, sdkKey: "test-key", heartbeatInterval: .milliseconds(200)),
         definitions: .json(Array(document.utf8)),   // or .file(path)

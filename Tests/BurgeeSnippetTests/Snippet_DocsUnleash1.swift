@@ -4,7 +4,7 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-func docsUnleashSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func docsUnleashSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let connection = UnleashConnection(url: "https://unleash.example.com/api", appName: "checkout")
     let client = try BurgeeClient(configuration: .unleash(connection, apiToken: token, logger: logger))
     client.start()                        // or run it in a ServiceGroup: BurgeeClient is a Service

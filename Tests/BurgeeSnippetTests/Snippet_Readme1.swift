@@ -41,7 +41,7 @@ struct Shop {
     }
 }
 
-func readmeSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func readmeSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     // Package.swift, target dependencies:
     //   .product(name: "Burgee", package: "burgee"),
     //   .product(name: "Logging", package: "swift-log"),

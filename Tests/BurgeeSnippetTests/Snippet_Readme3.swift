@@ -6,7 +6,7 @@ import BurgeeTesting
 import Foundation
 import Logging
 
-func readmeSnippet3(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData) async throws {
+func readmeSnippet3(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let definitionsBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "flags.json")))
     let snapshot = try Snapshot(jsonBytes: definitionsBytes)           // parse, validate, compile once
     let context = Context(key: "u-1", attributes: ["country": "FR", "plan": "pro"])

@@ -17,6 +17,49 @@ struct ClientEventTests {
         ], segments: [#""s": { "version": 1, "included": ["\#(segmentIncludes)"] }"#])
     }
 
+    /// LaunchDarkly data: `a` is a prerequisite of `c`, `b` matches segment `s`, and `e` a segment `t`
+    /// that exists only when `withT` (a missing segment never matches, and appearing is a change).
+    static func launchDarklyGraph(a: Bool = true, segmentIncludes: String = "u-1", withT: Bool = false,
+                                  deleteD: Bool = false) -> String {
+        func flag(_ key: String, _ on: Bool, _ extra: String = "") -> String {
+            #""\#(key)":{"key":"\#(key)","version":1,"on":\#(on),"variations":[false,true],"offVariation":0,"fallthrough":{"variation":1}\#(extra)}"#
+        }
+        let d = deleteD ? #""d":{"key":"d","version":2,"deleted":true}"# : flag("d", true)
+        let t = withT ? #","t":{"key":"t","version":1,"included":["u-1"]}"# : ""
+        return "{\"flags\":{" + [
+            flag("a", a),
+            flag("b", true, #","rules":[{"clauses":[{"attribute":"","op":"segmentMatch","values":["s"]}],"variation":0}]"#),
+            flag("c", true, #","prerequisites":[{"key":"a","variation":1}]"#),
+            d,
+            flag("e", true, #","rules":[{"clauses":[{"attribute":"","op":"segmentMatch","values":["t"]}],"variation":0}]"#),
+        ].joined(separator: ",") + #"},"segments":{"s":{"key":"s","version":1,"included":[""# + segmentIncludes + #""]}"# + t + "}}"
+    }
+
+    @Test func launchDarklyUpdatesNameTheChangedFlags() async throws {
+        let (client, source) = try await ClientHarness.manual()
+        let events = client.events()
+        #expect(await source.push(Self.launchDarklyGraph()))
+        _ = await firstEvent(events) { if case .ready = $0 { true } else { false } }
+        func next() async -> DefinitionsUpdate? {
+            guard case .updated(let update)? = await firstEvent(events, where: { if case .updated = $0 { true } else { false } }) else {
+                return nil
+            }
+            return update
+        }
+        #expect(await source.push(Self.launchDarklyGraph(a: false)))
+        #expect(await next()?.changedFlags == ["a", "c"])
+        #expect(await source.push(Self.launchDarklyGraph(a: false, segmentIncludes: "u-2")))
+        let segment = await next()
+        #expect(segment?.changedFlags == ["b"] && segment?.changedSegments == ["s"])
+        #expect(await source.push(Self.launchDarklyGraph(a: false, segmentIncludes: "u-2", withT: true)))
+        let appeared = await next()
+        #expect(appeared?.changedFlags == ["e"] && appeared?.changedSegments == ["t"])
+        #expect(await source.push(Self.launchDarklyGraph(a: false, segmentIncludes: "u-2", withT: true, deleteD: true)))
+        #expect(await next()?.changedFlags == ["d"])
+        #expect(client.flagKeys() == ["a", "b", "c", "e"])
+        await client.close()
+    }
+
     @Test func readyComesFirstThenUpdatesNameExactlyTheChangedFlags() async throws {
         let (client, source) = try await ClientHarness.manual()
         let events = client.events()

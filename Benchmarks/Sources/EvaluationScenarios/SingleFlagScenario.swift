@@ -34,5 +34,8 @@ extension Scenarios {
         .init("CaseInsensitiveStartsWith", flag: "ci-starts-with", { caseInsensitiveStartsWith }, context: { mixedCaseUser }),
         .init("CaseInsensitiveEndsWith", flag: "ci-ends-with", { caseInsensitiveEndsWith }, context: { mixedCaseUser }),
         .init("InArrayAttribute10", flag: "in-array", { inArrayAttribute }, context: { mixedCaseUser }),
+        .init("LaunchDarklySimpleFlag", flag: "ld-simple", { launchDarklySimple }),
+        .init("LaunchDarklyRollout5050", flag: "ld-rollout", { launchDarklyRollout }),
+        .init("LaunchDarklySegmentRule", flag: "ld-segment", { launchDarklySegment }),
     ]
 }

@@ -132,6 +132,11 @@ public struct BoundClient: Sendable {
         client.allFlagsState(context: context, options: options)
     }
 
+    /// See ``BurgeeClient/launchDarklyFlagsState(context:options:)``.
+    public func launchDarklyFlagsState(options: LaunchDarklyFlagsState.Options = .init()) -> LaunchDarklyFlagsState {
+        client.launchDarklyFlagsState(context: context, options: options)
+    }
+
     /// See ``BurgeeClient/flagValueChanges(_:context:)``.
     public func flagValueChanges(_ flagKey: String) -> AsyncStream<FlagValueChange> {
         client.flagValueChanges(flagKey, context: context)

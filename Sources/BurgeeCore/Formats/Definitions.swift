@@ -80,11 +80,17 @@ public struct Definitions: Sendable {
         }
     }
 
-    /// The definitions as JSON of their own format, as a cache stores them.
+    /// The definitions as JSON of their own format, as a cache stores them: JSON whose format
+    /// is told from its shape when read back. LaunchDarkly's flag data is written as a stream
+    /// `put` (`{"path":"/","data":{…}}`), whose shape tells it even when it holds no flag.
     public var json: JSONValue {
         switch model {
         case .native(let document): document.json
-        case .unleash(_, let json), .flagd(_, let json), .launchDarkly(_, let json): json
+        case .unleash(_, let json), .flagd(_, let json): json
+        case .launchDarkly(_, let json):
+            if case .object(let members) = json, members["data"] != nil, members["flags"] == nil { json } else {
+                ["path": "/", "data": json]
+            }
         }
     }
 }

@@ -114,51 +114,92 @@ package struct SHA1: ByteHasher, Sendable, Equatable {
         return word
     }
 
-    /// One round: the working variables shift by one, `a` taking the round's mix of `b`, `c`, `d`.
+    /// The round functions of the four groups of 20 rounds.
+    @usableFromInline
+    enum Mix {
+        case choose, parity, majority, parity2
+
+        @inline(__always)
+        func callAsFunction(_ b: UInt32, _ c: UInt32, _ d: UInt32) -> UInt32 {
+            switch self {
+            case .choose: return d ^ (b & (c ^ d))
+            case .parity, .parity2: return b ^ c ^ d
+            case .majority: return (b & c) | (d & (b | c))
+            }
+        }
+
+        @inline(__always)
+        var constant: UInt32 {
+            switch self {
+            case .choose: return 0x5A82_7999
+            case .parity: return 0x6ED9_EBA1
+            case .majority: return 0x8F1B_BCDC
+            case .parity2: return 0xCA62_C1D6
+            }
+        }
+    }
+
+    /// One round in place: `e` takes the new value and `b` is rotated; the caller rotates the
+    /// roles of the five variables instead of moving them, five rounds per step.
     @inline(__always)
-    static func round(_ a: inout UInt32, _ b: inout UInt32, _ c: inout UInt32, _ d: inout UInt32, _ e: inout UInt32,
-                      mixed: UInt32, constant: UInt32, word: UInt32) {
-        let temp = ((a << 5) | (a >> 27)) &+ mixed &+ e &+ constant &+ word
-        e = d
-        d = c
-        c = (b << 30) | (b >> 2)
-        b = a
-        a = temp
+    static func round(_ a: UInt32, _ b: inout UInt32, _ c: UInt32, _ d: UInt32, _ e: inout UInt32,
+                      _ mix: Mix, word: UInt32) {
+        // `a` is the newest variable: it comes last, so that the rest can be summed before it is ready.
+        e = (e &+ mix.constant &+ word &+ mix(b, c, d)) &+ ((a << 5) | (a >> 27))
+        b = (b << 30) | (b >> 2)
+    }
+
+    /// Five rounds from word `t` (a multiple of 5), the variables' roles rotating back to where
+    /// they started.
+    @inline(__always)
+    static func fiveRounds(_ a: inout UInt32, _ b: inout UInt32, _ c: inout UInt32, _ d: inout UInt32, _ e: inout UInt32,
+                           _ mix: Mix, _ word: (Int) -> UInt32, _ t: Int) {
+        round(a, &b, c, d, &e, mix, word: word(t))
+        round(e, &a, b, c, &d, mix, word: word(t &+ 1))
+        round(d, &e, a, b, &c, mix, word: word(t &+ 2))
+        round(c, &d, e, a, &b, mix, word: word(t &+ 3))
+        round(b, &c, d, e, &a, mix, word: word(t &+ 4))
     }
 
     /// Compresses one 64-byte block into the chaining state.
     @usableFromInline
     mutating func compress(_ bytes: UnsafeRawBufferPointer) {
-        // The message schedule is a rolling window of 16 words, in inline storage. One loop per
-        // round function; the shared steps are static functions rather than nested ones
-        // (capturing variables would box them in unoptimized builds).
-        // The working variables live inside the closure, so that they are not captured and can stay
-        // in registers.
+        // The message schedule is a rolling window of 16 words, in inline storage. Rounds go five
+        // at a time with the variables' roles rotating, so that no round moves a variable; the
+        // shared steps are static functions rather than nested ones (capturing variables would box
+        // them in unoptimized builds). The working variables live inside the closure, so that they
+        // are not captured and can stay in registers.
         var window: Block = (0, 0, 0, 0, 0, 0, 0, 0)
         let state = (h0, h1, h2, h3, h4)
         let result = withUnsafeMutableBytes(of: &window) { w in
             var (a, b, c, d, e) = state
-            for t in 0..<16 {
+            let load: (Int) -> UInt32 = { t in
                 let word = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self))
                 w.storeBytes(of: word, toByteOffset: t &* 4, as: UInt32.self)
-                Self.round(&a, &b, &c, &d, &e, mixed: (b & c) | (~b & d), constant: 0x5A82_7999, word: word)
+                return word
             }
-            for t in 16..<20 {
-                let word = Self.scheduled(w, t)
-                Self.round(&a, &b, &c, &d, &e, mixed: (b & c) | (~b & d), constant: 0x5A82_7999, word: word)
-            }
-            for t in 20..<40 {
-                let word = Self.scheduled(w, t)
-                Self.round(&a, &b, &c, &d, &e, mixed: b ^ c ^ d, constant: 0x6ED9_EBA1, word: word)
-            }
-            for t in 40..<60 {
-                let word = Self.scheduled(w, t)
-                Self.round(&a, &b, &c, &d, &e, mixed: (b & c) | (b & d) | (c & d), constant: 0x8F1B_BCDC, word: word)
-            }
-            for t in 60..<80 {
-                let word = Self.scheduled(w, t)
-                Self.round(&a, &b, &c, &d, &e, mixed: b ^ c ^ d, constant: 0xCA62_C1D6, word: word)
-            }
+            let schedule: (Int) -> UInt32 = { t in Self.scheduled(w, t) }
+            Self.fiveRounds(&a, &b, &c, &d, &e, .choose, load, 0)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .choose, load, 5)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .choose, load, 10)
+            Self.round(a, &b, c, d, &e, .choose, word: load(15))
+            Self.round(e, &a, b, c, &d, .choose, word: Self.scheduled(w, 16))
+            Self.round(d, &e, a, b, &c, .choose, word: Self.scheduled(w, 17))
+            Self.round(c, &d, e, a, &b, .choose, word: Self.scheduled(w, 18))
+            Self.round(b, &c, d, e, &a, .choose, word: Self.scheduled(w, 19))
+            // Written out rather than looped: constant word offsets, no index arithmetic.
+            Self.fiveRounds(&a, &b, &c, &d, &e, .parity, schedule, 20)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .parity, schedule, 25)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .parity, schedule, 30)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .parity, schedule, 35)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .majority, schedule, 40)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .majority, schedule, 45)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .majority, schedule, 50)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .majority, schedule, 55)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .parity2, schedule, 60)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .parity2, schedule, 65)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .parity2, schedule, 70)
+            Self.fiveRounds(&a, &b, &c, &d, &e, .parity2, schedule, 75)
             return (a, b, c, d, e)
         }
         h0 &+= result.0

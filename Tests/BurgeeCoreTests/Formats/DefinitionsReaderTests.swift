@@ -74,6 +74,18 @@ struct DefinitionsReaderTests {
         }
     }
 
+    @Test("LaunchDarkly definitions are cached as a stream put, which reads back as LaunchDarkly's even without flags")
+    func launchDarklyCacheForm() throws {
+        for text in [#"{"flags":{},"segments":{}}"#, #"{"path":"/","data":{"flags":{}}}"#, FormatDocuments.launchDarkly] {
+            let definitions = try Definitions(jsonBytes: Self.bytes(text), format: .launchDarkly)
+            let cached = definitions.json
+            #expect(cached.objectValue?["path"] == "/" && cached.objectValue?["data"]?.objectValue != nil)
+            let reread = try Definitions(json: cached, format: nil)
+            #expect(reread.format == .launchDarkly)
+            #expect(Snapshot(compiling: reread).flagKeys == Snapshot(compiling: definitions).flagKeys)
+        }
+    }
+
     @Test("an undetectable document names its candidates")
     func undetectable() {
         guard case .undetectedFormat(let detection)? = Self.error(#"{"flags":{}}"#, nil) else {

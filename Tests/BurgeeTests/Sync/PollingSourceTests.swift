@@ -85,12 +85,13 @@ import Testing
 
     @Test func aResponseSlowerThanTheTimeoutFails() async throws {
         try await LoopbackServer.withServer { running in
-            // Room for a loaded machine: the first answer must come within the timeout.
-            let http = LoopbackServer.http(requestTimeout: .seconds(1))
+            // Room for a loaded machine (the whole suite in parallel on two cores): the first answer
+            // must come within the timeout, the delayed one must not.
+            let http = LoopbackServer.http(requestTimeout: .seconds(3))
             try await TestFiles.withClient(configuration(running.definitionsURL, every: .milliseconds(50), http: http)) { client in
                 try await LoopbackServer.ready(client)
                 let events = client.events()
-                running.server.inject(.delay(.seconds(3)), on: .definitions)
+                running.server.inject(.delay(.seconds(6)), on: .definitions)
                 let interrupted = await TestFiles.nextStatus(events, .interrupted)
                 #expect(interrupted?.lastError?.kind == .network)
                 #expect(interrupted?.lastError?.message.contains("timeout") == true)

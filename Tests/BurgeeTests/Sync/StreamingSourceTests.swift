@@ -140,7 +140,7 @@ import Testing
     // The timeouts leave room for a loaded machine: the first `put` must arrive within them.
     @Test func aSilentStreamIsReopenedAfterTheReadIdleTimeout() async throws {
         try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .seconds(60) }) { running in
-            let options = StreamingOptions(readIdleTimeout: .seconds(1))
+            let options = StreamingOptions(readIdleTimeout: .seconds(3))
             try await TestFiles.withClient(configuration(running, options: options)) { client in
                 try await LoopbackServer.ready(client)
                 let events = client.events()
@@ -152,10 +152,10 @@ import Testing
         }
         // With heartbeats more frequent than the timeout, the connection stays.
         try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .milliseconds(50) }) { running in
-            let options = StreamingOptions(readIdleTimeout: .seconds(1))
+            let options = StreamingOptions(readIdleTimeout: .seconds(3))
             try await TestFiles.withClient(configuration(running, options: options)) { client in
                 try await LoopbackServer.ready(client)
-                try await Task.sleep(for: .seconds(2))
+                try await Task.sleep(for: .seconds(4))
                 #expect(running.requests(to: "/stream").count == 1)
                 #expect(client.dataSourceStatus.state == .valid)
             }

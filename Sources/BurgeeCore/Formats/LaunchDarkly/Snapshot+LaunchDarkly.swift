@@ -17,3 +17,37 @@ extension Snapshot {
         try self.init(launchDarkly: LaunchDarklyDocument(json: json))
     }
 }
+
+// MARK: LaunchDarkly's view of an evaluation, for any format
+
+extension Snapshot {
+    /// Whether an evaluation counts as an experiment in LaunchDarkly's sense (its server SDKs'
+    /// `IsExperiment`): the reason is `inExperiment`, or it is `FALLTHROUGH` of a flag with
+    /// `trackEventsFallthrough`, or `RULE_MATCH` of a rule with `trackEvents`. Such evaluations
+    /// always send events with their reasons (`trackEvents` and `trackReason` in a bootstrap).
+    package func isLaunchDarklyExperiment(at position: FlagPosition, _ reason: EvaluationReason) -> Bool {
+        if reason.inExperiment { return true }
+        switch reason.kind {
+        case .fallthrough: return info(at: position).trackEventsFallthrough
+        case .ruleMatch: return reason.ruleIndex.map { trackedRules(at: position).contains($0) } ?? false
+        default: return false
+        }
+    }
+
+    /// The keys of the flag's direct prerequisites that an evaluation with `reason` evaluated,
+    /// in order, as LaunchDarkly's bootstrap lists them: none when the flag is off or malformed;
+    /// up to and including the one that failed for `PREREQUISITE_FAILED` (a prerequisite flag that
+    /// does not exist is not evaluated, so not listed); all of them otherwise.
+    package func evaluatedPrerequisites(at position: FlagPosition, _ reason: EvaluationReason) -> [String] {
+        let flag = program.flags[position.index]
+        guard flag.enabled, !flag.malformed else { return [] }
+        var keys: [String] = []
+        for p in flag.prerequisites.indices {
+            let key = program.prerequisiteKeys[p]
+            guard program.prerequisites[p].flag >= 0 else { break }
+            keys.append(key)
+            if reason.kind == .prerequisiteFailed, reason.prerequisiteKey == key { break }
+        }
+        return keys
+    }
+}
