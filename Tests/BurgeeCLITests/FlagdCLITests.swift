@@ -24,21 +24,21 @@ struct FlagdCLITests {
     func fixture(_ name: String) throws {
         let file = try Self.object(Data(contentsOf: Self.folder.appendingPathComponent(name)))
         let documents = try #require(file["documents"] as? [[String: Any]])
-        // The command reads one document: cases about flags that a later document replaces or
-        // adds are left to the Swift conformance tests, which merge documents.
-        var later = Set<String>()
-        for document in documents.dropFirst() { later.formUnion(((document["flags"] as? [String: Any]) ?? [:]).keys) }
+        // Several documents are merged by the command as by the SDK: --definitions once per document.
         let files = try TemporaryFiles()
-        let path = try files.write("flags.json", try Self.text(documents[0]))
+        var definitions: [String] = []
+        for (index, document) in documents.enumerated() {
+            definitions += ["--definitions", try files.write("flags-\(index).json", try Self.text(document))]
+        }
         var lines: [String] = []
         var expected: [(String, String)] = []
-        for c in try #require(file["cases"] as? [[String: Any]]) where !later.contains(c["flag"] as? String ?? "") {
+        for c in try #require(file["cases"] as? [[String: Any]]) {
             var request: [String: Any] = ["flag": c["flag"]!, "context": c["context"]!, "default": c["default"] ?? NSNull()]
             if let type = c["type"] { request["type"] = type }
             lines.append(try Self.text(request))
             expected.append((c["description"] as? String ?? "", try Self.text(c["expected"]!)))
         }
-        var arguments = ["eval", "--definitions", path, "--format", "flagd", "--requests", "-",
+        var arguments = ["eval"] + definitions + ["--format", "flagd", "--requests", "-",
                          "--flagd-fractional", file["fractionalRule"] as? String ?? "v2"]
         if let now = file["now"] as? String { arguments += ["--now", now] }
         let result = try CLIRunner.run(arguments, stdin: lines.joined(separator: "\n") + "\n")
@@ -48,6 +48,24 @@ struct FlagdCLITests {
             let flagd = try #require(try Self.object(Data(line.utf8))["flagd"])
             #expect(try Self.text(flagd) == want, "\(name): \(description)")
         }
+    }
+
+    @Test("several --definitions: flagd documents only; another format, or a bad file, ends the command with 1")
+    func severalDefinitions() throws {
+        let files = try TemporaryFiles()
+        let flagd = try files.write("a.json", FormatOptionTests.flagd)
+        let native = try files.write("b.json", #"{"formatVersion":1,"version":1,"flags":{},"segments":{}}"#)
+        let broken = try files.write("c.json", #"{"flags": "#)
+        for (arguments, words) in [
+            (["--definitions", flagd, "--definitions", flagd, "--format", "native"], "only flagd documents can be merged"),
+            (["--definitions", flagd, "--definitions", native], "document 2 has the shape of native Burgee definitions"),
+            (["--definitions", flagd, "--definitions", broken], "c.json: definitions are not valid JSON"),
+        ] {
+            let result = try CLIRunner.run(["eval"] + arguments + ["--flag", "f", "--context", "{}"])
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains(words), "\(result.stderr)")
+        }
+        #expect(try CLIRunner.run(["eval", "--flag", "f"]).status == 64)
     }
 
     @Test("an unknown --flagd-fractional is a usage error")

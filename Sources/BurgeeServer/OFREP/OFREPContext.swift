@@ -6,6 +6,9 @@ import BurgeeCore
 /// kind (else `user`); `name` and `anonymous` are Burgee's; every other member is an attribute of
 /// the same name, with its JSON value. A member named `key` is ignored: `targetingKey` is the key.
 ///
+/// For flagd definitions the context is read as flagd reads it (``Context/init(flagdJSON:)``):
+/// `targetingKey` is optional.
+///
 /// For Unleash definitions the context becomes an Unleash context instead, as Unleash's
 /// OpenFeature providers map it: `targetingKey` is the `userId` (unless `userId` is given), the
 /// standard fields (`sessionId`, `remoteAddress`, `environment`, `appName`, `currentTime`) keep
@@ -30,6 +33,14 @@ enum OFREPContext {
         }
         guard case .object(var members) = contextJSON else {
             throw OFREPFailure(code: .invalidContext, details: "'context' is \(contextJSON.typeName), not an object")
+        }
+        // flagd evaluates OpenFeature's context as it is, with or without a targeting key.
+        if format == .flagd {
+            switch members["targetingKey"] {
+            case nil, .null?, .string?: return Context(flagdJSON: contextJSON)
+            case let other?:
+                throw OFREPFailure(code: .invalidContext, details: "'targetingKey' is \(other.typeName), not a string")
+            }
         }
         let targetingKey: String
         switch members.removeValue(forKey: "targetingKey") {

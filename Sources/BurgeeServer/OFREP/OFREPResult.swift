@@ -14,7 +14,13 @@ enum OFREPResult {
             o["errorDetails"] = .string(errorDetails(key, detail.reason))
             return (.object(o), code)
         }
-        o["reason"] = .string(reason(detail.reason))
+        // flagd's last `if` branch is a fallthrough in the program and a targeting match to flagd.
+        if detail.reason.kind == .fallthrough, !detail.reason.fromRollout,
+           snapshot.openFeatureFallthroughReason(ofFlag: key) == "TARGETING_MATCH" {
+            o["reason"] = "TARGETING_MATCH"
+        } else {
+            o["reason"] = .string(reason(detail.reason))
+        }
         guard detail.variationIndex != nil else {
             // No variation served (off without an off variation): OFREP's `codeDefaultFlag`, no value.
             return (.object(o), nil)

@@ -28,12 +28,16 @@ struct EvalCommand: ParsableCommand {
             ("0", "1", …), and reasons are in LaunchDarkly's shape, with "bigSegmentsStatus" when an \
             unbounded segment was consulted.
 
-            For flagd definitions, contexts are OpenFeature evaluation contexts ({"targetingKey"?,             …}), and each result line has one more member,             "flagd":{"value"?, "variant", "reason", "errorCode", "flagMetadata"}; "value" is absent             when the caller's default applies.
+            For flagd definitions, contexts are OpenFeature evaluation contexts ({"targetingKey"?, …}), \
+            and each result line has one more member, \
+            "flagd":{"value"?, "variant", "reason", "errorCode", "flagMetadata"}; "value" is absent when \
+            the caller's default applies. --definitions may be given more than once for flagd \
+            documents: they are merged in order, a later document's flag replacing an earlier one's.
             """
     )
 
-    @Option(name: .long, help: "The definitions file (JSON, see --format), or - for standard input.")
-    var definitions: String
+    @Option(name: .long, help: "The definitions file (JSON, see --format), or - for standard input; flagd documents may be given more than once.")
+    var definitions: [String] = []
 
     @OptionGroup var formatOptions: FormatOptions
 
@@ -57,14 +61,17 @@ struct EvalCommand: ParsableCommand {
         if FlagdFractionalRule(rawValue: flagdFractional) == nil {
             throw ValidationError("--flagd-fractional is v2, v1 or cbor, not '\(flagdFractional)'")
         }
-        if requests == "-" && definitions == "-" {
+        if definitions.isEmpty {
+            throw ValidationError("--definitions is required")
+        }
+        if requests == "-" && definitions.contains("-") {
             throw ValidationError("only one of --definitions and --requests can read standard input")
         }
     }
 
     func run() throws {
         do {
-            let loaded = try DefinitionsLoader.load(definitions, format: formatOptions.definitionsFormat, now: clock.instant(),
+            let loaded = try DefinitionsLoader.load(paths: definitions, format: formatOptions.definitionsFormat, now: clock.instant(),
                                                     flagdFractional: FlagdFractionalRule(rawValue: flagdFractional) ?? .v2)
             if let requests {
                 try runBatch(loaded, requests)

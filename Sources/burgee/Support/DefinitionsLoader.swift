@@ -20,6 +20,29 @@ enum DefinitionsLoader {
         try load(path, format: format).snapshot
     }
 
+    /// The definitions in `paths`: one file as ``load(_:format:now:flagdFractional:)`` reads it;
+    /// several are flagd documents, merged in order (a later document's flag replaces an earlier one's).
+    static func load(paths: [String], format: DefinitionsFormat?, now: Timestamp? = nil,
+                     flagdFractional: FlagdFractionalRule = .v2) throws -> LoadedDefinitions {
+        guard paths.count > 1 else { return try load(paths[0], format: format, now: now, flagdFractional: flagdFractional) }
+        guard format == nil || format == .flagd else {
+            throw CommandFailure("only flagd documents can be merged from several --definitions files")
+        }
+        var documents: [JSONValue] = []
+        for path in paths {
+            do { documents.append(try JSONParser().parse(try read(path))) } catch let error as JSONParseError {
+                throw CommandFailure("\(path): \(DefinitionsError.invalidJSON(error))")
+            }
+        }
+        do {
+            let definitions = try Definitions(flagdDocuments: documents)
+            let options = FlagdLoweringOptions(fractionalRule: flagdFractional, now: now)
+            return LoadedDefinitions(snapshot: Snapshot(compiling: definitions, flagd: options), format: .flagd, unleash: nil)
+        } catch {
+            throw CommandFailure("\(paths.joined(separator: ", ")): \(error)")
+        }
+    }
+
     /// The definitions in `path`, compiled, with the format they were read as and, for Unleash,
     /// the model (whose document-level problems `validate` reports). `now` pins the clock of
     /// Unleash date constraints.
