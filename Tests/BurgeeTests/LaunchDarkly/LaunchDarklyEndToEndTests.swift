@@ -31,15 +31,7 @@ import Testing
     }
 
     private static func withServer<R>(_ body: (RunningDefinitionsServer) async throws -> R) async throws -> R {
-        let running = try await LoopbackServer.start(document(), sdkKey: "sdk-key") { $0.format = .launchDarkly }
-        do {
-            let result = try await body(running)
-            await running.stop()
-            return result
-        } catch {
-            await running.stop()
-            throw error
-        }
+        try await LoopbackServer.withServer(document(), sdkKey: "sdk-key", configure: { $0.format = .launchDarkly }, body)
     }
 
     @Test func changesArriveAndTheUpdateNamesTheFlagsWhoseEvaluationCouldChange() async throws {

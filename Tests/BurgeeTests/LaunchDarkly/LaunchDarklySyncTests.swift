@@ -17,15 +17,7 @@ import Testing
 
     private static func withServer<R>(_ json: String = twoFlags, sdkKey: String? = nil,
                                       _ body: (RunningDefinitionsServer) async throws -> R) async throws -> R {
-        let running = try await start(json, sdkKey: sdkKey)
-        do {
-            let result = try await body(running)
-            await running.stop()
-            return result
-        } catch {
-            await running.stop()
-            throw error
-        }
+        try await LoopbackServer.withServer(json, sdkKey: sdkKey, configure: { $0.format = .launchDarkly }, body)
     }
 
     /// A client of `running` (a Relay Proxy's single base URI).
