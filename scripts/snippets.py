@@ -59,7 +59,10 @@ def snippet_files():
             if declarations:
                 out += declarations
             out += ["func %s(%s) async throws {" % (function, PARAMETERS)]
-            out += ["    " + l if l else l for l in body] + ["}"]
+            out += ["    " + l if l else l for l in body]
+            # Values a snippet shows but does not use would each warn: use them.
+            shown = [m.group(1) for l in body for m in [re.match(r"let (\w+) =", l)] if m]
+            out += ["    _ = %s" % name for name in dict.fromkeys(shown)] + ["}"]
             files["%s%s%d.swift" % (PREFIX, stem, index)] = "\n".join(out) + "\n"
     return files
 

@@ -9,4 +9,5 @@ func docsEventsSnippet1(client: BurgeeClient, context: Context, ctx: Context, lo
         sdkKey: key,
         source: .streaming("https://flags.example.com/stream"),
         events: .init(endpoint: "https://flags.example.com/events", exposures: .deduplicated)))
+    _ = client
 }

@@ -8,5 +8,6 @@ func docsEventsSnippet3(client: BurgeeClient, context: Context, ctx: Context, lo
     client.setTrackingConsent(.denied, for: ctx)     // this context (each part of a multi-context)
     client.setTrackingConsent(nil, for: ctx)         // back to the default
     client.setTrackingConsent(.denied)               // the default: for the whole client
-    EventsConfiguration(endpoint: "https://flags.example.com/events", consent: .denied)   // nothing tracked until granted
+    let events = EventsConfiguration(endpoint: "https://flags.example.com/events", consent: .denied)   // nothing tracked until granted
+    _ = events
 }

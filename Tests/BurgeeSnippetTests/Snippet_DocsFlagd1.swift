@@ -10,4 +10,8 @@ func docsFlagdSnippet1(client: BurgeeClient, context: Context, ctx: Context, log
     // several parsed documents merge, later keys winning: Snapshot(flagdJSON: [base, overrides])
     let detail = snapshot.evaluate("color", context: Context(flagdJSON: ["targetingKey": "user-1", "plan": "pro"]))
     let result = snapshot.flagdResult(for: detail, flag: "color") // value, variant, reason, errorCode, flagMetadata
+    _ = bytes
+    _ = snapshot
+    _ = detail
+    _ = result
 }

@@ -18,4 +18,9 @@ func docsFlagdSnippet2(client: BurgeeClient, context: Context, ctx: Context, log
         flagd: FlagdLoweringOptions(fractionalRule: .v2)))        // the fractional rule of this source
     let detail = polled.flagdEvaluation("color", context: Context(flagdJSON: ["targetingKey": "user-1"]))
     // detail.value, detail.variant, detail.reason ("STATIC", "TARGETING_MATCH", …), detail.flagMetadata
+    _ = one
+    _ = merged
+    _ = directory
+    _ = polled
+    _ = detail
 }

@@ -16,4 +16,7 @@ func docsLaunchdarklySnippet1(client: BurgeeClient, context: Context, ctx: Conte
     if client.boolVariation("new-checkout", context: context, default: false) { print("new checkout") }
     let detail = client.stringVariationDetail("layout", context: context, default: "list")
     // detail.reason.json: {"kind":"RULE_MATCH","ruleIndex":0,"ruleId":"…","inExperiment":true}
+    _ = client
+    _ = context
+    _ = detail
 }

@@ -7,4 +7,6 @@ import Logging
 func docsLaunchdarklySnippet2(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let snapshot = try Snapshot(jsonBytes: bytes, format: .launchDarkly)   // or format: nil to detect it
     let detail = snapshot.evaluate("new-checkout", context: context, default: false)
+    _ = snapshot
+    _ = detail
 }

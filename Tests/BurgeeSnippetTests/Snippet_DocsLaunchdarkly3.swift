@@ -22,4 +22,12 @@ func docsLaunchdarklySnippet3(client: BurgeeClient, context: Context, ctx: Conte
     let polling = LaunchDarklyConnection(streaming: false, pollingInterval: .seconds(60),
                                          http: HTTPOptions(headers: ["X-Gateway": "checkout"]))
     let polled = try BurgeeClient(configuration: .launchDarkly(sdkKey: sdkKey, connection: polling, logger: logger))
+    _ = logger
+    _ = sdkKey
+    _ = client
+    _ = enabled
+    _ = relay
+    _ = viaRelay
+    _ = polling
+    _ = polled
 }

@@ -14,4 +14,7 @@ func docsOpenfeatureSnippet1(client: BurgeeClient, context: Context, ctx: Contex
     let client = try BurgeeClient(configuration: .init(source: .file("flags.json"), hooks: [AuditHook()]))
     let user = client.bound(to: Context(key: "u-1"), hooks: [TenantHook()])
     let on = user.variation("new-checkout", default: false, hooks: [RequestHook()])
+    _ = client
+    _ = user
+    _ = on
 }

@@ -9,4 +9,5 @@ func docsOpenfeatureSnippet2(client: BurgeeClient, context: Context, ctx: Contex
         source: .file("flags.json"),
         openTelemetry: OpenTelemetryConfiguration()))            // the bootstrapped InstrumentationSystem.tracer
     // or OpenTelemetryConfiguration(tracer: someTracer)
+    _ = client
 }

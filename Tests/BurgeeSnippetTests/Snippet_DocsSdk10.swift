@@ -8,4 +8,5 @@ func docsSdkSnippet10(client: BurgeeClient, context: Context, ctx: Context, logg
     var user = client.bound(to: Context(key: "u-1", attributes: ["plan": "pro"]))
     let on = user.boolVariation("new-checkout", default: false)
     user.update(context: Context(key: "u-2"))
+    _ = on
 }

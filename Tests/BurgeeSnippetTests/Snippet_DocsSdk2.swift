@@ -14,4 +14,5 @@ func docsSdkSnippet2(client: BurgeeClient, context: Context, ctx: Context, logge
         flagSets: ["backend"],
         readyTimeout: .seconds(5),
         logger: logger))
+    _ = client
 }

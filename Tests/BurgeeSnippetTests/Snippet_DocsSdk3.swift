@@ -9,4 +9,5 @@ func docsSdkSnippet3(client: BurgeeClient, context: Context, ctx: Context, logge
         sdkKey: environment["BURGEE_SDK_KEY"],
         source: .streaming("https://flags.example.com/stream"),
         cache: .directory("/var/cache/my-service", prefix: "flags")))
+    _ = client
 }

@@ -5,6 +5,7 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet5(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    Fallbacks(global: Fallbacks.Fallback(false),
-              perFlag: ["paywall.layout": Fallbacks.Fallback("list", variables: ["headline": "Go Pro"])])
+    let fallbacks = Fallbacks(global: Fallbacks.Fallback(false),
+                              perFlag: ["paywall.layout": Fallbacks.Fallback("list", variables: ["headline": "Go Pro"])])
+    _ = fallbacks
 }

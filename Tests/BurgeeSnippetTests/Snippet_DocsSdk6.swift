@@ -10,4 +10,8 @@ func docsSdkSnippet6(client: BurgeeClient, context: Context, ctx: Context, logge
     let both = Context.multi([context, org])
     // Text attributes, such as request headers or query items, become JSON strings:
     let visitor = Context(key: "v-9", stringAttributes: ["country": "FR", "user-agent": "curl/8"])
+    _ = context
+    _ = org
+    _ = both
+    _ = visitor
 }

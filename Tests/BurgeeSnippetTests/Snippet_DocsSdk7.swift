@@ -7,4 +7,6 @@ import Logging
 func docsSdkSnippet7(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let on = client.boolVariation("new-checkout", context: context, default: false)
     let limit = client.intVariation("checkout.max-items", context: context, default: 20)
+    _ = on
+    _ = limit
 }

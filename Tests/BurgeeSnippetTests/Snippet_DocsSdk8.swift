@@ -9,4 +9,5 @@ func docsSdkSnippet8(client: BurgeeClient, context: Context, ctx: Context, logge
     print(detail.value, detail.reason.jsonText, detail.openFeatureReason)
     // for a context a rollout put in "grid":
     // grid {"kind":"RULE_MATCH","ruleIndex":0,"ruleId":"free-plan"} SPLIT
+    _ = detail
 }

@@ -8,4 +8,7 @@ func docsSdkSnippet9(client: BurgeeClient, context: Context, ctx: Context, logge
     let v = client.variation("paywall.layout", context: context)
     let headline = v.variable("headline", as: String.self)        // nil when absent or not a string
     let maxItems = client.variable("maxItems", of: "paywall.layout", context: context, default: 3)
+    _ = v
+    _ = headline
+    _ = maxItems
 }

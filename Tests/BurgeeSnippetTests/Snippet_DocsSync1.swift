@@ -7,4 +7,5 @@ import Logging
 func docsSyncSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let client = try BurgeeClient(configuration: .init(
         source: .polling("https://cdn.example.com/flags/production.json", every: .seconds(60))))
+    _ = client
 }

@@ -15,4 +15,5 @@ func docsSyncSnippet2(client: BurgeeClient, context: Context, ctx: Context, logg
     running.server.inject(.status(503, headers: ["Retry-After": "2"]), on: .definitions)
     running.server.inject(.dropMidBody, on: .stream)
     await running.stop()
+    _ = running
 }

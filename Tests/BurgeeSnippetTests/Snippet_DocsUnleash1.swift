@@ -14,4 +14,8 @@ func docsUnleashSnippet1(client: BurgeeClient, context: Context, ctx: Context, l
     if client.isEnabled("new-checkout", context: context) { print("new checkout") }
     let variant = client.unleashVariant("checkout-button", context: context)
     // variant.name, variant.enabled, variant.featureEnabled, variant.payload ({"type","value"})
+    _ = connection
+    _ = client
+    _ = context
+    _ = variant
 }

@@ -15,4 +15,5 @@ func readmeSnippet2(client: BurgeeClient, context: Context, ctx: Context, logger
         print("no definitions: \(client.dataSourceStatus)")
     }
     await client.close()
+    _ = client
 }

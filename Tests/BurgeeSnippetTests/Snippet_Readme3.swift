@@ -14,4 +14,8 @@ func readmeSnippet3(client: BurgeeClient, context: Context, ctx: Context, logger
     print(detail.value == .bool(true))   // true
     print(detail.variationKey ?? "-")    // on
     print(detail.reason.kind)            // ruleMatch (with reason.ruleIndex and reason.ruleId)
+    _ = definitionsBytes
+    _ = snapshot
+    _ = context
+    _ = detail
 }
