@@ -15,7 +15,9 @@ struct EventLoadTests {
                 $0.events = EventsConfiguration(
                     destination: .http(server.baseURL + "/events", http: LoopbackServer.http(requestTimeout: .seconds(5)),
                                        retryDelay: .milliseconds(50)),
-                    exposures: .all, flushInterval: .milliseconds(100))
+                    // close() delivers the whole queue, 100 ms per batch: give it the time, so that
+                    // the counts stay exact (a batch cancelled in flight may still have arrived).
+                    exposures: .all, flushInterval: .milliseconds(100), closeTimeout: .seconds(120))
             }
             let perTask = 1_000_000
             let overfull = await withTaskGroup(of: Int.self) { group in

@@ -76,14 +76,15 @@ public struct EventsConfiguration: Sendable {
     /// How long ``BurgeeClient/close()`` waits for the last delivery. When it passes (an event
     /// service that accepts connections but never answers, say), the delivery is cancelled and
     /// the events not delivered are dropped and counted in
-    /// ``EventDiagnostics/droppedDelivery``; `close()` then returns at once.
+    /// ``EventDiagnostics/droppedDelivery`` (a batch cancelled in flight may still have reached
+    /// the service); `close()` then returns at once. 5 seconds by default.
     public var closeTimeout: Duration
 
     /// A configuration.
     public init(destination: EventDestination, exposures: ExposureMode = .deduplicated,
                 deduplicationWindow: Duration = .seconds(300), deduplicationCapacity: Int = 65_536,
                 flushInterval: Duration = .seconds(5), maxBatchSize: Int = 500, capacity: Int = 10_000,
-                consent: TrackingConsent = .granted, closeTimeout: Duration = .seconds(2)) {
+                consent: TrackingConsent = .granted, closeTimeout: Duration = .seconds(5)) {
         self.destination = destination
         self.exposures = exposures
         self.deduplicationWindow = deduplicationWindow
