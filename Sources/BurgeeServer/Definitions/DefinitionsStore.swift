@@ -1,12 +1,16 @@
 import BurgeeCore
 import NIOCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The served definitions and the open streams, behind one lock.
 ///
 /// A new stream's `put` and every change's events are queued under the same lock that swaps the
 /// definitions, so a subscriber sees the document as it was when it connected and then exactly
 /// the changes after it: none lost, none twice.
+///
+/// The server's locks are pthread mutexes (`NIOLockedValueBox`), which the thread sanitizer
+/// follows; it does not see the hand-over of a contended `Synchronization.Mutex` on Linux and
+/// would report its critical sections as races.
 final class DefinitionsStore: Sendable {
     private struct State {
         var served: ServedDefinitions
@@ -15,27 +19,27 @@ final class DefinitionsStore: Sendable {
         var acceptsStreams = true
     }
 
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
     /// The served definitions compiled, for the endpoints that evaluate.
     let compiled: CompiledDefinitions
 
     init(_ served: ServedDefinitions, format: DefinitionsFormat) {
-        state = Mutex(State(served: served))
+        state = NIOLockedValueBox(State(served: served))
         compiled = CompiledDefinitions(served, format: format)
     }
 
     var served: ServedDefinitions {
-        state.withLock { $0.served }
+        state.withLockedValue { $0.served }
     }
 
     var openStreams: Int {
-        state.withLock { $0.subscribers.count }
+        state.withLockedValue { $0.subscribers.count }
     }
 
     /// Applies a new document, queues the resulting events on every open stream, then compiles
     /// the new definitions (outside the lock: streams and requests do not wait for it).
     func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
-        let (changes, served) = state.withLock { s in
+        let (changes, served) = state.withLockedValue { s in
             let changes = s.served.apply(parsed)
             if !s.subscribers.isEmpty {
                 for change in changes {
@@ -52,7 +56,7 @@ final class DefinitionsStore: Sendable {
     /// A new stream, its `put` already queued; `nil` while the server is stopping.
     func subscribe(retry: Duration?) -> StreamSubscription? {
         let (messages, continuation) = AsyncStream<StreamMessage>.makeStream()
-        return state.withLock { s in
+        return state.withLockedValue { s in
             guard s.acceptsStreams else { return nil }
             let id = s.nextID
             s.nextID += 1
@@ -65,19 +69,19 @@ final class DefinitionsStore: Sendable {
     /// Ends a stream's queue; what is queued is still delivered.
     func unsubscribe(_ id: Int) {
         // Finished outside the lock: finishing may run the stream's termination handlers.
-        state.withLock { $0.subscribers.removeValue(forKey: id) }?.finish()
+        state.withLockedValue { $0.subscribers.removeValue(forKey: id) }?.finish()
     }
 
     /// Queues a block on every open stream.
     func broadcast(_ event: ByteBuffer) {
-        state.withLock { s in
+        state.withLockedValue { s in
             for continuation in s.subscribers.values { continuation.yield(.event(event)) }
         }
     }
 
     /// Ends every open stream and refuses new ones, so that shutdown need not wait for clients.
     func closeStreams() {
-        let ended = state.withLock { s in
+        let ended = state.withLockedValue { s in
             s.acceptsStreams = false
             defer { s.subscribers.removeAll() }
             return Array(s.subscribers.values)
@@ -87,6 +91,6 @@ final class DefinitionsStore: Sendable {
 
     /// Accepts streams again, when the server runs again.
     func openForStreams() {
-        state.withLock { $0.acceptsStreams = true }
+        state.withLockedValue { $0.acceptsStreams = true }
     }
 }

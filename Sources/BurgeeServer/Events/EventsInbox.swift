@@ -1,23 +1,23 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The most recent event bodies posted to the server (at most
 /// ``DefinitionsServerConfiguration/maxRetainedRecords``; older ones are dropped), kept in memory
 /// decoded, and exact totals of every body stored and its size as received.
 final class EventsInbox: Sendable {
-    private struct State {
+    private struct State: Sendable {
         var received: RecentEntries<ReceivedEvents>
         var bytes = 0
     }
 
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
 
     /// An inbox keeping at most `capacity` bodies.
     init(capacity: Int) {
-        state = Mutex(State(received: RecentEntries(capacity: capacity)))
+        state = NIOLockedValueBox(State(received: RecentEntries(capacity: capacity)))
     }
 
     func store(_ events: ReceivedEvents) {
-        state.withLock { s in
+        state.withLockedValue { s in
             s.received.append(events)
             s.bytes += events.receivedBytes
         }
@@ -25,11 +25,11 @@ final class EventsInbox: Sendable {
 
     /// The bodies kept, oldest first.
     var received: [ReceivedEvents] {
-        state.withLock { $0.received.elements }
+        state.withLockedValue { $0.received.elements }
     }
 
     /// Totals of every body stored, dropped ones included.
     var stats: EventStats {
-        state.withLock { EventStats(requests: $0.received.total, bytes: $0.bytes) }
+        state.withLockedValue { EventStats(requests: $0.received.total, bytes: $0.bytes) }
     }
 }

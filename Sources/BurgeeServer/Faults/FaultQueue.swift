@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Injected faults per endpoint, first in first out, each for a number of requests.
 final class FaultQueue: Sendable {
@@ -7,16 +7,16 @@ final class FaultQueue: Sendable {
         var remaining: Int
     }
 
-    private let queues = Mutex<[DefinitionsServer.Endpoint: [Entry]]>([:])
+    private let queues = NIOLockedValueBox<[DefinitionsServer.Endpoint: [Entry]]>([:])
 
     func inject(_ fault: DefinitionsServer.Fault, on endpoint: DefinitionsServer.Endpoint, times: Int) {
         guard times > 0 else { return }
-        queues.withLock { $0[endpoint, default: []].append(Entry(fault: fault, remaining: times)) }
+        queues.withLockedValue { $0[endpoint, default: []].append(Entry(fault: fault, remaining: times)) }
     }
 
     /// The fault for the next request to `endpoint`, if any, used up by this call.
     func next(for endpoint: DefinitionsServer.Endpoint) -> DefinitionsServer.Fault? {
-        queues.withLock { q in
+        queues.withLockedValue { q in
             guard var entries = q[endpoint], !entries.isEmpty else { return nil }
             let fault = entries[0].fault
             entries[0].remaining -= 1
@@ -28,10 +28,10 @@ final class FaultQueue: Sendable {
 
     /// How many requests to `endpoint` will still meet a fault.
     func pending(for endpoint: DefinitionsServer.Endpoint) -> Int {
-        queues.withLock { q in q[endpoint, default: []].reduce(0) { $0 + $1.remaining } }
+        queues.withLockedValue { q in q[endpoint, default: []].reduce(0) { $0 + $1.remaining } }
     }
 
     func clear() {
-        queues.withLock { $0.removeAll() }
+        queues.withLockedValue { $0.removeAll() }
     }
 }

@@ -45,3 +45,5 @@ struct RecentEntries<Element> {
         Array(storage[start...] + storage[..<start])
     }
 }
+
+extension RecentEntries: Sendable where Element: Sendable {}

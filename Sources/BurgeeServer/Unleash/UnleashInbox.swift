@@ -1,5 +1,5 @@
 import BurgeeCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The most recent registration and metrics bodies posted to a server in Unleash mode (at most
 /// ``DefinitionsServerConfiguration/maxRetainedRecords`` of each; older ones are dropped), kept in
@@ -11,21 +11,21 @@ final class UnleashInbox: Sendable {
         case metrics
     }
 
-    private struct State {
+    private struct State: Sendable {
         var registrations: RecentEntries<JSONValue>
         var metrics: RecentEntries<JSONValue>
         var toggleCounts: [String: UnleashToggleCounts] = [:]
     }
 
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
 
     /// An inbox keeping at most `capacity` bodies of each kind.
     init(capacity: Int) {
-        state = Mutex(State(registrations: RecentEntries(capacity: capacity), metrics: RecentEntries(capacity: capacity)))
+        state = NIOLockedValueBox(State(registrations: RecentEntries(capacity: capacity), metrics: RecentEntries(capacity: capacity)))
     }
 
     func store(_ body: JSONValue, as kind: Kind) {
-        state.withLock { s in
+        state.withLockedValue { s in
             switch kind {
             case .registration:
                 s.registrations.append(body)
@@ -47,10 +47,10 @@ final class UnleashInbox: Sendable {
     }
 
     /// The registrations kept, oldest first.
-    var registrations: [JSONValue] { state.withLock { $0.registrations.elements } }
+    var registrations: [JSONValue] { state.withLockedValue { $0.registrations.elements } }
     /// The metrics bodies kept, oldest first.
-    var metrics: [JSONValue] { state.withLock { $0.metrics.elements } }
-    var toggleCounts: [String: UnleashToggleCounts] { state.withLock { $0.toggleCounts } }
+    var metrics: [JSONValue] { state.withLockedValue { $0.metrics.elements } }
+    var toggleCounts: [String: UnleashToggleCounts] { state.withLockedValue { $0.toggleCounts } }
 
     private static func count(_ value: JSONValue?) -> Int {
         guard case .number(let n)? = value, n >= 0, n < 1e15, n.rounded() == n else { return 0 }
