@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Differential tests: random documents and contexts evaluated by Burgee and by a vendor's engine.
+
+For each seed, the format's generator writes one document and its requests; `burgee eval --format F
+--requests` evaluates them, the vendor's own engine (the oracle, installed from PyPI by setup.sh)
+evaluates them too, and every request whose answers differ is printed with the document reduced to
+the flag it concerns. The last line is `N passed, M failed`; the exit status is 1 when any failed.
+
+    scripts/difftest/setup.sh                     # the oracles, in .build/difftest-venv
+    .build/difftest-venv/bin/python scripts/difftest/difftest.py unleash --seeds 20 --requests 60
+
+A format is a module in formats/ with:
+    NAME                      the `--format` value
+    generate(rng, n)          -> (document, [request]); requests in the line contract of `eval --requests`
+    burgee_args(document)     -> extra arguments for `burgee eval` (for example `--now`)
+    oracle(document, requests)-> [answer], one per request, in the shape compare() reads
+    compare(request, burgee, answer) -> None when they agree, else a sentence saying how they differ
+    reduce(document, flag)    -> the document cut down to `flag` and what it depends on
+"""
+import argparse
+import importlib
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+
+def default_burgee():
+    for configuration in ("debug", "release"):
+        path = os.path.join(ROOT, ".build", configuration, "burgee")
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def run_burgee(burgee, fmt, document, requests, extra, workdir):
+    definitions = os.path.join(workdir, "definitions.json")
+    lines = os.path.join(workdir, "requests.jsonl")
+    with open(definitions, "w") as f:
+        json.dump(document, f)
+    with open(lines, "w") as f:
+        for request in requests:
+            f.write(json.dumps(request) + "\n")
+    command = [burgee, "eval", "--format", fmt, "--definitions", definitions, "--requests", lines] + extra
+    completed = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    if completed.returncode != 0:
+        return None, f"burgee exited {completed.returncode}: {completed.stderr.strip()[:2000]}"
+    results = [json.loads(line) for line in completed.stdout.splitlines() if line.strip()]
+    if len(results) != len(requests):
+        return None, f"burgee answered {len(results)} lines for {len(requests)} requests"
+    return results, None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("format", help="the format module in formats/ (unleash, launchdarkly, flagd, …)")
+    parser.add_argument("--seeds", type=int, default=20, help="how many documents")
+    parser.add_argument("--seed-start", type=int, default=0, help="the first seed")
+    parser.add_argument("--requests", type=int, default=60, help="requests per document")
+    parser.add_argument("--burgee", default=default_burgee(), help="the burgee executable")
+    parser.add_argument("--max-report", type=int, default=20, help="disagreements printed in full")
+    parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    args = parser.parse_args()
+    if not args.burgee:
+        sys.exit("difftest: no burgee executable; build it (swift build) or pass --burgee")
+    module = importlib.import_module("formats." + args.format)
+
+    passed = failed = reported = 0
+    with tempfile.TemporaryDirectory(prefix="difftest-") as workdir:
+        for seed in range(args.seed_start, args.seed_start + args.seeds):
+            rng = random.Random(f"{module.NAME}:{seed}")
+            document, requests = module.generate(rng, args.requests)
+            results, error = run_burgee(args.burgee, module.NAME, document, requests,
+                                        module.burgee_args(document), workdir)
+            answers = module.oracle(document, requests)
+            for index, request in enumerate(requests):
+                difference = error or module.compare(request, results[index], answers[index])
+                if difference is None:
+                    passed += 1
+                    continue
+                failed += 1
+                if reported < args.max_report and not args.quiet:
+                    reported += 1
+                    print(f"--- seed {seed} request {index}: {difference}")
+                    print("request: " + json.dumps(request))
+                    print("burgee:  " + json.dumps(results[index] if results else None))
+                    print("oracle:  " + json.dumps(answers[index]))
+                    print("document: " + json.dumps(module.reduce(document, request.get("flag"))))
+                if error:
+                    failed += len(requests) - index - 1
+                    break
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
