@@ -47,6 +47,8 @@ struct PollingDataSource: DataSource {
                     wait = http.backoff.delay(afterFailures: failures)
                 }
             case .failed(let failure):
+                // Stopped, not failed: a cancelled request says nothing about the server.
+                if Task.isCancelled { return }
                 if failure.isUnauthorized {
                     logger.error("definitions request refused; polling stops", metadata: [
                         "url": "\(url)", "status": "\(failure.error.statusCode ?? 0)",

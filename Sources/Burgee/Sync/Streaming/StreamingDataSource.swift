@@ -117,12 +117,17 @@ struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
     private func handle(_ event: ServerSentEvent, _ sink: DataSourceSink, _ connection: inout Connection) async -> End? {
         switch await connection.events.handle(event, sink: sink) {
         case .replaced:
-            if connection.failures > 0 || connection.fallback != nil {
+            let wasDown = connection.failures > 0 || connection.fallback != nil
+            connection.failures = 0
+            if let fallback = connection.fallback {
+                // Awaited, so that no poll starts or lands after the stream is said to be back.
+                fallback.cancel()
+                await fallback.value
+                connection.fallback = nil
+            }
+            if wasDown {
                 sink.logger.info("definitions stream is back", metadata: ["url": "\(url)"])
             }
-            connection.failures = 0
-            connection.fallback?.cancel()
-            connection.fallback = nil
         case .rejected:
             return .rejected
         case .handled:
