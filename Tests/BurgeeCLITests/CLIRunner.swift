@@ -18,7 +18,21 @@ struct CLIRunner {
         return dir.appendingPathComponent("burgee")
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Outcome {
+    /// Runs the command on a thread of its own and waits for it there.
+    static func run(_ arguments: [String], stdin: String? = nil) async throws -> Outcome {
+        try await offThePool { try runBlocking(arguments, stdin: stdin) }
+    }
+
+    /// Runs `work` on a new thread and suspends until it ends. Waiting for a subprocess on one of
+    /// the threads of Swift's cooperative pool (as many as there are cores: two here) would stall
+    /// every other test while it waits, and their deadlines would pass without their code running.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result(catching: work)) }.start()
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], stdin: String?) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -15,7 +15,7 @@ struct CLITests {
     """#
 
     @Test("eval --requests writes one result per request, in order, with the exact contract")
-    func batchContract() throws {
+    func batchContract() async throws {
         let files = try TemporaryFiles()
         let defs = try files.write("defs.json", Self.definitions)
         let requests = try files.write("requests.jsonl", """
@@ -27,7 +27,7 @@ struct CLITests {
         {"flag":"feature","context":{"key":""},"default":true}
         {"flag":"feature","context":{"key":"u","country":"FR"},"type":"string","default":"x"}\r
         """)
-        let result = try CLIRunner.run(["eval", "--definitions", defs, "--requests", requests])
+        let result = try await CLIRunner.run(["eval", "--definitions", defs, "--requests", requests])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines == [
             #"{"flag":"feature","value":true,"variation":"on","variationIndex":1,"reason":{"kind":"RULE_MATCH","ruleIndex":0,"ruleId":"fr"}}"#,
@@ -40,10 +40,10 @@ struct CLITests {
     }
 
     @Test("inExperiment appears only when true")
-    func experimentFlagInContract() throws {
+    func experimentFlagInContract() async throws {
         let files = try TemporaryFiles()
         let defs = try files.write("defs.json", Self.definitions)
-        let result = try CLIRunner.run(["eval", "--definitions", defs, "--requests", "-"],
+        let result = try await CLIRunner.run(["eval", "--definitions", defs, "--requests", "-"],
                                        stdin: #"{"flag":"split","context":{"key":"u-1"}}"# + "\n" + #"{"flag":"split","context":{"kind":"org","key":"o"}}"#)
         #expect(result.status == 0)
         #expect(result.lines.count == 2)
@@ -52,10 +52,10 @@ struct CLITests {
     }
 
     @Test("invalid request lines keep their place, say why, and make the command exit 1")
-    func invalidRequestLines() throws {
+    func invalidRequestLines() async throws {
         let files = try TemporaryFiles()
         let defs = try files.write("defs.json", Self.definitions)
-        let result = try CLIRunner.run(["eval", "--definitions", defs, "--requests", "-"], stdin: """
+        let result = try await CLIRunner.run(["eval", "--definitions", defs, "--requests", "-"], stdin: """
         {"flag":"feature","context":{"key":"u"}}
         not json
         {"flag":1,"context":{}}
@@ -73,14 +73,14 @@ struct CLITests {
     }
 
     @Test("single eval prints a JSON line with --json, and readable text without")
-    func single() throws {
+    func single() async throws {
         let files = try TemporaryFiles()
         let defs = try files.write("defs.json", Self.definitions)
-        let json = try CLIRunner.run(["eval", "--definitions", defs, "--flag", "feature", "--context", #"{"key":"u","country":"FR"}"#,
+        let json = try await CLIRunner.run(["eval", "--definitions", defs, "--flag", "feature", "--context", #"{"key":"u","country":"FR"}"#,
                                       "--type", "boolean", "--default", "false", "--json"])
         #expect(json.status == 0)
         #expect(json.lines == [#"{"flag":"feature","value":true,"variation":"on","variationIndex":1,"reason":{"kind":"RULE_MATCH","ruleIndex":0,"ruleId":"fr"}}"#])
-        let text = try CLIRunner.run(["eval", "--definitions", defs, "--flag", "feature", "--context", #"{"key":"u"}"#])
+        let text = try await CLIRunner.run(["eval", "--definitions", defs, "--flag", "feature", "--context", #"{"key":"u"}"#])
         #expect(text.stdout.contains("variation: off (index 0)"))
         #expect(text.stdout.contains("FALLTHROUGH"))
     }
@@ -93,21 +93,21 @@ struct CLITests {
         ["eval", "--definitions", "BROKEN", "--flag", "f", "--context", "{}"],
         ["validate", "BROKEN"],
     ])
-    func failures(_ arguments: [String]) throws {
+    func failures(_ arguments: [String]) async throws {
         let files = try TemporaryFiles()
         let defs = try files.write("defs.json", Self.definitions)
         let broken = try files.write("broken.json", #"{"formatVersion":1,"flags":{"#)
         let args = arguments.map { $0 == "DEFS" ? defs : $0 == "BROKEN" ? broken : $0 }
-        let result = try CLIRunner.run(args)
+        let result = try await CLIRunner.run(args)
         #expect(result.status != 0)
         #expect(!result.stderr.isEmpty)
     }
 
     @Test("validate lists every problem with its path and exits 1; a clean file exits 0")
-    func validate() throws {
+    func validate() async throws {
         let files = try TemporaryFiles()
         let clean = try files.write("clean.json", Self.definitions)
-        let ok = try CLIRunner.run(["validate", clean])
+        let ok = try await CLIRunner.run(["validate", clean])
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("3 flags (0 malformed), 0 segments: 0 errors, 0 warnings"))
         let bad = try files.write("bad.json", #"""
@@ -116,7 +116,7 @@ struct CLITests {
           "b":{"enabled":true,"type":"boolean","variations":[{"key":"on","value":true}],"fallthrough":{"variation":"on"},
                "rules":[{"variation":"on","clauses":[{"attribute":"e","op":"matches","values":["("]}]}]}}}
         """#)
-        let result = try CLIRunner.run(["validate", bad])
+        let result = try await CLIRunner.run(["validate", bad])
         #expect(result.status == 1)
         #expect(result.stdout.contains("error flag 'a' at /flags/a/variations/0/value"))
         #expect(result.stdout.contains("error flag 'a' at /flags/a/fallthrough/variation"))
@@ -125,10 +125,10 @@ struct CLITests {
     }
 
     @Test("explain shows the trace and the result")
-    func explain() throws {
+    func explain() async throws {
         let files = try TemporaryFiles()
         let defs = try files.write("defs.json", Self.definitions)
-        let result = try CLIRunner.run(["explain", "--definitions", defs, "--flag", "feature", "--context", #"{"key":"u","country":"DE"}"#])
+        let result = try await CLIRunner.run(["explain", "--definitions", defs, "--flag", "feature", "--context", #"{"key":"u","country":"DE"}"#])
         #expect(result.status == 0)
         #expect(result.stdout.contains("target user (1 keys)"))
         #expect(result.stdout.contains(#"✗ user.country in ["FR"]: seen "DE""#))
@@ -136,8 +136,8 @@ struct CLITests {
     }
 
     @Test("demo serves, streams, changes a flag and shows the update")
-    func demo() throws {
-        let result = try CLIRunner.run(["demo"])
+    func demo() async throws {
+        let result = try await CLIRunner.run(["demo"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("0 problems, status valid"))
         #expect(result.stdout.contains("Serving the bundled definitions"))
@@ -148,8 +148,8 @@ struct CLITests {
     }
 
     @Test("demo --format unleash serves Unleash features, polls them, changes a toggle and shows the metrics")
-    func unleashDemo() throws {
-        let result = try CLIRunner.run(["demo", "--format", "unleash"])
+    func unleashDemo() async throws {
+        let result = try await CLIRunner.run(["demo", "--format", "unleash"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("4 toggles, status valid"))
         #expect(result.stdout.contains(#"new-checkout         isEnabled true"#))

@@ -21,7 +21,7 @@ struct FlagdCLITests {
     }
 
     @Test("every case of spec-fixtures/flagd gives its expected flagd member", arguments: files)
-    func fixture(_ name: String) throws {
+    func fixture(_ name: String) async throws {
         let file = try Self.object(Data(contentsOf: Self.folder.appendingPathComponent(name)))
         let documents = try #require(file["documents"] as? [[String: Any]])
         // Several documents are merged by the command as by the SDK: --definitions once per document.
@@ -41,7 +41,7 @@ struct FlagdCLITests {
         var arguments = ["eval"] + definitions + ["--format", "flagd", "--requests", "-",
                          "--flagd-fractional", file["fractionalRule"] as? String ?? "v2"]
         if let now = file["now"] as? String { arguments += ["--now", now] }
-        let result = try CLIRunner.run(arguments, stdin: lines.joined(separator: "\n") + "\n")
+        let result = try await CLIRunner.run(arguments, stdin: lines.joined(separator: "\n") + "\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines.count == expected.count)
         for (line, (description, want)) in zip(result.lines, expected) {
@@ -51,7 +51,7 @@ struct FlagdCLITests {
     }
 
     @Test("several --definitions: flagd documents only; another format, or a bad file, ends the command with 1")
-    func severalDefinitions() throws {
+    func severalDefinitions() async throws {
         let files = try TemporaryFiles()
         let flagd = try files.write("a.json", FormatOptionTests.flagd)
         let native = try files.write("b.json", #"{"formatVersion":1,"version":1,"flags":{},"segments":{}}"#)
@@ -61,27 +61,27 @@ struct FlagdCLITests {
             (["--definitions", flagd, "--definitions", native], "document 2 has the shape of native Burgee definitions"),
             (["--definitions", flagd, "--definitions", broken], "c.json: definitions are not valid JSON"),
         ] {
-            let result = try CLIRunner.run(["eval"] + arguments + ["--flag", "f", "--context", "{}"])
+            let result = try await CLIRunner.run(["eval"] + arguments + ["--flag", "f", "--context", "{}"])
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr.contains(words), "\(result.stderr)")
         }
-        #expect(try CLIRunner.run(["eval", "--flag", "f"]).status == 64)
+        #expect(try await CLIRunner.run(["eval", "--flag", "f"]).status == 64)
     }
 
     @Test("an unknown --flagd-fractional is a usage error")
-    func badRule() throws {
+    func badRule() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("flags.json", FormatOptionTests.flagd)
-        let result = try CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--flagd-fractional", "v9"])
+        let result = try await CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--flagd-fractional", "v9"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("v9"))
     }
 
     @Test("eval --json writes the flagd member, value absent when the default applies")
-    func single() throws {
+    func single() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("flags.json", #"{"flags":{"f":{"state":"DISABLED","variants":{"on":true},"defaultVariant":"on"}}}"#)
-        let result = try CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--default", "false", "--json"])
+        let result = try await CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--default", "false", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(#""flagd":{"errorCode":null,"flagMetadata":{},"reason":"DISABLED","variant":null}"#), "\(result.stdout)")
         #expect(result.stdout.contains(#""value":false"#))

@@ -36,7 +36,7 @@ struct FormatOptionTests {
     /// Runs a command; a `serve` that starts serving instead of failing is stopped after
     /// `seconds`, so that the test fails rather than waits.
     static func run(_ arguments: [String], within seconds: Double = 30) async throws -> CLIRunner.Outcome {
-        guard arguments.first == "serve" else { return try CLIRunner.run(arguments) }
+        guard arguments.first == "serve" else { return try await CLIRunner.run(arguments) }
         let process = Process()
         process.executableURL = CLIRunner.executable
         process.arguments = arguments
@@ -59,22 +59,22 @@ struct FormatOptionTests {
     @Test("--format native and --format auto read a native file exactly as without --format", arguments: [
         ["--format", "native"], ["--format", "auto"], ["--format", "NATIVE"], ["--format=auto"],
     ])
-    func nativeAsBefore(_ format: [String]) throws {
+    func nativeAsBefore(_ format: [String]) async throws {
         let files = try TemporaryFiles()
         let defs = try files.write("defs.json", CLITests.definitions)
         let requests = try files.write("requests.jsonl", Self.requests)
-        let before = try CLIRunner.run(["eval", "--definitions", defs, "--requests", requests])
-        let batch = try CLIRunner.run(["eval", "--definitions", defs, "--requests", requests] + format)
+        let before = try await CLIRunner.run(["eval", "--definitions", defs, "--requests", requests])
+        let batch = try await CLIRunner.run(["eval", "--definitions", defs, "--requests", requests] + format)
         #expect(batch.status == 0, "\(batch.stderr)")
         #expect(batch.lines.count == 3)
         #expect(batch.lines == before.lines)
         #expect(batch.lines.first == #"{"flag":"feature","value":true,"variation":"on","variationIndex":1,"reason":{"kind":"RULE_MATCH","ruleIndex":0,"ruleId":"fr"}}"#)
 
-        let explain = try CLIRunner.run(["explain", "--definitions", defs, "--flag", "feature", "--context", #"{"key":"u","country":"DE"}"#] + format)
+        let explain = try await CLIRunner.run(["explain", "--definitions", defs, "--flag", "feature", "--context", #"{"key":"u","country":"DE"}"#] + format)
         #expect(explain.status == 0, "\(explain.stderr)")
         #expect(explain.stdout.contains(#"result: false (variation 'off', index 0) reason {"kind":"FALLTHROUGH"}"#))
 
-        let validate = try CLIRunner.run(["validate", defs] + format)
+        let validate = try await CLIRunner.run(["validate", defs] + format)
         #expect(validate.status == 0, "\(validate.stderr)")
         #expect(validate.stdout.contains("3 flags (0 malformed), 0 segments: 0 errors, 0 warnings"))
     }
@@ -140,12 +140,12 @@ struct FormatOptionTests {
     }
 
     @Test("eval --requests with a LaunchDarkly file reads LaunchDarkly contexts and writes LaunchDarkly reasons")
-    func launchDarklyBatch() throws {
+    func launchDarklyBatch() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("ld.json", Self.launchDarkly)
         let requests = #"{"flag":"f","context":{"key":"u-1","custom":{"a":1}}}"# + "\n" + #"{"flag":"f","context":{"key":1}}"#
         for format in [[], ["--format", "launchdarkly"]] {
-            let result = try CLIRunner.run(["eval", "--definitions", path, "--requests", "-"] + format, stdin: requests)
+            let result = try await CLIRunner.run(["eval", "--definitions", path, "--requests", "-"] + format, stdin: requests)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == #"{"flag":"f","value":true,"variation":"0","variationIndex":0,"reason":{"kind":"FALLTHROUGH"}}"# + "\n"
                     + #"{"flag":"f","value":null,"variation":null,"variationIndex":null,"reason":{"kind":"ERROR","errorKind":"INVALID_CONTEXT"}}"# + "\n")
@@ -197,19 +197,19 @@ struct FormatOptionTests {
     }
 
     @Test("a given format settles a file whose format cannot be told")
-    func givenFormatSettles() throws {
+    func givenFormatSettles() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("both.json", #"{"formatVersion":1,"features":[],"flags":{}}"#)
-        let native = try CLIRunner.run(["validate", path, "--format", "native"])
+        let native = try await CLIRunner.run(["validate", path, "--format", "native"])
         #expect(native.status == 0, "\(native.stderr)")
         #expect(native.stdout.contains("0 flags (0 malformed), 0 segments: 0 errors, 0 warnings"))
-        let unleash = try CLIRunner.run(["validate", path, "--format", "unleash"])
+        let unleash = try await CLIRunner.run(["validate", path, "--format", "unleash"])
         #expect(unleash.status == 0, "\(unleash.stderr)")
         #expect(unleash.stdout.contains("0 flags (0 malformed), 0 segments: 0 errors, 0 warnings"))
     }
 
     @Test("Unleash definitions: eval reads Unleash contexts and adds the unleash member; validate warns with paths")
-    func unleash() throws {
+    func unleash() async throws {
         let files = try TemporaryFiles()
         let document = #"""
         {"version":2,"features":[
@@ -222,7 +222,7 @@ struct FormatOptionTests {
         let requests = try files.write("requests.jsonl", #"{"flag":"f","context":{"userId":"u-1"}}"# + "\n"
                                        + #"{"flag":"missing","context":{}}"# + "\n"
                                        + #"{"flag":"g","context":{}}"# + "\n")
-        let later = try CLIRunner.run(["eval", "--definitions", path, "--requests", requests, "--now", "2026-01-01T00:00:00Z"])
+        let later = try await CLIRunner.run(["eval", "--definitions", path, "--requests", requests, "--now", "2026-01-01T00:00:00Z"])
         #expect(later.status == 0, "\(later.stderr)")
         let lines = later.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -231,18 +231,18 @@ struct FormatOptionTests {
         #expect(lines[1].hasPrefix(#"{"flag":"missing","value":false,"variation":null"#), "\(lines[1])")
         #expect(lines.first?.contains(#""unleash":{"enabled":true,"variant":{"enabled":true,"feature_enabled":true,"name":"blue","payload":{"type":"string","value":"x"}}}"#) == true, "\(later.stdout)")
         #expect(lines.last?.contains(#""unleash":{"enabled":false,"variant":{"enabled":false,"feature_enabled":false,"name":"disabled"}}"#) == true)
-        let earlier = try CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--now", "2024-01-01T00:00:00Z", "--json"])
+        let earlier = try await CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--now", "2024-01-01T00:00:00Z", "--json"])
         #expect(earlier.stdout.contains(#""value":false"#), "\(earlier.stdout)")
-        let validate = try CLIRunner.run(["validate", path])
+        let validate = try await CLIRunner.run(["validate", path])
         #expect(validate.status == 1)
         #expect(validate.stdout.contains("warning flag 'g' at /features/1/strategies/0/name: unknown strategy 'mine' never passes"))
-        let badNow = try CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--now", "yesterday"])
+        let badNow = try await CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--now", "yesterday"])
         #expect(badNow.status != 0)
     }
 
     @Test("every command's help shows --format and its choices", arguments: ["eval", "explain", "validate", "serve"])
-    func help(_ command: String) throws {
-        let result = try CLIRunner.run([command, "--help"])
+    func help(_ command: String) async throws {
+        let result = try await CLIRunner.run([command, "--help"])
         #expect(result.status == 0)
         // The help is wrapped to the terminal's width.
         let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -20,7 +20,7 @@ struct LaunchDarklyCLITests {
     """#
 
     @Test("eval --requests: LaunchDarkly contexts (old user objects too), variations by index, reasons in LaunchDarkly's shape")
-    func batch() throws {
+    func batch() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("ld.json", Self.definitions)
         let requests = [
@@ -32,7 +32,7 @@ struct LaunchDarklyCLITests {
             #"{"flag":"checkout","context":{"kind":"org","key":"globex"},"default":false}"#,
             #"{"flag":"checkout","context":{"key":"u","email":7},"default":false}"#,
         ].joined(separator: "\n")
-        let result = try CLIRunner.run(["eval", "--format", "launchdarkly", "--definitions", path, "--requests", "-"], stdin: requests)
+        let result = try await CLIRunner.run(["eval", "--format", "launchdarkly", "--definitions", path, "--requests", "-"], stdin: requests)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines == [
             #"{"flag":"checkout","value":true,"variation":"1","variationIndex":1,"reason":{"kind":"TARGET_MATCH"}}"#,
@@ -48,12 +48,12 @@ struct LaunchDarklyCLITests {
     }
 
     @Test("eval of an experiment: inExperiment, never for an untracked variation")
-    func experiment() throws {
+    func experiment() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("ld.json", Self.definitions)
         var seen: Set<String> = []
         for key in (0..<40).map({ "user-\($0)" }) {
-            let result = try CLIRunner.run(["eval", "--definitions", path, "--flag", "layout", "--context", #"{"key":"\#(key)"}"#, "--json"])
+            let result = try await CLIRunner.run(["eval", "--definitions", path, "--flag", "layout", "--context", #"{"key":"\#(key)"}"#, "--json"])
             #expect(result.status == 0)
             let line = result.stdout
             if line.contains(#""variation":"0""#) {
@@ -67,10 +67,10 @@ struct LaunchDarklyCLITests {
     }
 
     @Test("explain shows the LaunchDarkly evaluation step by step")
-    func explain() throws {
+    func explain() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("ld.json", Self.definitions)
-        let result = try CLIRunner.run(["explain", "--format", "launchdarkly", "--definitions", path, "--flag", "checkout",
+        let result = try await CLIRunner.run(["explain", "--format", "launchdarkly", "--definitions", path, "--flag", "checkout",
                                         "--context", #"{"key":"u-3","custom":{"region":"DE"}}"#])
         #expect(result.status == 0, "\(result.stderr)")
         for text in ["flag 'checkout' (version 5, enabled)", "target org", "target user", "rule 0 'fr'",
@@ -81,10 +81,10 @@ struct LaunchDarklyCLITests {
     }
 
     @Test("validate reports LaunchDarkly's problems with their paths; exit 1 when there is any, 0 when none")
-    func validate() throws {
+    func validate() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("ld.json", Self.definitions + "\n")
-        let result = try CLIRunner.run(["validate", "--format", "launchdarkly", path])
+        let result = try await CLIRunner.run(["validate", "--format", "launchdarkly", path])
         #expect(result.status == 1)
         #expect(result.lines.first?.hasPrefix("warning segment 'whales' at /segments/whales/unbounded: an unbounded (big) segment") == true)
         #expect(result.lines.last == "2 flags (0 malformed), 1 segments: 0 errors, 1 warnings")
@@ -92,7 +92,7 @@ struct LaunchDarklyCLITests {
         let bad = try files.write("bad.json", #"""
         {"flags":{"a":{"on":1,"variations":[1]},"b":{"on":true,"variations":[1],"fallthrough":{"variation":4}}}}
         """#)
-        let badResult = try CLIRunner.run(["validate", bad])
+        let badResult = try await CLIRunner.run(["validate", bad])
         #expect(badResult.status == 1)
         #expect(badResult.lines == [
             "error flag 'a' at /flags/a/on: expected a boolean, found number",
@@ -101,7 +101,7 @@ struct LaunchDarklyCLITests {
         ])
 
         let clean = try files.write("clean.json", #"{"flags":{"a":{"on":true,"variations":[1],"fallthrough":{"variation":0}}}}"#)
-        let cleanResult = try CLIRunner.run(["validate", clean])
+        let cleanResult = try await CLIRunner.run(["validate", clean])
         #expect(cleanResult.status == 0)
         #expect(cleanResult.lines == ["1 flags (0 malformed), 0 segments: 0 errors, 0 warnings"])
     }

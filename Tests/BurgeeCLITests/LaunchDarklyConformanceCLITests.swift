@@ -42,7 +42,7 @@ struct LaunchDarklyConformanceCLITests {
     }
 
     @Test("case file", arguments: caseFiles)
-    func caseFile(_ name: String) throws {
+    func caseFile(_ name: String) async throws {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent(name))
         let file = try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])
         let cases = try #require(file["cases"] as? [[String: Any]])
@@ -55,7 +55,7 @@ struct LaunchDarklyConformanceCLITests {
             lines.append(try Self.json(request))
         }
         let requests = try files.write("requests.jsonl", lines.joined(separator: "\n") + "\n")
-        let result = try CLIRunner.run(["eval", "--format", "launchdarkly", "--definitions", definitions, "--requests", requests])
+        let result = try await CLIRunner.run(["eval", "--format", "launchdarkly", "--definitions", definitions, "--requests", requests])
         #expect(result.status == 0, "\(name): \(result.stderr)")
         #expect(result.lines.count == cases.count, "\(name): \(result.lines.count) lines for \(cases.count) cases")
         let expected = try JSON.parse(try Self.json(cases))

@@ -22,7 +22,12 @@ final class ServeProcess {
     /// prints nothing within the deadline.
     func waitUntilServing(within seconds: Double = 30) async -> (line: String, baseURL: String)? {
         let handle = output.fileHandleForReading
-        let reading = Task.detached { () -> String in
+        let deadline = Task.detached { [process] in
+            try await Task.sleep(for: .seconds(seconds))
+            if process.isRunning { process.terminate() }
+        }
+        // Blocking reads, on a thread of their own (see CLIRunner.offThePool).
+        let text = (try? await CLIRunner.offThePool { () -> String in
             var text = ""
             while !text.contains("\n") {
                 let data = handle.availableData
@@ -30,12 +35,7 @@ final class ServeProcess {
                 text += String(decoding: data, as: UTF8.self)
             }
             return text
-        }
-        let deadline = Task.detached { [process] in
-            try await Task.sleep(for: .seconds(seconds))
-            if process.isRunning { process.terminate() }
-        }
-        let text = await reading.value
+        }) ?? ""
         deadline.cancel()
         guard let line = text.split(separator: "\n").first.map(String.init),
               let range = line.range(of: " on http://") else { return nil }
@@ -179,16 +179,16 @@ struct ServeCommandTests {
     }
 
     @Test("a file that cannot be read or is not a definitions document ends it with 1 and a message")
-    func invalidFile() throws {
+    func invalidFile() async throws {
         let files = try TemporaryFiles()
         let missing = files.directory.appendingPathComponent("missing.json").path
-        let unreadable = try CLIRunner.run(["serve", "--definitions", missing, "--port", "0"])
+        let unreadable = try await CLIRunner.run(["serve", "--definitions", missing, "--port", "0"])
         #expect(unreadable.status == 1)
         #expect(unreadable.stderr.contains("burgee serve: cannot read '\(missing)'"))
         #expect(unreadable.stdout.isEmpty)
 
         let invalid = try files.write("bad.json", #"{"formatVersion":3}"#)
-        let rejected = try CLIRunner.run(["serve", "--definitions", invalid, "--port", "0"])
+        let rejected = try await CLIRunner.run(["serve", "--definitions", invalid, "--port", "0"])
         #expect(rejected.status == 1)
         #expect(rejected.stderr.contains("burgee serve: unsupported formatVersion 3"))
     }

@@ -42,7 +42,7 @@ struct EventConformanceTests {
                                         flushInterval: .seconds(3600)),
             logger: .init(label: "conformance", factory: { _ in SwiftLogNoOpLogHandler() })))
         client.start()
-        #expect(await client.waitUntilReady(timeout: .seconds(10)))
+        #expect(await client.waitUntilReady(timeout: .seconds(30)))
         for evaluation in scenario["evaluations"]?.arrayValue ?? [] {
             let e = try #require(evaluation.objectValue)
             let flag = try #require(e["flag"]?.stringValue)

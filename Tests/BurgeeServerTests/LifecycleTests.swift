@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import BurgeeServer
 import Logging
+import Synchronization
 import Testing
 
 @Suite("Starting and stopping")
@@ -68,15 +69,31 @@ struct LifecycleTests {
     @Test("run() serves until its task is cancelled")
     func runUntilCancelled() async throws {
         let server = try Self.server()
-        let task = Task { try await server.run() }
-        #expect(await eventually { server.port != nil })
-        let port = try #require(server.port)
+        let ended = EndFlag()
+        let task = Task {
+            defer { ended.set() }
+            try await server.run()
+        }
+        // Listening, or stopped: then the server's own error says why.
+        let settled = await eventually(within: 60) { server.port != nil || ended.isSet }
+        guard settled, let port = server.port else {
+            task.cancel()
+            if case .failure(let error) = await task.result {
+                Issue.record(error, "run() stopped before it listened")
+            } else {
+                Issue.record("run() neither listened nor stopped within 60 s")
+            }
+            return
+        }
         try await HTTP.withClient { client in
             let fetched = try await HTTP.fetch(client, "http://127.0.0.1:\(port)/definitions")
             #expect(fetched.status == 200)
         }
         task.cancel()
-        _ = await task.result
+        let result = await task.result
+        if case .failure(let error) = result, !(error is CancellationError) {
+            Issue.record(error, "run() failed instead of stopping when cancelled")
+        }
         #expect(server.port == nil)
         #expect(!TCP.isListening(port: port))
         // The port is free again.
@@ -92,4 +109,11 @@ struct LifecycleTests {
         #expect(server.currentDocumentVersion == 50)
         #expect(server.openStreams == 0)
     }
+}
+
+/// Set once, read from any task: whether a task has ended.
+final class EndFlag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }

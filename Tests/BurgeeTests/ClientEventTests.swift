@@ -197,7 +197,7 @@ struct ClientEventTests {
 
     @Test func waitingReturnsTrueWhenDefinitionsArrive() async throws {
         let (client, source) = try await ClientHarness.manual()
-        async let ready = client.waitUntilReady(timeout: .seconds(10))
+        async let ready = client.waitUntilReady(timeout: .seconds(30))
         await source.push(Self.graph(version: 1))
         #expect(await ready)
         #expect(client.isReady)
@@ -225,7 +225,7 @@ struct ClientEventTests {
             tasks.addTask { try await group.run() }
             await source.waitUntilConnected()
             await source.push(Self.graph(version: 1))
-            #expect(await client.waitUntilReady(timeout: .seconds(10)))
+            #expect(await client.waitUntilReady(timeout: .seconds(30)))
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
         }

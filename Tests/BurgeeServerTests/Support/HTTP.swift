@@ -47,7 +47,9 @@ enum HTTP {
 }
 
 /// Bounded waits: poll a condition with short sleeps until it holds or a generous deadline passes.
-func eventually(within seconds: Double = 10, _ condition: () async throws -> Bool) async rethrows -> Bool {
+/// Generous, because the deadline is a bound against hanging, not a timing: the whole suite on two
+/// cores can keep a task from running for seconds.
+func eventually(within seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
         if try await condition() { return true }

@@ -22,7 +22,7 @@ enum Clients {
                       _ configure: (inout BurgeeClient.Configuration) -> Void = { _ in }) async throws -> BurgeeClient {
         let client = try make(testData, configure)
         client.start()
-        try #require(await client.waitUntilReady(timeout: .seconds(10)))
+        try #require(await client.waitUntilReady(timeout: .seconds(30)))
         return client
     }
 }

@@ -10,7 +10,7 @@ struct ClientEventDeliveryTests {
     typealias H = EventsHarness
 
     static func client(_ endpoint: String, sdkKey: String? = "sdk-key-1",
-                       requestTimeout: Duration = .seconds(2)) async throws -> BurgeeClient {
+                       requestTimeout: Duration = .seconds(10)) async throws -> BurgeeClient {
         try await ClientHarness.ready(H.definitions) {
             $0.sdkKey = sdkKey
             $0.events = EventsConfiguration(

@@ -87,7 +87,7 @@ struct EventDeliveryTests {
                                                    maxBatchSize: 100, capacity: 10)
         let client = try BurgeeClient(configuration: configuration)
         client.start()
-        #expect(await client.waitUntilReady(timeout: .seconds(10)))
+        #expect(await client.waitUntilReady(timeout: .seconds(30)))
         var accepted = 0
         for i in 0..<15 where client.track("e\(i)", context: H.user) { accepted += 1 }
         for _ in 0..<10 { _ = client.boolVariation("plain", context: H.user, default: false) }

@@ -304,18 +304,18 @@ import Testing
 
     @Test func aResponseSlowerThanTheRequestTimeoutFailsAndIsRetried() async throws {
         // Room for a loaded machine: an answer without the fault must come within the timeout.
-        let http = LoopbackServer.http(requestTimeout: .seconds(1))
+        let http = LoopbackServer.http(requestTimeout: .seconds(3))
         try await LoopbackServer.withServer { running in
-            running.server.inject(.delay(.seconds(3)), on: .events)
+            running.server.inject(.delay(.seconds(10)), on: .events)
             try await Self.withSink(running, http: http) { sink in
                 try await sink.send(Self.batch)
             }
             let requests = running.requests(to: "/events")
             #expect(requests.count == 2)
-            #expect(requests.first?.fault == .delay(.seconds(3)))
+            #expect(requests.first?.fault == .delay(.seconds(10)))
             #expect(try Self.received(running).last == Self.batch)
 
-            running.server.inject(.delay(.seconds(3)), on: .events, times: 2)
+            running.server.inject(.delay(.seconds(10)), on: .events, times: 2)
             let error = try await Self.withSink(running, http: http) { await Self.failure($0) }
             #expect(error?.kind == .network)
             #expect(error?.attempts == 2)

@@ -20,7 +20,7 @@ struct FlagdFilesSourceTests {
         let client = try BurgeeClient(configuration: .init(source: source, logger: ClientHarness.quietLogger))
         let events = client.events()
         client.start()
-        #expect(await client.waitUntilReady(timeout: .seconds(10)))
+        #expect(await client.waitUntilReady(timeout: .seconds(30)))
         return (client, events)
     }
 
@@ -162,7 +162,7 @@ struct FlagdFilesSourceTests {
             let v1 = try BurgeeClient(configuration: .init(source: .flagdFiles([path]), logger: ClientHarness.quietLogger,
                                                            flagd: FlagdLoweringOptions(fractionalRule: .v1)))
             v1.start()
-            #expect(await v1.waitUntilReady(timeout: .seconds(10)))
+            #expect(await v1.waitUntilReady(timeout: .seconds(30)))
             var differ = 0
             for i in 0..<1000 {
                 let context = Context(flagdJSON: ["targetingKey": .string("user-\(i)")])

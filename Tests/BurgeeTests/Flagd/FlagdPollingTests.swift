@@ -21,7 +21,7 @@ struct FlagdPollingTests {
                 logger: ClientHarness.quietLogger))
             let events = client.events()
             client.start()
-            #expect(await client.waitUntilReady(timeout: .seconds(10)))
+            #expect(await client.waitUntilReady(timeout: .seconds(30)))
             #expect(client.flagdEvaluation("color", context: Self.user).value == "red")
             #expect(await LoopbackServer.eventually { running.requests(to: "/definitions").contains { $0.status == 304 } })
 

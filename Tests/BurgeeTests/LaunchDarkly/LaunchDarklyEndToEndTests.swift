@@ -86,7 +86,7 @@ import Testing
             running.server.inject(.status(500), on: .stream, times: 1_000)
             try await TestFiles.withClient(configuration(running, fallbackAfterFailures: 1)) { client in
                 client.start()
-                #expect(await client.waitUntilReady(timeout: .seconds(10)))
+                #expect(await client.waitUntilReady(timeout: .seconds(30)))
                 #expect(running.requests(to: "/sdk/latest-all").count >= 1)
                 #expect(client.boolVariation("g", context: user, default: false))
             }

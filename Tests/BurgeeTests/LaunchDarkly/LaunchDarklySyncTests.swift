@@ -207,7 +207,7 @@ import Testing
             running.server.inject(.status(503), on: .stream, times: 1_000)
             try await TestFiles.withClient(try configuration(running, fallbackAfterFailures: 2)) { client in
                 client.start()
-                let ready = await client.waitUntilReady(timeout: .seconds(10))
+                let ready = await client.waitUntilReady(timeout: .seconds(30))
                 #expect(ready)
                 #expect(running.requests(to: "/sdk/latest-all").count >= 1)
                 #expect(running.requests(to: "/all").count >= 2)

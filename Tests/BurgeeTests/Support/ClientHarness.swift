@@ -11,7 +11,7 @@ enum ClientHarness {
         configure(&configuration)
         let client = try BurgeeClient(configuration: configuration)
         client.start()
-        try #require(await client.waitUntilReady(timeout: .seconds(10)))
+        try #require(await client.waitUntilReady(timeout: .seconds(30)))
         return client
     }
 

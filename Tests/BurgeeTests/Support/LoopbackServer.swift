@@ -42,9 +42,11 @@ enum LoopbackServer {
     static let backoff = Backoff(initial: .milliseconds(50), maximum: .milliseconds(400), jitter: 0.5)
 
     /// Short timeouts and the quick backoff.
-    static func http(requestTimeout: Duration = .seconds(2), maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes,
+    /// Timeouts are generous: a loaded machine must not turn a slow answer into a retry that a
+    /// test then counts. Tests of timeouts give their own.
+    static func http(requestTimeout: Duration = .seconds(10), maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes,
                      headers: [String: String] = [:]) -> HTTPOptions {
-        HTTPOptions(headers: headers, connectTimeout: .seconds(2), requestTimeout: requestTimeout,
+        HTTPOptions(headers: headers, connectTimeout: .seconds(10), requestTimeout: requestTimeout,
                     maxBodyBytes: maxBodyBytes, backoff: backoff)
     }
 
@@ -58,7 +60,7 @@ enum LoopbackServer {
     }
 
     /// Waits until `condition` holds, checking every 10 ms for up to `timeout`; whether it held.
-    static func eventually(within timeout: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
+    static func eventually(within timeout: Duration = .seconds(30), _ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if await condition() { return true }
@@ -93,28 +95,28 @@ func expectRetryAfterHonoured(status: Int, on endpoint: DefinitionsServer.Endpoi
         running.server.inject(.status(status, headers: ["Retry-After": "1"]), on: endpoint)
         try await TestFiles.withClient(makeClient(running)) { client in
             client.start()
-            let ready = await client.waitUntilReady(timeout: .seconds(10))
+            let ready = await client.waitUntilReady(timeout: .seconds(30))
             #expect(ready)
             let requests = running.requests(to: path)
             #expect(requests.first?.status == status)
             guard requests.count >= 2 else { Issue.record("no retry"); return }
             let gap = requests[1].time - requests[0].time
-            #expect(gap >= .milliseconds(990) && gap < .seconds(3), "\(gap)")
+            #expect(gap >= .milliseconds(990), "\(gap)")
         }
     }
 }
 
 /// Checks that the gaps between consecutive failing requests respect the backoff: none shorter
-/// than the jittered floor for its failure count, none longer than the ceiling plus `margin`.
-func backoffViolations(_ times: [ContinuousClock.Instant], _ backoff: Backoff, margin: Duration = .seconds(1)) -> [String] {
+/// than the jittered floor for its failure count. Only the floor: a loaded machine can make any
+/// gap longer, and the ceilings are `Backoff`'s own unit tests' to check, without a clock.
+func backoffViolations(_ times: [ContinuousClock.Instant], _ backoff: Backoff) -> [String] {
     var violations: [String] = []
     for (index, pair) in zip(times, times.dropFirst()).enumerated() {
         let gap = pair.1 - pair.0
-        let ceiling = backoff.ceiling(afterFailures: index + 1)
-        let floor = ceiling * (1 - backoff.jitter)
+        let floor = backoff.ceiling(afterFailures: index + 1) * (1 - backoff.jitter)
         // A millisecond of slack for clock reads on either side.
-        if gap < floor - .milliseconds(1) || gap > ceiling + margin {
-            violations.append("gap \(index + 1): \(gap) outside \(floor)...\(ceiling) (+\(margin))")
+        if gap < floor - .milliseconds(1) {
+            violations.append("gap \(index + 1): \(gap) shorter than \(floor)")
         }
     }
     return violations

@@ -155,7 +155,7 @@ import Testing
             let failing = await TestFiles.nextStatus(events) { $0.lastError?.kind == .network }
             #expect(failing?.state == .initializing)
             let running = try await LoopbackServer.start(TestFiles.definitions(), port: port)
-            let ready = await client.waitUntilReady(timeout: .seconds(10))
+            let ready = await client.waitUntilReady(timeout: .seconds(30))
             await running.stop()
             #expect(ready)
             #expect(client.boolVariation("flag", context: context, default: false))

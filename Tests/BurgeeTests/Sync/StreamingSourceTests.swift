@@ -166,10 +166,13 @@ import Testing
         try await LoopbackServer.withServer { running in
             running.server.inject(.status(500), on: .stream, times: 1_000)
             let options = StreamingOptions(fallbackAfterFailures: 2, fallbackPollingInterval: .milliseconds(100))
-            try await TestFiles.withClient(configuration(running, options: options)) { client in
+            let logs = TestFiles.LogRecorder()
+            var configuration = configuration(running, options: options)
+            configuration.logger = logs.logger
+            try await TestFiles.withClient(configuration) { client in
                 client.start()
                 // Ready through polling while the stream fails.
-                let ready = await client.waitUntilReady(timeout: .seconds(10))
+                let ready = await client.waitUntilReady(timeout: .seconds(30))
                 #expect(ready)
                 #expect(running.requests(to: "/definitions").count >= 1)
                 let failedStreams = running.requests(to: "/stream")
@@ -184,12 +187,17 @@ import Testing
 
                 // The stream comes back; polling stops.
                 running.server.clearFaults()
-                let streaming = await LoopbackServer.eventually { running.server.openStreams == 1 }
-                #expect(streaming)
-                try await Task.sleep(for: .milliseconds(150))
+                // Said once polling has stopped: no poll may arrive after it.
+                let back = await LoopbackServer.eventually {
+                    logs.entries.contains { $0.message == "definitions stream is back" }
+                }
+                #expect(back)
+                #expect(running.server.openStreams == 1)
                 let polls = running.requests(to: "/definitions").count
-                try await Task.sleep(for: .milliseconds(400))
-                #expect(running.requests(to: "/definitions").count == polls)
+                // Five polling intervals: polling that went on would poll about five times more. A
+                // request sent just before it stopped may still be logged by the server now.
+                try await Task.sleep(for: .milliseconds(500))
+                #expect(running.requests(to: "/definitions").count <= polls + 1)
                 try running.update(TestFiles.definitions(version: 3, flag: "flag", serves: "on"))
                 let streamed = await TestFiles.nextUpdate(events) { $0.version == 3 }
                 #expect(streamed != nil)
@@ -227,7 +235,7 @@ import Testing
             let failing = await TestFiles.nextStatus(events) { $0.lastError?.kind == .network }
             #expect(failing?.state == .initializing)
             let running = try await LoopbackServer.start(TestFiles.definitions(), port: port)
-            let ready = await client.waitUntilReady(timeout: .seconds(10))
+            let ready = await client.waitUntilReady(timeout: .seconds(30))
             let times = running.requests(to: "/stream").map(\.time)
             await running.stop()
             #expect(ready)

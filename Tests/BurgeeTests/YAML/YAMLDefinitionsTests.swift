@@ -101,7 +101,7 @@ struct YAMLDefinitionsTests {
                 source: .file(path, watch: true, interval: .milliseconds(20)), logger: ClientHarness.quietLogger))
             let events = client.events()
             client.start()
-            #expect(await client.waitUntilReady(timeout: .seconds(10)))
+            #expect(await client.waitUntilReady(timeout: .seconds(30)))
             #expect(client.boolVariation("yaml-flag", context: Context(key: "u-1"), default: false))
 
             try TestFiles.write("formatVersion: 1\nflags: [unclosed\n", to: path)
