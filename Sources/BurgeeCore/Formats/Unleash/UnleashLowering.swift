@@ -23,6 +23,10 @@
 /// **Dependencies** become prerequisites accepting a set of the parent's variations; a missing
 /// parent, or one with dependencies of its own, fails (one level only). A `variants` list is
 /// checked only when the parent gives a variant: a parent without variants satisfies any list.
+/// Where a prerequisite cannot answer as Yggdrasil does (a parent's `flexibleRollout` without
+/// `groupId`, which Yggdrasil draws under the child's name; `enabled: false` with a `variants`
+/// list), the dependency is a condition of the child's rules instead, so that failing it gives
+/// `FALLTHROUGH` rather than `PREREQUISITE_FAILED`.
 ///
 /// Known limit: an override rule repeats its strategy's condition, so a strategy drawing at
 /// random (`random` stickiness) whose variants have overrides may draw twice for a context that
@@ -182,23 +186,84 @@ private struct Lowering {
 
     // MARK: Dependencies
 
-    /// A dependency whose parent buckets a `flexibleRollout` by its default group id, as a
-    /// condition of the child's rules rather than a prerequisite: Yggdrasil evaluates the parent
-    /// under the child's name, so such a rollout draws with the child's name as its group id.
-    /// `nil` (a prerequisite on the parent) otherwise, and when a `variants` list must be checked
-    /// against a parent that has variants.
+    /// A dependency as a condition of the child's rules rather than a prerequisite, where a
+    /// prerequisite on the parent would not answer as Yggdrasil does; `nil` otherwise.
+    ///
+    /// Two cases: Yggdrasil evaluates the parent under the child's name, so a parent's
+    /// `flexibleRollout` without `groupId` draws with the child's name as its group id; and with
+    /// `enabled: false` and a `variants` list, it wants the parent off **and** the variant the
+    /// parent would give were it on (its first passing strategy's variants, else its own) in the
+    /// list. A missing parent, or one with dependencies of its own, stays a prerequisite (failing).
     private func inlinedDependency(_ dependency: UnleashDependency, of child: UnleashFeature) -> Condition? {
-        guard let parent = features[dependency.feature], parent.dependencies.isEmpty,
-              parent.strategies.contains(where: { $0.name == "flexibleRollout" && $0.parameters["groupId"] == nil }),
-              dependency.variants.isEmpty || UnleashLowering.variantSlots(parent).isEmpty else { return nil }
+        guard let parent = features[dependency.feature], parent.dependencies.isEmpty else { return nil }
+        let checksVariants = !dependency.variants.isEmpty && !UnleashLowering.variantSlots(parent).isEmpty
+        let childGroup = parent.strategies.contains { $0.name == "flexibleRollout" && $0.parameters["groupId"] == nil }
+        guard childGroup || (checksVariants && !dependency.enabled) else { return nil }
         var scratch = ModelReader(subject: .flag(parent.name))
-        let on: Condition
-        if !parent.enabled || UnleashRefusal.firstRefusal(of: parent, segments: segments) != nil {
-            on = Self.never
-        } else {
-            on = .any(parent.strategies.map { condition(of: $0, feature: parent, defaultGroup: child.name, &scratch) })
+        let refused = UnleashRefusal.firstRefusal(of: parent, segments: segments) != nil
+        let passes = refused ? [] : parent.strategies.map { condition(of: $0, feature: parent, defaultGroup: child.name, &scratch) }
+        let on: Condition = !parent.enabled || refused ? Self.never : parent.strategies.isEmpty ? .always : .any(passes)
+        var parts = [dependency.enabled ? on : .not(on)]
+        if checksVariants { parts.append(variant(of: parent, passes: passes, in: Set(dependency.variants))) }
+        return .all(parts)
+    }
+
+    /// Whether the variant `parent` gives, on or off, is one of `names` (`passes`: its strategies'
+    /// conditions, empty when Yggdrasil refuses it). No variant to give satisfies any list.
+    private func variant(of parent: UnleashFeature, passes: [Condition], in names: Set<String>) -> Condition {
+        var cases: [Condition] = []
+        var earlierFail: [Condition] = []
+        for (strategy, pass) in zip(parent.strategies, passes) {
+            if !strategy.variants.isEmpty {
+                let group = strategy.parameters["groupId"] ?? parent.name
+                cases.append(.all(earlierFail + [pass, picks(strategy.variants, names, group: group,
+                                                             stickiness: strategy.parameters["stickiness"] ?? "default",
+                                                             overrides: false)]))
+            } else {
+                cases.append(.all(earlierFail + [pass, picks(parent.variants, names, group: parent.name,
+                                                             stickiness: parent.variants.first?.stickiness, overrides: true)]))
+            }
+            earlierFail.append(.not(pass))
         }
-        return dependency.enabled ? on : .not(on)
+        cases.append(.all(earlierFail + [picks(parent.variants, names, group: parent.name,
+                                              stickiness: parent.variants.first?.stickiness, overrides: true)]))
+        return .any(cases)
+    }
+
+    /// Whether the variant picked from `variants` is one of `names`: an override first (when
+    /// `overrides`), else the variant whose weight range holds the bucket, tested as "bucket within
+    /// the running sum up to it and not within the sum before it". An empty list gives no variant.
+    private func picks(_ variants: [UnleashVariant], _ names: Set<String>, group: String, stickiness: String?,
+                       overrides: Bool) -> Condition {
+        if variants.isEmpty { return .always }
+        var cases: [Condition] = []
+        var noEarlierOverride: [Condition] = []
+        if overrides {
+            for variant in variants where !variant.overrides.isEmpty {
+                let match = Condition.any(variant.overrides.map { o in
+                    equality(o.contextName, o.values, negate: false, label: "override \(o.contextName)")
+                })
+                if names.contains(variant.name) { cases.append(.all(noEarlierOverride + [match])) }
+                noEarlierOverride.append(.not(match))
+            }
+        }
+        let weights = variants.map(\.weight)
+        let total = weights.reduce(0) { $0 &+ $1 }
+        guard total > 0 else { return .any(cases) }
+        let family = BucketingFamily.unleashVariant(groupId: group)
+        let input = Self.variantInput(stickiness)
+        func within(_ sum: UInt64) -> Condition {
+            .percentage(PercentageTest(bucketing: family, contextKind: Self.kind, input: input,
+                                       pick: WeightedPick(family: family, weights: [sum, total - sum]),
+                                       label: TestLabel(text: "variant bucket of \(group) within \(sum) of \(total)")))
+        }
+        var before: UInt64 = 0
+        for variant in variants {
+            defer { before += variant.weight }
+            guard variant.weight > 0, names.contains(variant.name) else { continue }
+            cases.append(.all(noEarlierOverride + [within(before + variant.weight), .not(within(before))]))
+        }
+        return .any(cases)
     }
 
     /// The parent's variations a dependency accepts; none when the parent is missing or has
