@@ -30,7 +30,8 @@ VERSIONS = ["1.2.3", "1.2.3-beta.1", "1.2.3-alpha", "2.0.0", "10.1.0", "1.2", "v
             "1.10.0", "x"]
 DATES = ["2024-01-01T00:00:00Z", "2026-06-01T12:00:00.000Z", "2030-01-01T00:00:00.000Z", "2026-06-01T11:59:59+00:00",
          "2026-06-01T14:00:00+02:00", "2026-06-01", "yesterday", "", "1717243200000"]
-WORDS = ["free", "pro", "Pro", "enterprise", "PRO-plus", "ünïcode", "straße", "ÉCOLE", "", "a b", "42", "foo.bar", "x-1"]
+WORDS = ["free", "pro", "Pro", "enterprise", "PRO-plus", "ünïcode", "straße", "ÉCOLE", "", "a b", "42", "foo.bar", "x-1",
+         'say "hi"', "back\\"]
 PROPERTY_VALUES = {
     "plan": WORDS,
     "count": NUMBERS,
@@ -155,7 +156,7 @@ def strategy(rng, name, segment_ids):
         if st is not None:
             p["stickiness"] = st
         if rng.random() < 0.6:
-            p["groupId"] = rng.choice([name, "group-a", "ünï-group", ""])
+            p["groupId"] = rng.choice([name, "group-a", "ünï-group", "", name, 'q"uote'])
     elif kind in ("gradualRolloutUserId", "gradualRolloutSessionId"):
         p["percentage"] = percent(rng)
         if rng.random() < 0.8:
@@ -230,6 +231,10 @@ def context(rng):
     for name, pool in PROPERTY_VALUES.items():
         if rng.random() < 0.5:
             properties[name] = rng.choice(pool)
+    if rng.random() < 0.05:
+        # A property named like a standard field stands in for it when the context lacks it.
+        name = rng.choice(["userId", "sessionId", "remoteAddress", "environment"])
+        properties[name] = rng.choice(field_values(name))
     if properties or rng.random() < 0.5:
         c["properties"] = properties
     return c
