@@ -1,9 +1,10 @@
 /// Number comparisons whose attribute may also be a string holding a decimal number: Unleash's
 /// `NUM_EQ`, `NUM_GT`, `NUM_GTE`, `NUM_LT`, `NUM_LTE`, whose context values are strings.
 ///
-/// The text is read as an optional sign, digits with at most one `.`, and an optional exponent;
-/// surrounding spaces are ignored. Anything else (empty, hexadecimal, `NaN`, `Infinity`) is not a
-/// number and never matches.
+/// The text is read as Yggdrasil (Unleash's reference engine, in Rust) reads it: an optional sign,
+/// then `inf`, `infinity` or `nan` in any case, or digits with at most one `.` (`5.`, `.5`) and an
+/// optional exponent. Nothing else is a number: no surrounding spaces, no hexadecimal. Equality
+/// holds within `Double.ulpOfOne`, as Yggdrasil's does.
 enum NumberTextOperator {
     /// The operator for operand `values`; values that are not numbers warn and never match.
     static func parse(_ comparison: NumericComparison, _ values: [JSONValue], at path: JSONPointer,
@@ -14,6 +15,10 @@ enum NumberTextOperator {
     @inline(__always)
     static func matches(_ value: JSONValue, _ comparison: NumericComparison, _ operands: [Double]) -> Bool {
         guard let n = number(of: value) else { return false }
+        if case .equal = comparison {
+            for operand in operands where abs(n - operand) < Double.ulpOfOne { return true }
+            return false
+        }
         for operand in operands where comparison.holds(n, operand) { return true }
         return false
     }
@@ -27,21 +32,51 @@ enum NumberTextOperator {
         }
     }
 
-    /// The decimal number in `text`, or `nil`.
+    /// The number in `text`, or `nil`.
     static func number(inText text: String) -> Double? {
-        var utf8 = Substring(text).utf8
-        while let first = utf8.first, first == UInt8(ascii: " ") { utf8 = utf8.dropFirst() }
-        while let last = utf8.last, last == UInt8(ascii: " ") { utf8 = utf8.dropLast() }
-        guard !utf8.isEmpty else { return nil }
+        let utf8 = Substring(text).utf8
+        var i = utf8.startIndex
+        if i < utf8.endIndex, utf8[i] == UInt8(ascii: "+") || utf8[i] == UInt8(ascii: "-") { i = utf8.index(after: i) }
+        let negative = i > utf8.startIndex && utf8[utf8.startIndex] == UInt8(ascii: "-")
+        if let special = special(utf8[i...]) { return negative ? -special : special }
         var digits = 0
-        for byte in utf8 {
+        var seenDot = false
+        var seenExponent = false
+        var exponentDigits = 0
+        while i < utf8.endIndex {
+            let byte = utf8[i]
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): continue
-            default: return nil
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if seenExponent { exponentDigits += 1 } else { digits += 1 }
+            case UInt8(ascii: ".") where !seenDot && !seenExponent:
+                seenDot = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard !seenExponent, digits > 0 else { return nil }
+                seenExponent = true
+                let next = utf8.index(after: i)
+                if next < utf8.endIndex, utf8[next] == UInt8(ascii: "+") || utf8[next] == UInt8(ascii: "-") { i = next }
+            default:
+                return nil
             }
+            i = utf8.index(after: i)
         }
-        guard digits > 0, let n = Double(Substring(utf8)), n.isFinite else { return nil }
-        return n
+        guard digits > 0, !seenExponent || exponentDigits > 0 else { return nil }
+        return Double(Substring(utf8))
+    }
+
+    /// `inf`, `infinity` or `nan`, in any case, after the sign.
+    private static func special(_ rest: Substring.UTF8View.SubSequence) -> Double? {
+        func equals(_ word: StaticString) -> Bool {
+            guard rest.count == word.utf8CodeUnitCount else { return false }
+            var j = 0
+            for byte in rest {
+                guard byte | 0x20 == word.utf8Start[j] else { return false }
+                j += 1
+            }
+            return true
+        }
+        if equals("inf") || equals("infinity") { return .infinity }
+        if equals("nan") { return .nan }
+        return nil
     }
 }
