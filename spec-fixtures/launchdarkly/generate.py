@@ -518,6 +518,12 @@ def contexts():
         ("not an object", "user-key"),
     ]:
         f.case(name + " is invalid", "any", ctx, error("INVALID_CONTEXT", "d"), default="d")
+    f.case("an invalid context and an unknown flag: the context is reported", "no-such-flag", {"kind": "user", "key": ""},
+           error("INVALID_CONTEXT", "d"), default="d",
+           description="LaunchDarkly's SDKs check the context before they look the flag up")
+    f.case("an invalid user object and an unknown flag: the context is reported", "no-such-flag", {"name": "Ada"},
+           error("INVALID_CONTEXT", "d"), default="d")
+    f.case("a valid context and an unknown flag", "no-such-flag", USER, error("FLAG_NOT_FOUND", "d"), default="d")
     f.case("a multi-context is valid", "any", {"kind": "multi", "user": {"key": "u"}, "org": {"key": "o"}}, expect(True, 0, FALLTHROUGH))
     f.case("a single context of any kind is valid", "any", {"kind": "device", "key": "d"}, expect(True, 0, FALLTHROUGH))
     return f
