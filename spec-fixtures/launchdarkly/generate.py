@@ -642,10 +642,27 @@ def prerequisites():
         "needs-malformed": boolean("needs-malformed", prerequisites=[{"key": "malformed", "variation": 0}], fallthrough={"variation": 0}),
         "needs-base-then-rule": boolean("needs-base-then-rule", prerequisites=[{"key": "base", "variation": 0}],
                                         rules=[rule([clause("plan", "in", ["pro"])], variation=0, rule_id="pro")]),
+        "bad-clause": boolean("bad-clause", rules=[rule([clause("/a//b", "in", [1], kind="user")], variation=0, rule_id="bad")]),
+        "needs-bad-clause": boolean("needs-bad-clause", prerequisites=[{"key": "bad-clause", "variation": 1}],
+                                    fallthrough={"variation": 0}),
+        "needs-needs-bad-clause": boolean("needs-needs-bad-clause", prerequisites=[{"key": "needs-bad-clause", "variation": 0}],
+                                          fallthrough={"variation": 0}),
+        "bad-rollout": boolean("bad-rollout", fallthrough={"rollout": {"contextKind": "user", "bucketBy": "/",
+                                                                      "variations": [{"variation": 0, "weight": 100000}]}}),
+        "needs-bad-rollout": boolean("needs-bad-rollout", prerequisites=[{"key": "bad-rollout", "variation": 0}],
+                                     fallthrough={"variation": 0}),
+        "bad-fallthrough": boolean("bad-fallthrough", fallthrough={"variation": 5}),
+        "needs-bad-fallthrough": boolean("needs-bad-fallthrough", prerequisites=[{"key": "bad-fallthrough", "variation": 0}],
+                                         fallthrough={"variation": 0}),
+        "bad-off": boolean("bad-off", on=False, offVariation=5),
+        "needs-bad-off": boolean("needs-bad-off", prerequisites=[{"key": "bad-off", "variation": 0}], fallthrough={"variation": 0}),
     }
     f = File("prerequisites", "Prerequisites by variation index: each prerequisite flag must exist, be on, and serve that "
              "index; the first that does not gives PREREQUISITE_FAILED and the off variation. A cycle met while "
-             "evaluating makes the whole evaluation MALFORMED_FLAG; a cycle never entered (a flag on it is off) does not.",
+             "evaluating makes the whole evaluation MALFORMED_FLAG; a cycle never entered (a flag on it is off) does not. A "
+             "prerequisite whose rules cannot be decided (an invalid attribute reference, a segment cycle) makes the whole "
+             "evaluation MALFORMED_FLAG too; one that serves nothing (a variation out of range, an invalid bucketBy in its "
+             "rollout) just fails.",
              {"flags": flags, "segments": {}})
     failed = lambda key: reason("PREREQUISITE_FAILED", prerequisiteKey=key)
     f.case("prerequisite serves the variation", "needs-base", user(ok=True), expect(True, 0, FALLTHROUGH))
@@ -669,6 +686,18 @@ def prerequisites():
     f.case("a malformed prerequisite fails", "needs-malformed", USER, expect(False, 1, failed("malformed")))
     f.case("after the prerequisites, rules", "needs-base-then-rule", user(ok=True, plan="pro"),
            expect(True, 0, reason("RULE_MATCH", ruleIndex=0, ruleId="pro")))
+    f.case("a prerequisite whose rules cannot be decided: MALFORMED_FLAG", "needs-bad-clause", USER,
+           error("MALFORMED_FLAG", "d"), default="d",
+           description="an invalid attribute reference in the prerequisite's rule ends the whole evaluation, as in Go's evaluator")
+    f.case("that error spreads up a chain", "needs-needs-bad-clause", USER, error("MALFORMED_FLAG", "d"), default="d")
+    f.case("a prerequisite whose rollout has an invalid bucketBy fails", "needs-bad-rollout", USER,
+           expect(False, 1, failed("bad-rollout")), default="d",
+           description="the rollout's error is the prerequisite's result, not the evaluation's")
+    f.case("that rollout, evaluated itself", "bad-rollout", USER, error("MALFORMED_FLAG", "d"), default="d")
+    f.case("a prerequisite serving a variation out of range fails", "needs-bad-fallthrough", USER,
+           expect(False, 1, failed("bad-fallthrough")), default="d")
+    f.case("a prerequisite that is off with an off variation out of range fails", "needs-bad-off", USER,
+           expect(False, 1, failed("bad-off")), default="d")
     return f
 
 

@@ -109,6 +109,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
             tracer.exitRule(matched: matched)
             if failed {
                 failed = false
+                // As LaunchDarkly's evaluator: rules that cannot be decided end the whole
+                // evaluation, so a flag whose prerequisite's rules fail is MALFORMED_FLAG too
+                // (a prerequisite that merely serves nothing fails its dependant instead).
+                aborted = true
                 return FlagOutcome(error: .malformedFlag)
             }
             if matched {
