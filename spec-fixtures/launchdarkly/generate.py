@@ -717,6 +717,11 @@ def segments():
         "org-rule": {"key": "org-rule", "version": 1, "salt": "s",
                      "rules": [{"clauses": [clause("tier", "in", ["gold"], kind="org")]}]},
         "deleted-seg": {"key": "deleted-seg", "version": 4, "deleted": True, "included": ["in-1"]},
+        "cycle-a": {"key": "cycle-a", "version": 1, "salt": "s", "included": ["in-cycle"],
+                    "rules": [{"clauses": [clause("", "segmentMatch", ["cycle-b"])]}]},
+        "cycle-b": {"key": "cycle-b", "version": 1, "salt": "s",
+                    "rules": [{"clauses": [clause("plan", "in", ["pro"]), clause("", "segmentMatch", ["cycle-a"])]}]},
+        "self": {"key": "self", "version": 1, "salt": "s", "rules": [{"clauses": [clause("", "segmentMatch", ["self"])]}]},
     }
 
     def seg_flag(key, values, negate=False):
@@ -731,9 +736,16 @@ def segments():
     seg_flag("missing-negated", ["no-such-segment"], negate=True)
     seg_flag("deleted", ["deleted-seg"])
     seg_flag("non-string", [1, None, "lists"])
+    seg_flag("cycle", ["cycle-a"])
+    seg_flag("self-cycle", ["self"])
+    flags["cycle-off"] = boolean("cycle-off", on=False, rules=[rule([clause("", "segmentMatch", ["cycle-a"])], rule_id="r")])
+    flags["cycle-later"] = boolean("cycle-later", targets=[{"values": ["t"], "variation": 0}],
+                                   rules=[rule([clause("plan", "in", ["gold"])], variation=0, rule_id="gold"),
+                                          rule([clause("", "segmentMatch", ["cycle-a"])], rule_id="r")])
     f = File("segments", "Segment membership: `included` (user keys) and `includedContexts` win over `excluded` and "
              "`excludedContexts`, then rules; segments can match segments; a missing or deleted segment never matches "
-             "(no error); `segmentMatch` values that are not strings are ignored.", {"flags": flags, "segments": segs})
+             "(no error); `segmentMatch` values that are not strings are ignored. A segment cycle is MALFORMED_FLAG only when an "
+             "evaluation goes round it: an off flag, a matching target or an earlier matching rule still serve normally.", {"flags": flags, "segments": segs})
     bool_match(f, "included user key", "in-lists", {"key": "in-1"}, True)
     bool_match(f, "excluded user key", "in-lists", {"key": "out-1", "email": "x@example.com"}, False)
     bool_match(f, "included wins over excluded", "in-lists", {"key": "both"}, True)
@@ -757,6 +769,19 @@ def segments():
     bool_match(f, "a missing segment, negated, matches", "missing-negated", {"key": "in-1"}, True)
     bool_match(f, "a deleted segment never matches", "deleted", {"key": "in-1"}, False)
     bool_match(f, "values that are not strings are ignored", "non-string", {"key": "in-1"}, True)
+    mf = error("MALFORMED_FLAG", "d")
+    f.case("a segment cycle, reached: MALFORMED_FLAG", "cycle", user(plan="pro"), mf, default="d",
+           description="cycle-a's rule asks cycle-b, whose rule asks cycle-a again")
+    f.case("a segment cycle, left before it closes", "cycle", user(plan="free"), expect(False, 1, FALLTHROUGH), default="d",
+           description="cycle-b's first clause fails, so cycle-a is not asked again")
+    f.case("a segment cycle, not entered: included first", "cycle", {"key": "in-cycle"}, expect(True, 0, MATCH0), default="d")
+    f.case("a segment that matches itself, reached", "self-cycle", USER, mf, default="d")
+    f.case("a segment cycle behind an off flag", "cycle-off", USER, expect(False, 1, reason("OFF")), default="d")
+    f.case("a segment cycle behind a matching target", "cycle-later", {"key": "t"}, expect(True, 0, reason("TARGET_MATCH")),
+           default="d")
+    f.case("a segment cycle behind an earlier matching rule", "cycle-later", user(plan="gold"),
+           expect(True, 0, reason("RULE_MATCH", ruleIndex=0, ruleId="gold")), default="d")
+    f.case("a segment cycle after rules that do not match", "cycle-later", user(plan="pro"), mf, default="d")
     return f
 
 
