@@ -11,6 +11,9 @@ rule for each such place, and says where Go states it:
   0 and never in the experiment, and an integral number such as `12.0` is bucketed as `12`;
 - a weighted segment rule never matches a context without its rollout kind (evaluator_segment.go,
   segmentRuleMatchesContext);
+- an invalid attribute reference in a clause is an error even for a context without the clause's
+  kind (evaluator_clause.go, clauseMatchesContextNoSegments);
+- an error's reason carries `bigSegmentsStatus` too (evaluator.go, Evaluate);
 - an invalid `bucketBy` in a flag's rollout is an error result, not an exception: as a prerequisite
   the flag fails (PREREQUISITE_FAILED) instead of making its dependant MALFORMED_FLAG
   (evaluator.go, getValueForVariationOrRollout and checkPrerequisites);
@@ -416,6 +419,29 @@ def _patch_go_rules():
             return False
         return context_value == clause_value
 
+    def evaluate(self, flag, ctx, event_factory):
+        # evaluator.go, Evaluate: the big segments status is added to any reason, an error's too.
+        state = evaluator_common.EvalResult()
+        state.original_flag_key = flag.key
+        try:
+            state.detail = self._evaluate(flag, ctx, state, event_factory)
+        except EvaluationException as e:
+            state.detail = EvaluationDetail(None, None, error_reason(e.error_kind))
+        if state.big_segments_status is not None:
+            state.detail.reason["bigSegmentsStatus"] = state.big_segments_status
+        return state
+
+    python_clause = evaluator.Evaluator._clause_matches_context
+
+    def clause_matches(self, clause, ctx, state):
+        # evaluator_clause.go, clauseMatchesContextNoSegments: an invalid attribute reference is an
+        # error before the context kind is looked at.
+        if clause.op != "segmentMatch" and (clause.attribute is None or not clause.attribute.valid):
+            raise EvaluationException("invalid attribute reference")
+        return python_clause(self, clause, ctx, state)
+
+    evaluator.Evaluator._clause_matches_context = clause_matches
+    evaluator.Evaluator.evaluate = evaluate
     evaluator._get_value_for_variation_or_rollout = value_for
     evaluator.Evaluator._segment_rule_matches_context = segment_rule_matches
     operators.ops["in"] = go_in
