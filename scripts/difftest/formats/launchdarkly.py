@@ -37,18 +37,20 @@ import struct
 
 NAME = "launchdarkly"
 
-KINDS = ["user", "org", "device"]
+KINDS = ["user", "org", "device", "my-app.v_2"]
 KEYS = ["u1", "u2", "o1", "d1", "123", "ключ", "x.y"]
-STRINGS = ["FR", "DE", "fr", "pro", "free", "ada@example.com", "bob@test.org", "", "1.2.3", "2.0.0",
+STRINGS = ["1.2.3-alpha", "1.2.3-beta.11", "1.2", "2.0.0-rc.1+b", "1.2.3.4", "foobar", "FR", "DE", "fr", "pro", "free", "ada@example.com", "bob@test.org", "", "1.2.3", "2.0.0",
            "1.2.3-beta.1", "2", "1.10.0", "v1.0.0", "abc", "42", "-3.5", "Zürich", "日本",
            "2024-05-01T10:00:00Z", "2024-05-01T12:00:00+02:00", "2023-12-31T23:59:59.123Z",
            "2024-05-01", "not a date", "aXc", "xz", "yz", "a.c"]
 NUMBERS = [0, 1, 1.0, 2, -1, 42, 3.5, 12.0, 1714557600000, 1714557600001, 1e3, 99999]
 ATTRS = ["country", "plan", "age", "tags", "email", "version", "created", "score", "flag", "a/b", "t~x"]
-REGEXES = ["^a", "c$", "[0-9]+", "a.c", "(x|y)z", "^[A-Z]{2}$", "@example\\.com$", "ü|日", "["]
+REGEXES = ["^a", "c$", "[0-9]+", "a.c", "(x|y)z", "^[A-Z]{2}$", "@example\\.com$", "ü|日", "[", "^$", "o+b?",
+           "^[^@]+@[a-z]+\\.(org|com)$", "(?i)^fr$", "x*"]
 DATES = [1714557600000, 1714557600001, 0, "2024-05-01T10:00:00Z", "2024-05-01T10:00:00.001Z",
          "2024-05-01T12:00:00+02:00", "2020-01-01T00:00:00Z", "bad", True]
-VERSIONS = ["1.2.3", "2", "2.0", "1.2.3-beta.1", "1.2.3-beta.2", "1.10.0", "1.2.3+build", "v1", "x", 1]
+VERSIONS = ["1.2.3", "2", "2.0", "1.2.3-beta.1", "1.2.3-beta.2", "1.10.0", "1.2.3+build", "v1", "x", 1,
+            "1.2.3-alpha", "1.2.3-beta.11", "1.2.3-1", "2.0.0-rc.1+b", "1.2", "01.2.3", "1.2.3.4", ""]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -131,7 +133,8 @@ def clause(rng, segment_keys, with_segments=True):
         c["contextKind"] = rng.choice(KINDS) if rng.random() < 0.5 else "user"
         r = rng.random()
         if r < 0.1:
-            c["attribute"] = rng.choice(["/address/city", "/address/a~1b", "/a~1b", "/t~0x", "/address"])
+            c["attribute"] = rng.choice(["/address/city", "/address/a~1b", "/a~1b", "/t~0x", "/address", "/tags/0",
+                                         "/key", "/kind", "/address/city/x", "/name"])
         elif r < 0.115:
             c["attribute"] = rng.choice(["/", "/a//b", "/a~2", "/~"])  # invalid references
         elif r < 0.2:
