@@ -518,6 +518,12 @@ def contexts():
         ("not an object", "user-key"),
     ]:
         f.case(name + " is invalid", "any", ctx, error("INVALID_CONTEXT", "d"), default="d")
+    f.case("an invalid context and an unknown flag: the context is reported", "no-such-flag", {"kind": "user", "key": ""},
+           error("INVALID_CONTEXT", "d"), default="d",
+           description="LaunchDarkly's SDKs check the context before they look the flag up")
+    f.case("an invalid user object and an unknown flag: the context is reported", "no-such-flag", {"name": "Ada"},
+           error("INVALID_CONTEXT", "d"), default="d")
+    f.case("a valid context and an unknown flag", "no-such-flag", USER, error("FLAG_NOT_FOUND", "d"), default="d")
     f.case("a multi-context is valid", "any", {"kind": "multi", "user": {"key": "u"}, "org": {"key": "o"}}, expect(True, 0, FALLTHROUGH))
     f.case("a single context of any kind is valid", "any", {"kind": "device", "key": "d"}, expect(True, 0, FALLTHROUGH))
     return f
@@ -636,10 +642,27 @@ def prerequisites():
         "needs-malformed": boolean("needs-malformed", prerequisites=[{"key": "malformed", "variation": 0}], fallthrough={"variation": 0}),
         "needs-base-then-rule": boolean("needs-base-then-rule", prerequisites=[{"key": "base", "variation": 0}],
                                         rules=[rule([clause("plan", "in", ["pro"])], variation=0, rule_id="pro")]),
+        "bad-clause": boolean("bad-clause", rules=[rule([clause("/a//b", "in", [1], kind="user")], variation=0, rule_id="bad")]),
+        "needs-bad-clause": boolean("needs-bad-clause", prerequisites=[{"key": "bad-clause", "variation": 1}],
+                                    fallthrough={"variation": 0}),
+        "needs-needs-bad-clause": boolean("needs-needs-bad-clause", prerequisites=[{"key": "needs-bad-clause", "variation": 0}],
+                                          fallthrough={"variation": 0}),
+        "bad-rollout": boolean("bad-rollout", fallthrough={"rollout": {"contextKind": "user", "bucketBy": "/",
+                                                                      "variations": [{"variation": 0, "weight": 100000}]}}),
+        "needs-bad-rollout": boolean("needs-bad-rollout", prerequisites=[{"key": "bad-rollout", "variation": 0}],
+                                     fallthrough={"variation": 0}),
+        "bad-fallthrough": boolean("bad-fallthrough", fallthrough={"variation": 5}),
+        "needs-bad-fallthrough": boolean("needs-bad-fallthrough", prerequisites=[{"key": "bad-fallthrough", "variation": 0}],
+                                         fallthrough={"variation": 0}),
+        "bad-off": boolean("bad-off", on=False, offVariation=5),
+        "needs-bad-off": boolean("needs-bad-off", prerequisites=[{"key": "bad-off", "variation": 0}], fallthrough={"variation": 0}),
     }
     f = File("prerequisites", "Prerequisites by variation index: each prerequisite flag must exist, be on, and serve that "
              "index; the first that does not gives PREREQUISITE_FAILED and the off variation. A cycle met while "
-             "evaluating makes the whole evaluation MALFORMED_FLAG; a cycle never entered (a flag on it is off) does not.",
+             "evaluating makes the whole evaluation MALFORMED_FLAG; a cycle never entered (a flag on it is off) does not. A "
+             "prerequisite whose rules cannot be decided (an invalid attribute reference, a segment cycle) makes the whole "
+             "evaluation MALFORMED_FLAG too; one that serves nothing (a variation out of range, an invalid bucketBy in its "
+             "rollout) just fails.",
              {"flags": flags, "segments": {}})
     failed = lambda key: reason("PREREQUISITE_FAILED", prerequisiteKey=key)
     f.case("prerequisite serves the variation", "needs-base", user(ok=True), expect(True, 0, FALLTHROUGH))
@@ -663,6 +686,18 @@ def prerequisites():
     f.case("a malformed prerequisite fails", "needs-malformed", USER, expect(False, 1, failed("malformed")))
     f.case("after the prerequisites, rules", "needs-base-then-rule", user(ok=True, plan="pro"),
            expect(True, 0, reason("RULE_MATCH", ruleIndex=0, ruleId="pro")))
+    f.case("a prerequisite whose rules cannot be decided: MALFORMED_FLAG", "needs-bad-clause", USER,
+           error("MALFORMED_FLAG", "d"), default="d",
+           description="an invalid attribute reference in the prerequisite's rule ends the whole evaluation, as in Go's evaluator")
+    f.case("that error spreads up a chain", "needs-needs-bad-clause", USER, error("MALFORMED_FLAG", "d"), default="d")
+    f.case("a prerequisite whose rollout has an invalid bucketBy fails", "needs-bad-rollout", USER,
+           expect(False, 1, failed("bad-rollout")), default="d",
+           description="the rollout's error is the prerequisite's result, not the evaluation's")
+    f.case("that rollout, evaluated itself", "bad-rollout", USER, error("MALFORMED_FLAG", "d"), default="d")
+    f.case("a prerequisite serving a variation out of range fails", "needs-bad-fallthrough", USER,
+           expect(False, 1, failed("bad-fallthrough")), default="d")
+    f.case("a prerequisite that is off with an off variation out of range fails", "needs-bad-off", USER,
+           expect(False, 1, failed("bad-off")), default="d")
     return f
 
 
@@ -682,6 +717,11 @@ def segments():
         "org-rule": {"key": "org-rule", "version": 1, "salt": "s",
                      "rules": [{"clauses": [clause("tier", "in", ["gold"], kind="org")]}]},
         "deleted-seg": {"key": "deleted-seg", "version": 4, "deleted": True, "included": ["in-1"]},
+        "cycle-a": {"key": "cycle-a", "version": 1, "salt": "s", "included": ["in-cycle"],
+                    "rules": [{"clauses": [clause("", "segmentMatch", ["cycle-b"])]}]},
+        "cycle-b": {"key": "cycle-b", "version": 1, "salt": "s",
+                    "rules": [{"clauses": [clause("plan", "in", ["pro"]), clause("", "segmentMatch", ["cycle-a"])]}]},
+        "self": {"key": "self", "version": 1, "salt": "s", "rules": [{"clauses": [clause("", "segmentMatch", ["self"])]}]},
     }
 
     def seg_flag(key, values, negate=False):
@@ -696,9 +736,16 @@ def segments():
     seg_flag("missing-negated", ["no-such-segment"], negate=True)
     seg_flag("deleted", ["deleted-seg"])
     seg_flag("non-string", [1, None, "lists"])
+    seg_flag("cycle", ["cycle-a"])
+    seg_flag("self-cycle", ["self"])
+    flags["cycle-off"] = boolean("cycle-off", on=False, rules=[rule([clause("", "segmentMatch", ["cycle-a"])], rule_id="r")])
+    flags["cycle-later"] = boolean("cycle-later", targets=[{"values": ["t"], "variation": 0}],
+                                   rules=[rule([clause("plan", "in", ["gold"])], variation=0, rule_id="gold"),
+                                          rule([clause("", "segmentMatch", ["cycle-a"])], rule_id="r")])
     f = File("segments", "Segment membership: `included` (user keys) and `includedContexts` win over `excluded` and "
              "`excludedContexts`, then rules; segments can match segments; a missing or deleted segment never matches "
-             "(no error); `segmentMatch` values that are not strings are ignored.", {"flags": flags, "segments": segs})
+             "(no error); `segmentMatch` values that are not strings are ignored. A segment cycle is MALFORMED_FLAG only when an "
+             "evaluation goes round it: an off flag, a matching target or an earlier matching rule still serve normally.", {"flags": flags, "segments": segs})
     bool_match(f, "included user key", "in-lists", {"key": "in-1"}, True)
     bool_match(f, "excluded user key", "in-lists", {"key": "out-1", "email": "x@example.com"}, False)
     bool_match(f, "included wins over excluded", "in-lists", {"key": "both"}, True)
@@ -722,6 +769,19 @@ def segments():
     bool_match(f, "a missing segment, negated, matches", "missing-negated", {"key": "in-1"}, True)
     bool_match(f, "a deleted segment never matches", "deleted", {"key": "in-1"}, False)
     bool_match(f, "values that are not strings are ignored", "non-string", {"key": "in-1"}, True)
+    mf = error("MALFORMED_FLAG", "d")
+    f.case("a segment cycle, reached: MALFORMED_FLAG", "cycle", user(plan="pro"), mf, default="d",
+           description="cycle-a's rule asks cycle-b, whose rule asks cycle-a again")
+    f.case("a segment cycle, left before it closes", "cycle", user(plan="free"), expect(False, 1, FALLTHROUGH), default="d",
+           description="cycle-b's first clause fails, so cycle-a is not asked again")
+    f.case("a segment cycle, not entered: included first", "cycle", {"key": "in-cycle"}, expect(True, 0, MATCH0), default="d")
+    f.case("a segment that matches itself, reached", "self-cycle", USER, mf, default="d")
+    f.case("a segment cycle behind an off flag", "cycle-off", USER, expect(False, 1, reason("OFF")), default="d")
+    f.case("a segment cycle behind a matching target", "cycle-later", {"key": "t"}, expect(True, 0, reason("TARGET_MATCH")),
+           default="d")
+    f.case("a segment cycle behind an earlier matching rule", "cycle-later", user(plan="gold"),
+           expect(True, 0, reason("RULE_MATCH", ruleIndex=0, ruleId="gold")), default="d")
+    f.case("a segment cycle after rules that do not match", "cycle-later", user(plan="pro"), mf, default="d")
     return f
 
 

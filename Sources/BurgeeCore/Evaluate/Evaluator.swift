@@ -21,6 +21,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
     /// ``maxPrerequisiteRecursion``: the whole evaluation is then `ERROR/MALFORMED_FLAG`.
     private var prerequisiteDepth = 0
     private var aborted = false
+    /// How deep segments are being asked about segments. Deeper than there are segments means
+    /// going round a cycle, which only a program whose segment cycles are found when evaluating
+    /// (LaunchDarkly's) can do: the current rule then fails, as ``Condition/malformed`` does.
+    private var segmentDepth = 0
 
     /// The deepest prerequisite recursion: only a program whose prerequisite cycles are found
     /// when evaluating (LaunchDarkly's) can get there, by going round a cycle; a linked chain
@@ -109,6 +113,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
             tracer.exitRule(matched: matched)
             if failed {
                 failed = false
+                // As LaunchDarkly's evaluator: rules that cannot be decided end the whole
+                // evaluation, so a flag whose prerequisite's rules fail is MALFORMED_FLAG too
+                // (a prerequisite that merely serves nothing fails its dependant instead).
+                aborted = true
                 return FlagOutcome(error: .malformedFlag)
             }
             if matched {
@@ -378,9 +386,17 @@ struct Evaluator<Tracer: EvaluationTracer> {
     }
 
     private mutating func contains(segment index: Int32) -> Bool {
+        // A rule that has already failed is decided: asking more segments would only repeat a cycle.
+        if failed { return false }
+        guard segmentDepth < program.segments.count else {
+            failed = true
+            return false
+        }
+        segmentDepth &+= 1
         tracer.enterSegment(index)
         let (included, why) = decide(segment: index)
         tracer.exitSegment(index, included: included, why: why)
+        segmentDepth &-= 1
         return included
     }
 

@@ -18,7 +18,8 @@ package enum ProgramLinker {
         }
         var segments = draft.segments
         let segmentIndex = KeySet(segments.map(\.key))
-        let segmentMalformed = checkSegments(&segments, segmentIndex)
+        let segmentMalformed = checkSegments(&segments, segmentIndex,
+                                             cyclesFoundWhenEvaluated: draft.segmentCyclesFoundWhenEvaluated)
         let flagIndex = KeySet(flags.map(\.key))
         checkFlags(&flags, flagIndex, segmentIndex, segmentMalformed,
                    cyclesFoundWhenEvaluated: draft.prerequisiteCyclesFoundWhenEvaluated)
@@ -55,7 +56,8 @@ package enum ProgramLinker {
 
     /// Records unknown segment references, cycles, chains too deep and the use of malformed
     /// segments; returns which segments are malformed.
-    private static func checkSegments(_ segments: inout [SegmentDraft], _ index: KeySet) -> [Bool] {
+    private static func checkSegments(_ segments: inout [SegmentDraft], _ index: KeySet,
+                                      cyclesFoundWhenEvaluated: Bool) -> [Bool] {
         var edges: [[Int]] = []
         for s in segments.indices {
             var references: [Int] = []
@@ -77,8 +79,15 @@ package enum ProgramLinker {
                                                           at: segments[s].path.appending("rules"), message))
             malformed[s] = true
         }
-        for node in GraphAnalysis.nodesOnCycles(edges).sorted() where !malformed[node] {
-            fail(node, "is on a segment cycle")
+        let onCycles = GraphAnalysis.nodesOnCycles(edges)
+        for node in onCycles.sorted() where !malformed[node] {
+            if cyclesFoundWhenEvaluated {
+                segments[node].problems.append(DefinitionProblem(.warning, .segment(segments[node].key),
+                    at: segments[node].path.appending("rules"),
+                    "is on a segment cycle: an evaluation that goes round it is MALFORMED_FLAG"))
+            } else {
+                fail(node, "is on a segment cycle")
+            }
         }
         // Using a malformed segment spreads to every user, in one pass over the reverse graph.
         let before = malformed
@@ -90,7 +99,8 @@ package enum ProgramLinker {
             malformed[node] = false
             fail(node, "uses malformed segment '\(segments[bad].key)'")
         }
-        let depths = GraphAnalysis.chainDepths(edges) { !malformed[$0] }
+        // Chains through a cycle are bounded when evaluating (the evaluator's segment depth).
+        let depths = GraphAnalysis.chainDepths(edges) { !malformed[$0] && !onCycles.contains($0) }
         for node in segments.indices where !malformed[node] && depths[node] > maxSegmentDepth {
             fail(node, "segments nest \(depths[node]) deep; at most \(maxSegmentDepth) allowed")
         }

@@ -148,7 +148,7 @@ public final class Snapshot: Sendable {
     private func evaluate(flag index: Int, _ context: Context, _ defaultValue: JSONValue, _ type: ValueType?) -> EvaluationDetail {
         var outcome: FlagOutcome
         if index < 0 {
-            outcome = FlagOutcome(error: .flagNotFound)
+            outcome = FlagOutcome(error: !context.isValid && checksContextFirst ? .invalidContext : .flagNotFound)
         } else if !context.isValid {
             outcome = FlagOutcome(error: .invalidContext)
         } else {
@@ -206,11 +206,12 @@ public final class Snapshot: Sendable {
     /// Evaluates and records every step, for `explain`.
     public func explain(_ key: String, context: Context, default defaultValue: JSONValue = .null,
                         as type: ValueType? = nil) -> EvaluationExplanation {
-        guard let index = program.flagIndex(of: key) else {
+        let found = program.flagIndex(of: key)
+        if found == nil, context.isValid || !checksContextFirst {
             return EvaluationExplanation(flagKey: key, detail: .error(.flagNotFound, default: defaultValue), steps: [],
                                          note: "no flag '\(key)'")
         }
-        guard context.isValid else {
+        guard let index = found, context.isValid else {
             return EvaluationExplanation(flagKey: key, detail: .error(.invalidContext, default: defaultValue), steps: [],
                                          note: context.invalidReason)
         }

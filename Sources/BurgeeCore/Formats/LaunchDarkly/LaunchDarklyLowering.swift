@@ -24,6 +24,7 @@ enum LaunchDarklyLowering {
         let flags = document.liveFlags.keys.sorted().map { lower(flag: document.flags[$0]!) }
         var draft = ProgramDraft(flags: flags, segments: segments)
         draft.prerequisiteCyclesFoundWhenEvaluated = true
+        draft.segmentCyclesFoundWhenEvaluated = true
         return draft
     }
 

@@ -16,6 +16,10 @@ extension Snapshot {
     package convenience init(launchDarklyJSON json: JSONValue) throws(DefinitionsError) {
         try self.init(launchDarkly: LaunchDarklyDocument(json: json))
     }
+
+    /// Whether an invalid context is reported before an unknown flag: LaunchDarkly's SDKs check
+    /// the context before they look the flag up (native definitions: after, design §4).
+    var checksContextFirst: Bool { format == .launchDarkly }
 }
 
 // MARK: LaunchDarkly's view of an evaluation, for any format

@@ -15,6 +15,11 @@ package struct ProgramDraft: Sendable {
     /// flag whose evaluation never enters the cycle, say because a flag on it is off, evaluates
     /// normally), rather than being malformed when linked (native).
     package var prerequisiteCyclesFoundWhenEvaluated = false
+    /// Whether segments on a segment cycle stay usable, the cycle being found when an evaluation
+    /// goes round it (LaunchDarkly: that evaluation is `ERROR/MALFORMED_FLAG`, and one that never
+    /// reaches the cycle, say because an earlier rule matches, evaluates normally), rather than
+    /// being malformed when linked (native).
+    package var segmentCyclesFoundWhenEvaluated = false
 
     package init(flags: [FlagDraft] = [], segments: [SegmentDraft] = [], clock: EvaluationClock = .system) {
         self.flags = flags
