@@ -4,14 +4,19 @@
 Expected `fractional` picks are computed here, independently of any SDK, with Python's `mmh3`
 (murmur3_x86_32, seed 0) and `cbor2` (canonical CBOR): `pip install mmh3 cbor2`, then
 `python3 spec-fixtures/flagd/generate.py`. The JsonLogic cases state JsonLogic's answers.
+
+    python3 generate.py --check    # exits 1 if any case file differs from what it would write
 """
 import json
 import os
+import sys
 
 import cbor2
 import mmh3
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+CHECK = "--check" in sys.argv[1:]
+STALE = []
 PASS = {"value": True, "variant": "pass", "reason": "TARGETING_MATCH", "errorCode": None, "flagMetadata": {}}
 PASS_FAIL = {"pass": True, "fail": False}
 
@@ -22,9 +27,18 @@ def write(name, description, documents, cases, fractional_rule="v2", now=None):
         body["now"] = now
     body["documents"] = documents
     body["cases"] = cases
-    with open(os.path.join(HERE, name + ".json"), "w") as f:
-        json.dump(body, f, indent=1, sort_keys=False, ensure_ascii=False)
-        f.write("\n")
+    text = json.dumps(body, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
+    path = os.path.join(HERE, name + ".json")
+    if CHECK:
+        try:
+            with open(path, encoding="utf-8") as f:
+                if f.read() != text:
+                    STALE.append(name)
+        except FileNotFoundError:
+            STALE.append(name)
+    else:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
     return len(cases)
 
 
@@ -387,4 +401,7 @@ case("a flag of the second document", "second-doc", {}, result("X", "x", "STATIC
 total += write("semantics", "Reasons, error codes, default variants, $ref, metadata and merged documents",
                [doc1, doc2], c)
 
+if CHECK:
+    print("case files are up to date" if not STALE else "stale case files: " + ", ".join(STALE))
+    sys.exit(1 if STALE else 0)
 print(f"{total} cases")
