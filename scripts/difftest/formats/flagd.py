@@ -14,7 +14,10 @@ evaluator, which Burgee follows (see docs/flagd.md):
   integers;
 - `===` compares `1` and `true` as equal in Python, `%` and `/` follow Python's signs and raise
   for 0, `+` reads strings with `float()`, `cat` writes floats with `%.15g`: operands stay where
-  both agree.
+  both agree;
+- Go's `substr` returns the whole string for a start beyond either end (Python and JavaScript:
+  the empty string or the start of the string), and Go's `cat` trims white space: starts stay
+  near the ends, and no string has white space at its ends.
 Set DIFFTEST_FLAGD_PROFILE=wide to generate those too (then expect those classes to differ).
 """
 import copy
@@ -33,8 +36,8 @@ STRINGS = ["", "a", "abc", "pro", "free", "team", "über", "日本", "x y", "10"
            "user@example.com", "admin@acme.io", "v1.2.3", "null", "true"]
 EMAILS = ["user@example.com", "admin@acme.io", "ann@acme.io", "bob@example.org", "über@例え.jp", ""]
 VERSIONS = ["1.2.3", "v1.2.3", "V2.0.0", "1.2", "1", "v2", "1.2.3-alpha", "1.2.3-alpha.1", "1.2.3-beta",
-            "1.2.3+build.5", "2.0.0-rc.1+b", "01.2.3", "1.2.3.4", "x.y.z", "1.2-pre", "0.0.0", "10.20.30",
-            "1.10.0", "1.9.9", ""]
+            "1.2.3+build.5", "2.0.0-rc.1+b", "01.2.3", "1.2.3.4", "x.y.z", "0.0.0", "10.20.30",
+            "1.10.0", "1.9.9", ""] + (["1.2-pre", "1+b"] if WIDE else [])
 SEMVER_OPS = ["=", "!=", "<", "<=", ">", ">=", "^", "~"]
 ATTRS = ["email", "plan", "age", "score", "version", "tags", "beta", "country", "user", "id", "nums", "w"]
 
@@ -79,26 +82,35 @@ def var(rng, name=None):
     return {"var": name}
 
 
-def string_operand(rng):
+def defaulted(name, default):
+    """`var` with a default: where an attribute may be absent or null, the engines disagree on what
+    null means to an ordering, to arithmetic and as text (Python writes "null", Go "" or panics,
+    JavaScript NaN), so the default profile gives those operands a value of their type."""
+    return {"var": name} if WIDE else {"var": [name, default]}
+
+
+def string_operand(rng, ordered=False):
     r = rng.random()
     if r < 0.5:
-        return var(rng, rng.choice(["email", "plan", "country", "user.name", "version"]))
+        name = rng.choice(["email", "plan", "country", "user.name", "version"])
+        return defaulted(name, "") if ordered else var(rng, name)
     if r < 0.6:
         return {"var": "$flagd.flagKey"}
     return rng.choice(STRINGS)
 
 
-def number_operand(rng):
+def number_operand(rng, ordered=False):
     r = rng.random()
     if r < 0.5:
-        return var(rng, rng.choice(["age", "score", "id", "user.tier"]))
+        name = rng.choice(["age", "score", "id", "user.tier"])
+        return defaulted(name, 1) if ordered else var(rng, name)
     if r < 0.6:
         return {"var": "$flagd.timestamp"}
     if r < 0.7:
         op = rng.choice(["+", "-", "*", "max", "min"])
-        return {op: [var(rng, rng.choice(["age", "id"])), rand_number(rng, False)]}
+        return {op: [defaulted(rng.choice(["age", "id"]), 3), rand_number(rng, False)]}
     if r < 0.75:
-        return {"/": [var(rng, "age"), rng.choice([2, 4, 5])]}
+        return {"/": [defaulted("age", 3), rng.choice([2, 4, 5])]}
     if r < 0.8 and not WIDE:
         return {"%": [rng.choice([7, 10, 100]), rng.choice([3, 4])]}
     return rand_number(rng)
@@ -127,14 +139,15 @@ def condition(rng, depth, evaluators):
     if kind == "cmp":
         op = rng.choice(["<", "<=", ">", ">="])
         if rng.random() < 0.3:
-            return {op: [string_operand(rng), rng.choice(STRINGS)]}
-        return {op: [number_operand(rng), rand_number(rng)]}
+            return {op: [string_operand(rng, True), rng.choice(STRINGS)]}
+        return {op: [number_operand(rng, True), rand_number(rng)]}
     if kind == "between":
-        op = rng.choice(["<", "<="])
+        op = rng.choice(["<", "<=", ">", ">="])
         lo, hi = sorted([rand_number(rng), rand_number(rng)])
-        return {op: [lo, number_operand(rng), hi]}
+        middle = number_operand(rng, True)
+        return {op: [lo, middle, hi] if op[0] == "<" else [hi, middle, lo]}
     if kind == "in_str":
-        return {"in": [rng.choice(["@", "acme", "example", "ü", "pro", "a", ""]), string_operand(rng)]}
+        return {"in": [rng.choice(["@", "acme", "example", "ü", "pro", "a", ""]), string_operand(rng, True)]}
     if kind == "in_arr":
         if rng.random() < 0.5:
             return {"in": [string_operand(rng), rng.sample(["pro", "team", "a", "b", "de", "fr", "jack", "1"], 3)]}
@@ -167,19 +180,22 @@ def condition(rng, depth, evaluators):
     if kind == "arr":
         op = rng.choice(["some", "all", "none", "filter", "map", "reduce", "merge"])
         if op in ("some", "all", "none"):
-            return {op: [var(rng, rng.choice(["tags", "nums"])),
+            return {op: [defaulted(rng.choice(["tags", "nums"]), []),
                          rng.choice([{"==": [{"var": ""}, "a"]}, {">": [{"var": ""}, 2]}, {"in": [{"var": ""}, ["b", "pro", 3]]}])]}
         if op == "filter":
-            kept = {"filter": [var(rng, "nums"), {">=": [{"var": ""}, 2]}]}
+            kept = {"filter": [defaulted("nums", []), {">=": [{"var": ""}, 2]}]}
             return {">": [{"reduce": [kept, {"+": [{"var": "current"}, {"var": "accumulator"}]}, 0]}, rng.choice([0, 5, 20])]}
         if op == "map":
-            return {"in": [rng.choice([4, 6, 20, 2]), {"map": [var(rng, "nums"), {"*": [{"var": ""}, 2]}]}]}
+            return {"in": [rng.choice([4, 6, 20, 2]), {"map": [defaulted("nums", []), {"*": [{"var": ""}, 2]}]}]}
         if op == "reduce":
-            return {"<": [{"reduce": [var(rng, "nums"), {"+": [{"var": "current"}, {"var": "accumulator"}]}, 0]},
+            return {"<": [{"reduce": [defaulted("nums", []), {"+": [{"var": "current"}, {"var": "accumulator"}]}, 0]},
                           rng.choice([3, 10, 50])]}
-        return {"in": [rng.choice(["a", "x", "pro"]), {"merge": [var(rng, "tags"), [rng.choice(["x", "y"])]]}]}
+        return {"in": [rng.choice(["a", "x", "pro"]), {"merge": [defaulted("tags", []), [rng.choice(["x", "y"])]]}]}
     if kind == "substr":
-        return {"==": [{"substr": [string_operand(rng), rng.choice([0, 1, -3, 2]), rng.choice([1, 2, -1, 5])]},
+        # Go's substr returns the whole string for a start beyond either end, and fails for an
+        # end before the start: starts stay within one character of the ends, lengths positive.
+        start, length = (rng.choice([0, 1, -1]), rng.choice([1, 2, 5])) if not WIDE else (rng.choice([0, 1, -3, 2]), rng.choice([1, 2, -1, 5]))
+        return {"==": [{"substr": [string_operand(rng, True), start, length]},
                        rng.choice(["u", "us", "jp", "a", "ad", ".io", "ü"])]}
     if kind == "ref" and evaluators:
         return {"$ref": rng.choice(sorted(evaluators))}
@@ -188,7 +204,8 @@ def condition(rng, depth, evaluators):
     if kind == "time":
         return {rng.choice([">", "<"]): [{"var": "$flagd.timestamp"}, rng.choice([NOW - 10, NOW + 10, 1700000000])]}
     if kind == "cat":
-        return {"==": [{"cat": [string_operand(rng), rng.choice(["-", "", 7, "x"]), var(rng, rng.choice(["plan", "age", "id"]))]},
+        name = rng.choice(["plan", "age", "id"])
+        return {"==": [{"cat": [string_operand(rng, True), rng.choice(["-", "", 7, "x"]), defaulted(name, "" if name == "plan" else 0)]},
                        rng.choice(["pro-18", "free7", "a", "pro-10"])]}
     return {"==": [var(rng, "plan"), "pro"]}
 
@@ -223,7 +240,8 @@ def fractional(rng, allow_bool=False, names=None):
     elif r < 0.9:
         bucketing = rng.choice(["fixed", 7, 2.5, True, {"merge": ["x", 1]}, ""])
     else:
-        bucketing = {"var": rng.choice(["tags", "nums"])}
+        # An array is a bucket; Python refuses one of more than two elements, Go reads the first two.
+        bucketing = {"var": rng.choice(["tags", "nums"] if WIDE else ["tags"])}
     return {"fractional": [bucketing] + buckets}
 
 
@@ -242,10 +260,10 @@ def result_expression(rng, names, depth=0):
     if r < 0.86:
         return {"cat": [rng.choice(names[:1] + ["o", "re"]), rng.choice(["", "n", "d", "ff"])]}
     if r < 0.9:
-        return {"+": [{"var": "age"}, rng.choice([0, 1])]}
+        return {"+": [defaulted("age", 0), rng.choice([0, 1])]}
     if r < 0.95:
         return {"==": [{"var": "plan"}, "pro"]}
-    return {"substr": [{"var": "plan"}, 0, 2]}
+    return {"substr": [defaulted("plan", ""), 0, 2]}
 
 
 def targeting(rng, names, evaluators):
@@ -320,7 +338,7 @@ def context(rng):
         ctx["targetingKey"] = rng.choice(["user-1", "user-2", "jack", "3", "123", "", "ü-user", "日本", "queen",
                                           "a" * 40, "user-" + str(rng.randint(0, 999))])
     for name in rng.sample(ATTRS, rng.randint(0, len(ATTRS))):
-        ctx[name] = rand_context_value(rng, name)
+        ctx[name] = rand_context_value(rng, name) if rng.random() < 0.93 else None
     return ctx
 
 
@@ -367,11 +385,8 @@ def generate(rng, n):
     for _ in range(n):
         key = rng.choice(keys) if rng.random() < 0.95 else "missing-flag"
         request = {"flag": key}
-        r = rng.random()
-        if r < 0.9:
-            request["context"] = context(rng)
-        elif r < 0.95:
-            request["context"] = {}
+        # The line contract of `eval --requests` needs a context: an empty one stands for none.
+        request["context"] = context(rng) if rng.random() < 0.92 else {}
         variants = flags.get(key, {}).get("variants", {"x": "y"})
         if rng.random() < 0.75:
             t = REQUEST_TYPES[type_of(rng.choice(list(variants.values())))]
@@ -379,11 +394,11 @@ def generate(rng, n):
                 t = rng.choice(["boolean", "string", "int", "double", "json"])
             request["type"] = t
         if not WIDE and request.get("type") in ("double", "int"):
-            # Python reads a Boolean as a number, and an integral float (never generated) as no integer.
-            if request["type"] == "double" and any(isinstance(v, bool) for v in variants.values()):
-                request["type"] = "boolean"
+            # Python reads a Boolean as a number, and no float as an integer (Go truncates).
             if request["type"] == "int" and any(isinstance(v, float) for v in variants.values()):
                 request["type"] = "double"
+            if request["type"] == "double" and any(isinstance(v, bool) for v in variants.values()):
+                request["type"] = "boolean"
         request["default"] = default_for(rng, request.get("type"))
         requests.append(request)
     return document, requests
