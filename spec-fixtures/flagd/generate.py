@@ -4,14 +4,19 @@
 Expected `fractional` picks are computed here, independently of any SDK, with Python's `mmh3`
 (murmur3_x86_32, seed 0) and `cbor2` (canonical CBOR): `pip install mmh3 cbor2`, then
 `python3 spec-fixtures/flagd/generate.py`. The JsonLogic cases state JsonLogic's answers.
+
+    python3 generate.py --check    # exits 1 if any case file differs from what it would write
 """
 import json
 import os
+import sys
 
 import cbor2
 import mmh3
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+CHECK = "--check" in sys.argv[1:]
+STALE = []
 PASS = {"value": True, "variant": "pass", "reason": "TARGETING_MATCH", "errorCode": None, "flagMetadata": {}}
 PASS_FAIL = {"pass": True, "fail": False}
 
@@ -22,9 +27,18 @@ def write(name, description, documents, cases, fractional_rule="v2", now=None):
         body["now"] = now
     body["documents"] = documents
     body["cases"] = cases
-    with open(os.path.join(HERE, name + ".json"), "w") as f:
-        json.dump(body, f, indent=1, sort_keys=False, ensure_ascii=False)
-        f.write("\n")
+    text = json.dumps(body, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
+    path = os.path.join(HERE, name + ".json")
+    if CHECK:
+        try:
+            with open(path, encoding="utf-8") as f:
+                if f.read() != text:
+                    STALE.append(name)
+        except FileNotFoundError:
+            STALE.append(name)
+    else:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
     return len(cases)
 
 
@@ -90,8 +104,11 @@ rows += bool_rows("<", [
 rows += bool_rows("<=", [({"<=": [1, 1]}, {}, True), ({"<=": [2, 1]}, {}, False), ({"<=": [1, 2, 2]}, {}, True),
                          ({"<=": [1, 3, 2]}, {}, False), ({"<=": ["a", "a"]}, {}, True)])
 rows += bool_rows(">", [({">": [2, 1]}, {}, True), ({">": [1, 1]}, {}, False), ({">": ["2", "10"]}, {}, True),
-                        ({">": [{"var": "age"}, 30]}, {"age": 31}, True), ({">": [{"var": "age"}, 30]}, {}, False)])
-rows += bool_rows(">=", [({">=": [1, 1]}, {}, True), ({">=": [0, 1]}, {}, False), ({">=": [True, 1]}, {}, True)])
+                        ({">": [{"var": "age"}, 30]}, {"age": 31}, True), ({">": [{"var": "age"}, 30]}, {}, False),
+                        # Three operands, as flagd's Go evaluator and Python core read them: a > b > c.
+                        ({">": [3, 2, 1]}, {}, True), ({">": [3, 2, 2]}, {}, False), ({">": [3, 4, 1]}, {}, False)])
+rows += bool_rows(">=", [({">=": [1, 1]}, {}, True), ({">=": [0, 1]}, {}, False), ({">=": [True, 1]}, {}, True),
+                         ({">=": [3, 2, 2]}, {}, True), ({">=": [3, 2, 3]}, {}, False)])
 total += operator_file("comparison", "Loose and strict equality, <, <= (with between), >, >=", rows)
 
 # --- arithmetic ----------------------------------------------------------------------------
@@ -150,6 +167,8 @@ rows = bool_rows("var", [
 ])
 # `missing` of nothing missing is an empty array: compare its text.
 rows[12] = ("missing: none missing is []", {"cat": [{"missing": ["a"]}]}, {"a": 1}, "")
+# A null value takes var's default, as in JsonLogic and flagd's evaluators.
+rows += bool_rows("var", [({"var": ["a", "dflt"]}, {"a": None}, "dflt"), ({"var": ["a.b", 3]}, {"a": {"b": None}}, 3)])
 total += operator_file("data", "var (paths, defaults, computed paths), $flagd.flagKey, $flagd.timestamp, missing, missing_some",
                        rows, now="2024-05-01T12:00:00Z")
 
@@ -164,15 +183,22 @@ rows = bool_rows("sem_ver", [
     ({"sem_ver": ["V2.0.0", ">", "v1.0.0"]}, {}, True), ({"sem_ver": ["1.0.0-alpha", "<", "1.0.0"]}, {}, True),
     ({"sem_ver": ["1.0.0+build", "=", "1.0.0"]}, {}, True), ({"sem_ver": ["1.0.0-alpha.1", "<", "1.0.0-alpha.beta"]}, {}, True),
     ({"sem_ver": ["not-a-version", "=", "1.0.0"]}, {}, None), ({"sem_ver": ["1.0.0", "?", "1.0.0"]}, {}, None),
-    ({"sem_ver": [1, "=", "1.0.0"]}, {}, None), ({"sem_ver": [{"var": "version"}, ">=", "1.5.0"]}, {"version": "1.10.0"}, True),
-    ({"sem_ver": [{"var": "version"}, ">=", "1.5.0"]}, {}, None)])
-total += operator_file("sem-ver", "sem_ver: =, !=, <, <=, >, >=, ^, ~, a leading v, invalid versions", rows)
+    ({"sem_ver": [1, "=", "1.0.0"]}, {}, True), ({"sem_ver": [{"var": "version"}, ">=", "1.5.0"]}, {"version": "1.10.0"}, True),
+    ({"sem_ver": [{"var": "version"}, ">=", "1.5.0"]}, {}, None),
+    # Partial and numeric versions, read as flagd's Go evaluator (golang.org/x/mod/semver) reads them.
+    ({"sem_ver": ["1.2", "=", "1.2.0"]}, {}, True), ({"sem_ver": ["1", "=", "v1.0.0"]}, {}, True),
+    ({"sem_ver": ["v2", ">", "1.9"]}, {}, True), ({"sem_ver": [{"var": "version"}, "=", "1.2.0"]}, {"version": 1.2}, True),
+    ({"sem_ver": [{"var": "version"}, "^", "2.5.0"]}, {"version": 2}, True),
+    ({"sem_ver": [{"var": "version"}, "<", "1.1.0"]}, {"version": 1.1}, False),
+    ({"sem_ver": ["1.2-beta", "<", "1.2.0"]}, {}, None), ({"sem_ver": ["1+build", "=", "1.0.0"]}, {}, None),
+    ({"sem_ver": ["1.2.3.4", "=", "1.2.3"]}, {}, None), ({"sem_ver": [True, "=", "1.0.0"]}, {}, None)])
+total += operator_file("sem-ver", "sem_ver: =, !=, <, <=, >, >=, ^, ~, a leading v, partial and numeric versions, invalid versions", rows)
 
 # --- fractional ----------------------------------------------------------------------------
 
 
 def cbor_normal(v):
-    if isinstance(v, float) and v.is_integer():
+    if isinstance(v, float) and v.is_integer() and -(2 ** 63) <= v < 2 ** 64:
         return int(v)
     if isinstance(v, list):
         return [cbor_normal(x) for x in v]
@@ -182,7 +208,7 @@ def cbor_normal(v):
 
 
 def pick(rule, value, buckets):
-    weights = [max(int(b[1]), 0) if len(b) > 1 else 1 for b in buckets]
+    weights = [max(int(b[1]), 0) if len(b) > 1 and b[1] is not None else 1 for b in buckets]
     total = sum(weights)
     if total == 0:
         return None
@@ -229,8 +255,10 @@ def fractional_file(rule, name):
         key = f"{name}-default-{layout}"
         flags[key] = {"state": "ENABLED", "variants": variants, "defaultVariant": "red", "targeting": {"fractional": buckets}}
         for tk in keys[:5]:
-            cases.append({"description": f"{layout}, default input (flag key + targetingKey {tk!r})", "flag": key,
-                          "context": {"targetingKey": tk}, "default": None, "expected": expect(pick(rule, key + tk, buckets))})
+            # CBOR: the array [flagKey, targetingKey] (flagd's decision record fractional-non-string-rand-units).
+            unit = [key, tk] if rule == "cbor" else key + tk
+            cases.append({"description": f"{layout}, default input (flag key and targetingKey {tk!r})", "flag": key,
+                          "context": {"targetingKey": tk}, "default": None, "expected": expect(pick(rule, unit, buckets))})
     key = f"{name}-by-email"
     buckets = layouts["weighted"]
     flags[key] = {"state": "ENABLED", "variants": variants, "defaultVariant": "red",
@@ -241,6 +269,52 @@ def fractional_file(rule, name):
                       "expected": expect(pick(rule, email, buckets))})
     cases.append({"description": "no targetingKey and no bucketing expression: null, the default variant", "flag": f"{name}-default-even",
                   "context": {}, "default": None, "expected": expect(None)})
+    for tk in ["", 7]:
+        cases.append({"description": f"targetingKey {json.dumps(tk)} (not a non-empty string) and no bucketing expression: null",
+                      "flag": f"{name}-default-even", "context": {"targetingKey": tk}, "default": None, "expected": expect(None)})
+    # A bucketing expression yielding null: v1 and v2 fall back to flagKey + targetingKey, CBOR gives null.
+    cases.append({"description": "bucketing expression yielding null" + (": null" if rule == "cbor" else ": flag key + targetingKey"),
+                  "flag": f"{name}-by-email", "context": {"targetingKey": "u-9"}, "default": None,
+                  "expected": expect(None if rule == "cbor" else pick(rule, f"{name}-by-email" + "u-9", layouts["weighted"]))})
+    # Variants that are not strings: what is picked names a variant as any targeting value does.
+    key = f"{name}-non-string-variants"
+    mixed = [[True, 1], [None, 1], [3, 1], ["three", 1]]
+    flags[key] = {"state": "ENABLED", "variants": {"true": "T", "3": "three as number", "three": "three", "off": "O"},
+                  "defaultVariant": "off", "targeting": {"fractional": [{"var": "u"}] + mixed}}
+    names = {True: "true", 3: "3", "three": "three"}
+    for u in ["a", "b", "c", "d", "e", "f", "g", "h"]:
+        picked = pick(rule, u, mixed)
+        if picked is None:
+            expected = {"value": "O", "variant": "off", "reason": "DEFAULT", "errorCode": None, "flagMetadata": {}}
+        else:
+            expected = {"value": flags[key]["variants"][names[picked]], "variant": names[picked], "reason": "TARGETING_MATCH",
+                        "errorCode": None, "flagMetadata": {}}
+        cases.append({"description": f"non-string bucket variants ({u!r} picks {json.dumps(picked)})", "flag": key,
+                      "context": {"u": u}, "default": None, "expected": expected})
+    key = f"{name}-as-condition"
+    flags[key] = {"state": "ENABLED", "variants": {"yes": "Y", "no": "N"}, "defaultVariant": "no",
+                  "targeting": {"if": [{"fractional": [{"var": "u"}, [True, 1], [False, 1]]}, "yes", "no"]}}
+    for u in ["a", "b", "c", "d"]:
+        v = "yes" if pick(rule, u, [[True, 1], [False, 1]]) else "no"
+        cases.append({"description": f"fractional of Booleans as a condition ({u!r})", "flag": key, "context": {"u": u},
+                      "default": None, "expected": {"value": v.upper()[0], "variant": v, "reason": "TARGETING_MATCH",
+                                                    "errorCode": None, "flagMetadata": {}}})
+    # Buckets flagd's evaluators cannot read: null, the default variant (never a malformed flag).
+    unreadable = {"float-weight": [["green", 1.5], ["blue", 1]], "weights-over-int32": [["green", 2147483647], ["blue", 1]],
+                  "boolean-weight": [["green", True]], "array-variant": [[["green"], 1]], "no-bucket": [],
+                  "not-a-bucket": ["green"]}
+    for label, buckets in unreadable.items():
+        key = f"{name}-{label}"
+        flags[key] = {"state": "ENABLED", "variants": variants, "defaultVariant": "red",
+                      "targeting": {"fractional": [{"var": "u"}] + buckets}}
+        cases.append({"description": f"{label}: null, the default variant", "flag": key, "context": {"u": "a"},
+                      "default": None, "expected": expect(None)})
+    key = f"{name}-null-weight"
+    flags[key] = {"state": "ENABLED", "variants": variants, "defaultVariant": "red",
+                  "targeting": {"fractional": [{"var": "u"}, ["green", None], ["blue", 3]]}}
+    for u in ["a", "b", "c"]:
+        cases.append({"description": f"a null weight counts 1 ({u!r})", "flag": key, "context": {"u": u}, "default": None,
+                      "expected": expect(pick(rule, u, [["green", None], ["blue", 3]]))})
     # Two flags sharing a seed through cat pick the same variant for the same user.
     for shared in ["shared-a", "shared-b"]:
         flags[f"{name}-{shared}"] = {"state": "ENABLED", "variants": variants, "defaultVariant": "red",
@@ -260,9 +334,15 @@ def fractional_file(rule, name):
         key = f"{name}-values"
         flags[key] = {"state": "ENABLED", "variants": variants, "defaultVariant": "red",
                       "targeting": {"fractional": [{"var": "v"}] + layouts["even"]}}
-        for v in [7, -3, 1.5, 0.1, 2.0, 100000, True, False, [1, "a"], {"b": 1, "aa": 2}, 65536, -1000.25, "text"]:
+        for v in [7, -3, 1.5, 0.1, 2.0, 100000, True, False, {"b": 1, "aa": 2}, 65536, -1000.25, "text",
+                  {"a": [1, "a"]}, 2.0 ** 63, 2.0 ** 64 - 2048, -(2.0 ** 63), 2.0 ** 64, -0.0]:
             cases.append({"description": f"CBOR of {json.dumps(v)}", "flag": key, "context": {"v": v}, "default": None,
                           "expected": expect(pick(rule, v, layouts["even"]))})
+        # An expression yielding an array is a bucket, not a bucketing value: the default input buckets.
+        for bucket, tk in [(["green", 3], "u-1"), (["green", 3], "u-2"), (["green"], "u-3"), (["yellow", 0], "u-4")]:
+            cases.append({"description": f"bucketing expression yielding the array {json.dumps(bucket)}: a bucket", "flag": key,
+                          "context": {"v": bucket, "targetingKey": tk}, "default": None,
+                          "expected": expect(pick(rule, [key, tk], [bucket] + layouts["even"]))})
     else:
         key = f"{name}-non-string"
         flags[key] = {"state": "ENABLED", "variants": variants, "defaultVariant": "red",
@@ -321,6 +401,8 @@ doc1 = {
         "ref-cycle": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a", "targeting": {"if": [{"$ref": "loopA"}, "a"]}},
         "unknown-operator": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a", "targeting": {"regex_match": ["a", "b"]}},
         "bad-fractional": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a", "targeting": {"fractional": [{"var": "x"}, "a"]}},
+        "numeric-names": {"state": "ENABLED", "variants": {"1": "one", "2.5": "two and a half", "0": "zero"}, "defaultVariant": "0",
+                          "targeting": {"if": [{"var": "n"}, {"var": "n"}, 0]}},
         "bad-state": {"state": "ON", "variants": {"a": 1}, "defaultVariant": "a"},
         "bad-default": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "z"},
         "string-flag": {"state": "ENABLED", "variants": {"s": "text", "n": 42, "o": {"k": [1]}}, "defaultVariant": "s",
@@ -371,7 +453,11 @@ case("$ref, else branch", "ref", {}, result("U", "user", metadata=M1))
 case("unknown $ref: PARSE_ERROR", "ref-unknown", {}, result(reason="ERROR", error="PARSE_ERROR", metadata=M1, absent=True))
 case("cyclic $ref: PARSE_ERROR", "ref-cycle", {}, result(reason="ERROR", error="PARSE_ERROR", metadata=M1, absent=True))
 case("unknown operator: PARSE_ERROR", "unknown-operator", {}, result(reason="ERROR", error="PARSE_ERROR", metadata=M1, absent=True))
-case("fractional bucket that is not an array: PARSE_ERROR", "bad-fractional", {}, result(reason="ERROR", error="PARSE_ERROR", metadata=M1, absent=True))
+case("fractional bucket that is not an array: null, the default variant", "bad-fractional", {}, result(1, "a", "DEFAULT", metadata=M1))
+case("a number names the variant written as its text", "numeric-names", {"n": 1}, result("one", "1", metadata=M1))
+case("a fractional number names the variant written as its text", "numeric-names", {"n": 2.5}, result("two and a half", "2.5", metadata=M1))
+case("0 names the \"0\" variant", "numeric-names", {}, result("zero", "0", metadata=M1))
+case("a number naming no variant: ERROR GENERAL", "numeric-names", {"n": 3}, result(reason="ERROR", error="GENERAL", metadata=M1, absent=True))
 case("state that is neither ENABLED nor DISABLED: PARSE_ERROR", "bad-state", {}, result(reason="ERROR", error="PARSE_ERROR", metadata=M1, absent=True))
 case("defaultVariant naming no variant: PARSE_ERROR", "bad-default", {}, result(reason="ERROR", error="PARSE_ERROR", metadata=M1, absent=True))
 case("missing flag: FLAG_NOT_FOUND", "nope", {}, result(reason="ERROR", error="FLAG_NOT_FOUND", absent=True))
@@ -387,4 +473,7 @@ case("a flag of the second document", "second-doc", {}, result("X", "x", "STATIC
 total += write("semantics", "Reasons, error codes, default variants, $ref, metadata and merged documents",
                [doc1, doc2], c)
 
+if CHECK:
+    print("case files are up to date" if not STALE else "stale case files: " + ", ".join(STALE))
+    sys.exit(1 if STALE else 0)
 print(f"{total} cases")

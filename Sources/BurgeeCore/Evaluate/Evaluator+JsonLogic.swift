@@ -12,7 +12,8 @@ extension Evaluator {
         case .constant:
             return tree.constants[Int(node.a)]
         case .variable:
-            if let value = lookup(tree.paths[Int(node.a)], data) { return value }
+            // A `null` value takes the default too, as in JsonLogic and flagd's evaluators.
+            if let value = lookup(tree.paths[Int(node.a)], data), !value.isNull { return value }
             return node.b >= 0 ? logic(tree, node.b, data) : .null
         case .timestamp:
             return .number(Double(clockReading().seconds))
@@ -46,17 +47,12 @@ extension Evaluator {
                 if JsonLogicValues.truthy(last) == (node.operation == .or) { return last }
             }
             return last
-        case .less, .lessOrEqual:
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let a = argument(tree, node, 0, data), b = argument(tree, node, 1, data)
             guard holds(node.operation, JsonLogicValues.order(a, b)) else { return .bool(false) }
-            // Three operands: between, `a < b < c`.
+            // Three operands: between, `a < b < c` (and `a > b > c`, as flagd's evaluators read it).
             if node.b >= 3 { return .bool(holds(node.operation, JsonLogicValues.order(b, argument(tree, node, 2, data)))) }
             return .bool(true)
-        case .greater:
-            return .bool(JsonLogicValues.order(argument(tree, node, 0, data), argument(tree, node, 1, data)) == .greater)
-        case .greaterOrEqual:
-            let o = JsonLogicValues.order(argument(tree, node, 0, data), argument(tree, node, 1, data))
-            return .bool(o == .greater || o == .equal)
         case .startsWith, .endsWith:
             guard case .string(let s) = argument(tree, node, 0, data), case .string(let p) = argument(tree, node, 1, data) else {
                 return .null
@@ -81,7 +77,12 @@ extension Evaluator {
 
     @inline(__always)
     private func holds(_ operation: JsonLogicOperation, _ order: JsonLogicValues.Order) -> Bool {
-        order == .less || (operation == .lessOrEqual && order == .equal)
+        switch operation {
+        case .less: return order == .less
+        case .lessOrEqual: return order == .less || order == .equal
+        case .greater: return order == .greater
+        default: return order == .greater || order == .equal
+        }
     }
 
     // MARK: Reading data
@@ -149,7 +150,7 @@ extension Evaluator {
             if text == "$flagd.flagKey", data == nil { return .string(tree.flagKey) }
             if text == "$flagd.timestamp", data == nil { return .number(Double(clockReading().seconds)) }
             if text.isEmpty { return data ?? contextObject() }
-            if let found = lookup(JsonLogicPath(text), data) { return found }
+            if let found = lookup(JsonLogicPath(text), data), !found.isNull { return found }
             return node.b > 1 ? argument(tree, node, 1, data) : .null
         case .missing:
             var keys: [JSONValue] = []
@@ -322,12 +323,14 @@ extension Evaluator {
 
     // MARK: flagd's operators
 
-    /// `sem_ver`: `[version, operator, version]`, a leading `v`/`V` allowed; `null` when either
-    /// version or the operator is invalid.
+    /// `sem_ver`: `[version, operator, version]`; `null` when either version or the operator is
+    /// invalid. Versions are read as flagd's Go evaluator reads them (golang.org/x/mod/semver): a
+    /// leading `v`/`V`; `1` and `1.2` for `1.0.0` and `1.2.0`, but a prerelease or build only after
+    /// all three parts; a number as its text (`1.2` → `1.2.0`).
     private mutating func semVer(_ tree: JsonLogicTree, _ node: JsonLogicNode, _ data: JSONValue?) -> JSONValue {
-        guard node.b == 3, case .string(let a) = argument(tree, node, 0, data), case .string(let op) = argument(tree, node, 1, data),
-              case .string(let b) = argument(tree, node, 2, data),
-              let x = SemanticVersion(parsing: Self.withoutV(a)), let y = SemanticVersion(parsing: Self.withoutV(b)) else {
+        guard node.b == 3, case .string(let op) = argument(tree, node, 1, data),
+              let x = Self.flagdVersion(argument(tree, node, 0, data)),
+              let y = Self.flagdVersion(argument(tree, node, 2, data)) else {
             return .null
         }
         switch op {
@@ -343,56 +346,101 @@ extension Evaluator {
         }
     }
 
+    private static func flagdVersion(_ value: JSONValue) -> SemanticVersion? {
+        let text: Substring
+        switch value {
+        case .string(let s): text = withoutV(s)
+        // Numbers are rare here; their text is short enough to stay inline (no allocation).
+        case .number(let n): text = JsonLogicValues.numberText(n)[...]
+        default: return nil
+        }
+        guard let version = SemanticVersion(parsing: text) else { return nil }
+        // x/mod/semver reads `1` and `1.2` as shorthands, and nothing may follow a shorthand.
+        var dots = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") { dots += 1 } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { break }
+        }
+        if dots < 2, version.prerelease != nil || version.build != nil { return nil }
+        return version
+    }
+
     private static func withoutV(_ s: String) -> Substring {
         if let first = s.utf8.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "V") { return s.dropFirst() }
         return s[...]
     }
 
-    /// `fractional`: hashes the bucketing value by the tree's rule and picks a bucket by weight;
-    /// `null` when there is no bucketing value, a variant is not a string, a weight not a number,
-    /// or the weights total 0.
+    /// `fractional`: hashes the bucketing value by the tree's rule and picks a bucket by weight.
+    ///
+    /// `null`, as flagd's evaluators answer, when there is no bucketing value (no non-empty string
+    /// `targetingKey` for the default; under the CBOR rule, an expression that yields `null`), a
+    /// weight is not an integer or exceeds `Int32.max`, the weights total 0 or more than
+    /// `Int32.max`, or a variant is an array or object. Variants may be strings, Booleans,
+    /// numbers or `null`. Under the CBOR rule an expression that yields an array is a bucket, not a
+    /// bucketing value (flagd's decision record `fractional-non-string-rand-units`), and the default
+    /// bucketing value is the array `[flagKey, targetingKey]`.
     private mutating func fractional(_ tree: JsonLogicTree, _ node: JsonLogicNode, _ data: JSONValue?) -> JSONValue {
+        let rule = tree.fractionalRule
         let bucketNode = tree.children[Int(node.a)]
         var bucketing: JSONValue = .null
-        if bucketNode >= 0 { bucketing = logic(tree, bucketNode, data) }
-        let rule = tree.fractionalRule
-        var hash: Murmur3
-        if case .null = bucketing {
-            // The default: flagKey + targetingKey, hashed in pieces.
-            guard case .string(let key)? = lookup(Self.targetingKeyPath, nil) else { return .null }
-            if rule == .cbor {
-                hash = Murmur3(seed: 0)
-                CBORHashing.textHeader(length: tree.flagKey.utf8.count + key.utf8.count, into: &hash)
-                hash.combine(tree.flagKey)
-            } else {
-                hash = tree.flagKeyHash
-            }
-            hash.combine(key)
-        } else if rule == .cbor {
-            hash = Murmur3(seed: 0)
-            CBORHashing.combine(bucketing, into: &hash)
-        } else {
-            guard case .string(let text) = bucketing else { return .null }
-            hash = Murmur3(seed: 0)
-            hash.combine(text)
+        var hasBucketing = bucketNode >= 0
+        if hasBucketing { bucketing = logic(tree, bucketNode, data) }
+        // A leading bucket computed at run time (CBOR rule: the bucketing expression yielded an array).
+        var leading: [JSONValue] = []
+        if rule == .cbor, case .array(let elements) = bucketing {
+            guard !elements.isEmpty else { return .null }
+            leading = elements
+            hasBucketing = false
         }
-        let h = hash.finalize()
         let first = node.a &+ 1, end = node.a &+ node.b
+        // Every bucket is read before hashing, as flagd's evaluators parse them all first.
         var total: UInt64 = 0
+        if !leading.isEmpty {
+            guard Self.isVariant(leading[0]), let w = Self.weight(leading.count > 1 ? leading[1] : nil) else { return .null }
+            total &+= w
+        }
         var i = first
         while i < end {
-            guard let w = weight(tree, tree.children[Int(i &+ 1)], data) else { return .null }
+            let weightNode = tree.children[Int(i &+ 1)]
+            guard Self.isVariant(logic(tree, tree.children[Int(i)], data)),
+                  let w = Self.weight(weightNode >= 0 ? logic(tree, weightNode, data) : nil) else { return .null }
             total &+= w
             i &+= 2
         }
-        guard total > 0 else { return .null }
-        i = first
+        guard total > 0, total <= UInt64(Int32.max) else { return .null }
+
+        var hash = Murmur3(seed: 0)
+        if hasBucketing, rule == .cbor {
+            if case .null = bucketing { return .null }
+            CBORHashing.combine(bucketing, into: &hash)
+        } else if hasBucketing, case .string(let text) = bucketing {
+            hash.combine(text)
+        } else if hasBucketing, !bucketing.isNull {
+            // v1, v2: a bucketing value that is not a string is a bucket that cannot be read.
+            return .null
+        } else {
+            // The default: the flag key and a non-empty string targetingKey (v1, v2: a `null`
+            // bucketing value falls back to it too).
+            guard case .string(let key)? = lookup(Self.targetingKeyPath, nil), !key.utf8.isEmpty else { return .null }
+            if rule == .cbor {
+                hash = tree.cborFlagKeyHash
+                CBORHashing.combine(.string(key), into: &hash)
+            } else {
+                hash = tree.flagKeyHash
+                hash.combine(key)
+            }
+        }
+        let h = hash.finalize()
         if rule == .v1 {
             let bucket = Double(Swift.abs(Int64(Int32(bitPattern: h)))) / Double(Int32.max) * 100
             var running = 0.0
+            if !leading.isEmpty {
+                running += Double(Self.weight(leading.count > 1 ? leading[1] : nil) ?? 0) * 100 / Double(total)
+                if bucket < running { return leading[0] }
+            }
+            i = first
             while i < end {
-                running += Double(weight(tree, tree.children[Int(i &+ 1)], data) ?? 0) * 100 / Double(total)
-                if bucket < running { return variant(tree, tree.children[Int(i)], data) }
+                running += Double(bucketWeight(tree, i, data)) * 100 / Double(total)
+                if bucket < running { return logic(tree, tree.children[Int(i)], data) }
                 i &+= 2
             }
             return .null
@@ -400,9 +448,14 @@ extension Evaluator {
         let product = UInt64(h).multipliedFullWidth(by: total)
         let bucket = (product.high << 32) | (product.low >> 32)
         var running: UInt64 = 0
+        if !leading.isEmpty {
+            running &+= Self.weight(leading.count > 1 ? leading[1] : nil) ?? 0
+            if running > bucket { return leading[0] }
+        }
+        i = first
         while i < end {
-            running &+= weight(tree, tree.children[Int(i &+ 1)], data) ?? 0
-            if running > bucket { return variant(tree, tree.children[Int(i)], data) }
+            running &+= bucketWeight(tree, i, data)
+            if running > bucket { return logic(tree, tree.children[Int(i)], data) }
             i &+= 2
         }
         return .null
@@ -410,18 +463,26 @@ extension Evaluator {
 
     private static var targetingKeyPath: JsonLogicPath { JsonLogicPath.targetingKey }
 
-    /// A bucket's weight: 1 when absent, an integer (truncated), negative → 0; `nil` when not a number.
-    private mutating func weight(_ tree: JsonLogicTree, _ n: Int32, _ data: JSONValue?) -> UInt64? {
-        guard n >= 0 else { return 1 }
-        guard case .number(let w) = logic(tree, n, data), !w.isNaN else { return nil }
-        if w <= 0 { return 0 }
-        return w >= 4_294_967_295 ? 4_294_967_295 : UInt64(w)
+    /// The weight of the bucket whose variant is child `i`, already checked by ``weight(_:)``.
+    private mutating func bucketWeight(_ tree: JsonLogicTree, _ i: Int32, _ data: JSONValue?) -> UInt64 {
+        let n = tree.children[Int(i &+ 1)]
+        return Self.weight(n >= 0 ? logic(tree, n, data) : nil) ?? 0
     }
 
-    private mutating func variant(_ tree: JsonLogicTree, _ n: Int32, _ data: JSONValue?) -> JSONValue {
-        let v = logic(tree, n, data)
-        if case .string = v { return v }
-        return .null
+    /// A bucket's weight: 1 when absent or `null`, negative → 0; `nil` when it is not an integer
+    /// or exceeds `Int32.max` (flagd's Go evaluator).
+    private static func weight(_ value: JSONValue?) -> UInt64? {
+        guard let value, !value.isNull else { return 1 }
+        guard case .number(let w) = value, w.isFinite, w.rounded(.towardZero) == w, w <= Double(Int32.max) else { return nil }
+        return w <= 0 ? 0 : UInt64(w)
+    }
+
+    /// Whether a bucket's variant can be served: a string, Boolean, number or `null`.
+    private static func isVariant(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array, .object: return false
+        default: return true
+        }
     }
 }
 

@@ -192,8 +192,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return outcome
     }
 
-    /// A value expression's outcome: a named variation is a `TARGET_MATCH` (OpenFeature's
-    /// `TARGETING_MATCH`); `null` serves the default variation as the fallthrough (`DEFAULT`); a
+    /// A value expression's outcome: a named variation (a number names the variation written as
+    /// its text) is a `TARGET_MATCH` (OpenFeature's `TARGETING_MATCH`); `null` serves the default variation as the fallthrough (`DEFAULT`); a
     /// value naming no variation is an `ERROR/EXCEPTION` (OpenFeature's `GENERAL`).
     private mutating func run(_ expression: ValueExpressionCode, _ outcome: FlagOutcome) -> FlagOutcome {
         var outcome = outcome
@@ -207,6 +207,9 @@ struct Evaluator<Tracer: EvaluationTracer> {
             variation = expression.variations.position(of: name).map(Int32.init) ?? -1
         case .bool(let b):
             variation = b ? expression.trueVariation : expression.falseVariation
+        case .number(let n):
+            // flagd names the variant by the number's JSON text (`1` → `"1"`).
+            variation = expression.tree.variant(named: n)
         default:
             variation = -1
         }

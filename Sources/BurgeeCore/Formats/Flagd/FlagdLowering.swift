@@ -8,7 +8,8 @@
 ///   and `false` name the `"true"`/`"false"` variants) becomes rules, one per condition, each a
 ///   compiled JsonLogic test; the `else` (a constant variant: `TARGETING_MATCH`; absent or `null`:
 ///   the default variant, `DEFAULT`) becomes the fallthrough.
-/// - Any other targeting is a value expression (``ValueExpressionDraft``).
+/// - Any other targeting is a value expression (``ValueExpressionDraft``); a number it yields names
+///   the variant written as that number's JSON text (`1` → `"1"`), as flagd's evaluators read it.
 /// - Targeting that cannot compile makes the flag malformed (`PARSE_ERROR`) with its path.
 package enum FlagdLowering {
     package static func lower(_ document: FlagdDocument, options: FlagdLoweringOptions = FlagdLoweringOptions()) -> ProgramDraft {
@@ -33,8 +34,9 @@ package enum FlagdLowering {
             return draft
         }
         let path = flag.path.appending("targeting")
-        func compile(_ json: JSONValue, _ at: JSONPointer) -> JsonLogicTree? {
-            switch JsonLogicCompiler.compile(json, at: at, flagKey: flag.key, fractionalRule: options.fractionalRule) {
+        func compile(_ json: JSONValue, _ at: JSONPointer, variantNames: [String] = []) -> JsonLogicTree? {
+            switch JsonLogicCompiler.compile(json, at: at, flagKey: flag.key, fractionalRule: options.fractionalRule,
+                                             variantNames: variantNames) {
             case .success(let tree): return tree
             case .failure(let failure):
                 draft.problems.append(DefinitionProblem(.error, .flag(flag.key), at: failure.path, failure.message))
@@ -42,7 +44,7 @@ package enum FlagdLowering {
             }
         }
         // Compile the whole expression first: it reports every problem with its path.
-        guard let whole = compile(targeting, path) else { return draft }
+        guard let whole = compile(targeting, path, variantNames: names) else { return draft }
         if let chain = constantChain(targeting, names) {
             var rules: [RuleDraft] = []
             let ifPath = path.appending("if")

@@ -36,14 +36,20 @@ enum CBORHashing {
         }
     }
 
-    /// A text string's header: `fractional` hashes `flagKey + targetingKey` as one CBOR string.
-    static func textHeader(length: Int, into hash: inout Murmur3) {
-        header(major: 3, length, into: &hash)
+    /// The header of a two-element array: `fractional`'s default bucketing value is
+    /// `[flagKey, targetingKey]`, hashed element by element.
+    static func pairHeader(into hash: inout Murmur3) {
+        header(major: 4, 2, into: &hash)
     }
 
     private static func combine(number n: Double, into hash: inout Murmur3) {
         if let i = JSONValue.exactInt64(n) {
             if i >= 0 { header(major: 0, UInt64(i), into: &hash) } else { header(major: 1, UInt64(-1 - i), into: &hash) }
+            return
+        }
+        // Integral numbers up to 2^64 - 1 are unsigned integers too (flagd's normalization range).
+        if n >= 9_223_372_036_854_775_808.0, n < 18_446_744_073_709_551_616.0, n.rounded(.towardZero) == n {
+            header(major: 0, UInt64(n), into: &hash)
             return
         }
         if n.isNaN {

@@ -19,15 +19,16 @@ struct JsonLogicCompiler {
     private var paths: [JsonLogicPath] = []
 
     /// Compiles `json`, found at `path`, for the flag `flagKey`.
+    /// `variantNames`: the flag's variants, when the tree's value names one (``JsonLogicTree/numericVariants``).
     static func compile(_ json: JSONValue, at path: JSONPointer, flagKey: String,
-                        fractionalRule: FlagdFractionalRule) -> Result<JsonLogicTree, Failure> {
+                        fractionalRule: FlagdFractionalRule, variantNames: [String] = []) -> Result<JsonLogicTree, Failure> {
         var compiler = JsonLogicCompiler()
         compiler.flagKeyText = flagKey
         do {
             let root = try compiler.node(json, at: path, depth: 0, inElement: false)
             return .success(JsonLogicTree(nodes: compiler.nodes, children: compiler.children, constants: compiler.constants,
                                           paths: compiler.paths, root: root, flagKey: flagKey,
-                                          fractionalRule: fractionalRule, source: json))
+                                          fractionalRule: fractionalRule, source: json, variantNames: variantNames))
         } catch {
             return .failure(error)
         }
@@ -141,28 +142,34 @@ struct JsonLogicCompiler {
 
     private mutating func fractional(_ args: [JSONValue], _ argPath: (Int) -> JSONPointer, depth: Int,
                                      inElement: Bool) throws(Failure) -> Int32 {
-        guard !args.isEmpty else { throw Failure(path: argPath(0), message: "fractional needs at least one bucket") }
-        // The first operand is the bucketing expression unless it is a bucket: an array literal.
+        // flagd's evaluators answer `null` for a `fractional` they cannot read (no bucket, a
+        // bucket that is not `[variant, weight?]`): its operands still compile, so that an unknown
+        // operator inside stays an error, and the operation yields `null`.
         var first = 0
         var parts: [Int32] = []
-        if case .array = args[0] {
+        var readable = !args.isEmpty
+        // The first operand is the bucketing expression unless it is a bucket: an array literal.
+        if let head = args.first, case .array = head {
             parts.append(-1)
-        } else {
+        } else if !args.isEmpty {
             parts.append(try node(args[0], at: argPath(0), depth: depth + 1, inElement: inElement))
             first = 1
         }
-        guard first < args.count else { throw Failure(path: argPath(0), message: "fractional needs at least one bucket") }
-        for i in first..<args.count {
-            guard case .array(let bucket) = args[i], bucket.count == 1 || bucket.count == 2 else {
-                throw Failure(path: argPath(i), message: "a fractional bucket is an array [variant, weight?]")
+        if first >= args.count { readable = false }
+        for i in first..<max(first, args.count) {
+            guard case .array(let bucket) = args[i], !bucket.isEmpty else {
+                _ = try node(args[i], at: argPath(i), depth: depth + 1, inElement: inElement)
+                readable = false
+                continue
             }
             parts.append(try node(bucket[0], at: argPath(i).appending(0), depth: depth + 2, inElement: inElement))
-            if bucket.count == 2 {
+            if bucket.count >= 2 {
                 parts.append(try node(bucket[1], at: argPath(i).appending(1), depth: depth + 2, inElement: inElement))
             } else {
                 parts.append(-1)
             }
         }
+        guard readable else { return constant(.null) }
         let (start, count) = list(parts)
         return add(.fractional, start, count)
     }

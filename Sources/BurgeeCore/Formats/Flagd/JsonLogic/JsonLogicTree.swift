@@ -14,12 +14,18 @@ final class JsonLogicTree: Sendable {
     let flagKey: String
     /// The murmur3 state after the flag key, for `fractional`'s default bucketing value.
     let flagKeyHash: Murmur3
+    /// The murmur3 state after `[flagKey, ` in canonical CBOR: the CBOR rule's default bucketing
+    /// value is the array `[flagKey, targetingKey]`.
+    let cborFlagKeyHash: Murmur3
     let fractionalRule: FlagdFractionalRule
     /// The expression as written, for `explain`.
     let source: JSONValue
+    /// The flag's variants whose names are numbers as JSON writes them (`"1"`, `"2.5"`): a number
+    /// that targeting yields names the variant written as its text, as flagd's evaluators read it.
+    let numericVariants: ProgramTable<NumericVariant>
 
     init(nodes: [JsonLogicNode], children: [Int32], constants: [JSONValue], paths: [JsonLogicPath], root: Int32,
-         flagKey: String, fractionalRule: FlagdFractionalRule, source: JSONValue) {
+         flagKey: String, fractionalRule: FlagdFractionalRule, source: JSONValue, variantNames: [String] = []) {
         self.nodes = ProgramTable(nodes)
         self.children = ProgramTable(children)
         self.constants = ProgramTable(constants)
@@ -29,8 +35,19 @@ final class JsonLogicTree: Sendable {
         var state = Murmur3(seed: 0)
         state.combine(flagKey)
         flagKeyHash = state
+        var cbor = Murmur3(seed: 0)
+        CBORHashing.pairHeader(into: &cbor)
+        CBORHashing.combine(.string(flagKey), into: &cbor)
+        cborFlagKeyHash = cbor
         self.fractionalRule = fractionalRule
         self.source = source
+        var numeric: [NumericVariant] = []
+        for (i, name) in variantNames.enumerated() {
+            if let n = Double(name), n.isFinite, JsonLogicValues.numberText(n) == name {
+                numeric.append(NumericVariant(value: n, index: Int32(i)))
+            }
+        }
+        numericVariants = ProgramTable(numeric)
     }
 
     deinit {
@@ -38,6 +55,17 @@ final class JsonLogicTree: Sendable {
         children.release()
         constants.release()
         paths.release()
+        numericVariants.release()
+    }
+
+    /// The index of the variant whose name is `n` written as JSON, -1 when none is.
+    func variant(named n: Double) -> Int32 {
+        var i = 0
+        while i < numericVariants.count {
+            if numericVariants[i].value == n { return numericVariants[i].index }
+            i += 1
+        }
+        return -1
     }
 
     /// The value of the root when it is a constant (targeting that is a plain value).
