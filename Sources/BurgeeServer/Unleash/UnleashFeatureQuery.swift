@@ -49,10 +49,14 @@ struct UnleashFeatureQuery: Sendable, Equatable {
         case "hydration":
             if let features = members["features"]?.arrayValue { members["features"] = .array(features.filter(keepsFeature)) }
             return .object(members)
+        // `.none` spelled out: JSONValue is ExpressibleByNilLiteral, and a bare `nil` in a
+        // conditional would become JSON's null instead of dropping the event.
         case "feature-updated":
-            return members["feature"].map(keepsFeature) == false ? nil : event
+            if members["feature"].map(keepsFeature) == false { return .none }
+            return event
         case "feature-removed":
-            return keeps(name: members["featureName"]?.stringValue, project: members["project"]?.stringValue) ? event : nil
+            if !keeps(name: members["featureName"]?.stringValue, project: members["project"]?.stringValue) { return .none }
+            return event
         default:
             return event
         }
