@@ -151,6 +151,23 @@ def _kill_servers() -> None:
         server.stop()
 
 
+class SDKLog(logging.Handler):
+    """The SDKs' warnings and errors, kept to check that none reports an HTTP error."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+    def http_errors(self) -> list[str]:
+        return [m for m in self.messages if re.search(r"\b(40[0-9]|41[0-9]|5[0-9][0-9])\b", m)]
+
+
+SDK_LOG = SDKLog()
+
+
 def write_json(path: str, document: object) -> None:
     """Replaces the file as a whole, so the server never reads half of it."""
     temporary = path + ".tmp"
@@ -193,6 +210,7 @@ def unleash_features(peer_off_enabled: bool) -> dict:
 def run_unleash(c: Checks, burgee: str, directory: str) -> None:
     from UnleashClient import UnleashClient
 
+    SDK_LOG.messages.clear()
     path = os.path.join(directory, "unleash.json")
     write_json(path, unleash_features(False))
     server = Server(burgee, path, "unleash")
@@ -255,6 +273,7 @@ def run_unleash(c: Checks, burgee: str, directory: str) -> None:
                 status == 200 and len(listed["registrations"]) == 1 and len(listed["metrics"]) == stats["metrics"],
                 (status, stats))
         summary_check(c, server, "unleash", "Unleash: 1 registration")
+        c.check("unleash: the SDK logged no HTTP error", not SDK_LOG.http_errors(), SDK_LOG.http_errors()[:3])
     finally:
         for sdk in clients:
             try:
@@ -281,6 +300,7 @@ def run_launchdarkly(c: Checks, burgee: str, directory: str) -> None:
     import ldclient
     from ldclient import Config, Context, LDClient
 
+    SDK_LOG.messages.clear()
     path = os.path.join(directory, "launchdarkly.json")
     write_json(path, launchdarkly_flags(True))
     server = Server(burgee, path, "launchdarkly")
@@ -342,6 +362,8 @@ def run_launchdarkly(c: Checks, burgee: str, directory: str) -> None:
         c.check("launchdarkly: GET /events lists the /bulk and /diagnostic posts",
                 paths == ["/bulk", "/diagnostic"] and len(listed) == stats["requests"], paths)
         summary_check(c, server, "launchdarkly", "LaunchDarkly: ")
+        c.check("launchdarkly: the SDK logged no HTTP error (events stay on)", not SDK_LOG.http_errors(),
+                SDK_LOG.http_errors()[:3])
     finally:
         for sdk in clients:
             try:
@@ -406,7 +428,9 @@ def main() -> int:
                         help="run only these (repeatable)")
     parser.add_argument("--verbose", action="store_true", help="show the SDKs' logs")
     arguments = parser.parse_args()
-    logging.basicConfig(level=logging.INFO if arguments.verbose else logging.CRITICAL)
+    console = logging.StreamHandler()
+    console.setLevel(logging.INFO if arguments.verbose else logging.CRITICAL)
+    logging.basicConfig(level=logging.INFO if arguments.verbose else logging.WARNING, handlers=[console, SDK_LOG])
     burgee = os.path.abspath(arguments.burgee)
     started = time.monotonic()
     c = Checks()
