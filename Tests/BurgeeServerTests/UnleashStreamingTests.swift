@@ -7,7 +7,7 @@ import Testing
 /// the `project` and `namePrefix` filters of `GET /api/client/features`.
 @Suite("Unleash streaming and filters")
 struct UnleashStreamingTests {
-    static let features = #"{"version":2,"features":[{"name":"app.a","project":"web","enabled":true,"strategies":[{"name":"default"}]},{"name":"app.b","enabled":false,"strategies":[]},{"name":"ops.c","project":"ops","enabled":true,"strategies":[]}],"segments":[{"id":1,"constraints":[]}]}"#
+    static let features = #"{"version":2,"features":[{"name":"app.a","project":"web","enabled":true,"strategies":[{"name":"default","segments":[1]}]},{"name":"app.b","enabled":false,"strategies":[]},{"name":"ops.c","project":"ops","enabled":true,"strategies":[]}],"segments":[{"id":1,"constraints":[]},{"id":2,"constraints":[]}]}"#
 
     private func withUnleash<R>(_ json: String = Self.features, key: String? = nil,
                                 _ body: (DefinitionsServer, RunningDefinitionsServer, HTTPClient) async throws -> R)
@@ -68,19 +68,22 @@ struct UnleashStreamingTests {
         }
     }
 
-    @Test("project and namePrefix filter the features", arguments: [
-        ("", ["app.a", "app.b", "ops.c"]), ("?project=web", ["app.a"]), ("?project=default", ["app.b"]),
-        ("?project=web&project=ops", ["app.a", "ops.c"]), ("?project=web,default", ["app.a", "app.b"]),
-        ("?namePrefix=app.", ["app.a", "app.b"]), ("?namePrefix=app.&project=ops", []), ("?namePrefix=", ["app.a", "app.b", "ops.c"]),
-        ("?namePrefix=app%2Eb", ["app.b"]),
-    ])
-    func filters(query: String, expected: [String]) async throws {
+    @Test("project and namePrefix filter the features as Edge does; the segments follow the features kept", arguments: [
+        ("", ["app.a", "app.b", "ops.c"], [1, 2]), ("?project=web", ["app.a"], [1]),
+        // A feature without a project member is left out by any project filter, `*` included.
+        ("?project=default", [], nil), ("?project=*", ["app.a", "ops.c"], [1]),
+        ("?project=web&project=ops", ["app.a", "ops.c"], [1]), ("?project=ops,web", ["app.a", "ops.c"], [1]),
+        ("?namePrefix=app.", ["app.a", "app.b"], [1]), ("?namePrefix=app.&project=ops", [], nil),
+        ("?namePrefix=", ["app.a", "app.b", "ops.c"], [1, 2]), ("?namePrefix=app%2Eb", ["app.b"], nil),
+    ] as [(String, [String], [Int]?)])
+    func filters(query: String, expected: [String], segments: [Int]?) async throws {
         try await withUnleash { _, running, client in
             let fetched = try await HTTP.fetch(client, running.baseURL + "/api/client/features" + query)
             #expect(fetched.status == 200)
             #expect(try names(fetched) == expected)
-            // Segments and the rest of the document are kept.
-            #expect(try Documents.json(fetched.body).objectValue?["segments"]?.arrayValue?.count == 1)
+            let served = try Documents.json(fetched.body).objectValue ?? [:]
+            #expect(served["segments"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.int64Value }.map { Int($0) } == segments)
+            #expect(served["version"] == 2)
         }
     }
 
