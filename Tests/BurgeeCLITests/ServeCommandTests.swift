@@ -42,6 +42,28 @@ final class ServeProcess {
         return (line, "http://" + line[range.upperBound...])
     }
 
+    /// Standard output read until `done` holds for all of it; what was read, whether or not
+    /// `done` held within the deadline (after which the process is ended).
+    func readOutput(within seconds: Double = 30, until done: @escaping @Sendable (String) -> Bool) async -> String {
+        let handle = output.fileHandleForReading
+        let reading = Task.detached { () -> String in
+            var text = ""
+            while !done(text) {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
+        }
+        let deadline = Task.detached { [process] in
+            try await Task.sleep(for: .seconds(seconds))
+            if process.isRunning { process.terminate() }
+        }
+        let text = await reading.value
+        deadline.cancel()
+        return text
+    }
+
     /// Sends `signal` and waits (bounded) for the exit status.
     func stop(with signal: Int32 = SIGINT, within seconds: Double = 30) async -> Int32? {
         kill(process.processIdentifier, signal)
@@ -191,5 +213,45 @@ struct ServeCommandTests {
         let rejected = try await CLIRunner.run(["serve", "--definitions", invalid, "--port", "0"])
         #expect(rejected.status == 1)
         #expect(rejected.stderr.contains("burgee serve: unsupported formatVersion 3"))
+    }
+
+    @Test("prints one summary line per busy interval with the counts since the last one")
+    func summary() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("defs.json", Self.definitions)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0", "--summary-interval", "0.2"])
+        let serving = try #require(await serve.waitUntilServing())
+        let batch = #"{"schemaVersion":1,"events":[{"kind":"custom","key":"k"}]}"#
+        for _ in 0..<2 {
+            #expect(try await Self.post(serving.baseURL + "/events", batch).status == 202)
+        }
+        // The two posts may fall in one interval or two: the lines' counts add up either way.
+        let counts: @Sendable (String) -> (requests: Int, batches: Int, lines: [Substring]) = { text in
+            let lines = text.split(separator: "\n").filter { $0.hasPrefix("summary") }
+            var requests = 0, batches = 0
+            for line in lines {
+                let parts = line.split(separator: ":", maxSplits: 1).last?.split(separator: ";") ?? []
+                for part in parts {
+                    let words = part.split(separator: " ")
+                    guard words.count >= 2, let n = Int(words[0]) else { continue }
+                    if words[1].hasPrefix("request") { requests += n }
+                    if words[1] == "event" { batches += n }
+                }
+            }
+            return (requests, batches, lines)
+        }
+        let text = await serve.readOutput { counts($0).batches >= 2 }
+        let (requests, batches, lines) = counts(text)
+        #expect(requests == 2 && batches == 2, "\(text)")
+        #expect(lines.allSatisfy { $0.hasPrefix("summary (last 0.2 s): ") }, "\(text)")
+        #expect(lines.count == 1 ? lines[0] == "summary (last 0.2 s): 2 requests; 2 event batches" : lines.count == 2, "\(text)")
+        #expect(await serve.stop(with: SIGINT) == 0)
+    }
+
+    @Test("--summary-interval must not be negative")
+    func summaryIntervalValidation() throws {
+        let result = try CLIRunner.run(["serve", "--definitions", "x.json", "--summary-interval", "-1"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--summary-interval"))
     }
 }

@@ -124,7 +124,7 @@ struct LaunchDarklyModeTests {
 
     @Test func onlyLaunchDarklysPathsAreServed() async throws {
         try await withLaunchDarkly { _, running, client in
-            for path in ["/definitions", "/stream", "/api/client/features", "/sdk/latest-flags", "/all/"] {
+            for path in ["/definitions", "/stream", "/api/client/features", "/sdk/latest-flags/a/b", "/sdk/latest-everything", "/all/"] {
                 let status = try await HTTP.fetch(client, running.baseURL + path).status
                 #expect(status == 404, "\(path)")
             }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the vendors' engines that the differential tests compare against, from PyPI, into a
+# Installs the vendors' engines that the differential tests compare against, and the SDKs that
+# scripts/peers/peers.py runs against `burgee serve`, from PyPI, into a
 # virtual environment under .build/ (never shipped, never committed).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

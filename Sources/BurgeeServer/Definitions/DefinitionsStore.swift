@@ -40,7 +40,13 @@ final class DefinitionsStore: Sendable {
     /// the new definitions (outside the lock: streams and requests do not wait for it).
     func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
         let (changes, served) = state.withLockedValue { s in
+            let version = s.served.documentVersion
             let changes = s.served.apply(parsed)
+            // Unleash streams carry the whole state on every change, as one event.
+            if s.served.format == .unleash, s.served.documentVersion != version, !s.subscribers.isEmpty {
+                let event = StreamMessage.event(ChangeEvents.unleashState(s.served, event: "unleash-updated", retry: nil))
+                for continuation in s.subscribers.values { continuation.yield(event) }
+            }
             if !s.subscribers.isEmpty {
                 for change in changes {
                     let event = StreamMessage.event(ChangeEvents.event(for: change, format: s.served.format))

@@ -18,7 +18,7 @@ struct ServedDefinitions: Sendable {
     private(set) var etag = ""
     /// A document served whole: Unleash features by `GET /api/client/features`, flagd flags by
     /// `GET /definitions`.
-    private var wholeDocument: JSONValue?
+    private(set) var wholeDocument: JSONValue?
     /// The format served: native and LaunchDarkly documents are served by item, in their own shapes.
     let format: DefinitionsFormat
 

@@ -1,3 +1,4 @@
+import BurgeeCore
 import Hummingbird
 import NIOCore
 
@@ -46,7 +47,7 @@ extension DefinitionsResponder {
     }
 
     /// The body as received, or `nil` as soon as it exceeds `limit`.
-    private static func collect(_ body: RequestBody, limit: Int) async throws -> ByteBuffer? {
+    static func collect(_ body: RequestBody, limit: Int) async throws -> ByteBuffer? {
         var collected = ByteBuffer()
         for try await chunk in body {
             guard collected.readableBytes + chunk.readableBytes <= limit else { return nil }
@@ -55,7 +56,7 @@ extension DefinitionsResponder {
         return collected
     }
 
-    private static func refusal(_ failure: EventBodyDecoding.Failure, limit: Int, headers: HTTPFields) -> Response {
+    static func refusal(_ failure: EventBodyDecoding.Failure, limit: Int, headers: HTTPFields) -> Response {
         switch failure {
         case .unsupportedEncoding(let coding):
             let accepted = headers[.acceptEncoding] == nil ? "only uncompressed bodies" : "gzip or uncompressed bodies"
@@ -70,10 +71,22 @@ extension DefinitionsResponder {
         }
     }
 
-    /// `GET /events`: the event bodies kept (the most recent
-    /// ``DefinitionsServerConfiguration/maxRetainedRecords``), decoded, as a JSON array in arrival
-    /// order: `[{"schemaVersion":1,"events":[…]}, …]`.
+    /// `GET /events`: what the server recorded, the most recent
+    /// ``DefinitionsServerConfiguration/maxRetainedRecords`` of each kind, in arrival order.
+    ///
+    /// - native and flagd: the `POST /events` bodies, decoded, as a JSON array: `[{"schemaVersion":1,"events":[…]}, …]`;
+    /// - LaunchDarkly: the `/bulk` and `/diagnostic` posts, `[{"path":"/bulk","payloadId":…,"body":[…]}, …]`;
+    /// - Unleash: `{"registrations":[…],"metrics":[…]}`, the bodies as posted.
     func receivedEventsResponse() -> Response {
+        switch server.configuration.format {
+        case .launchDarkly:
+            return JSONResponses.json(.ok, .array(server.launchDarklyInbox.posts.map(\.listed)))
+        case .unleash:
+            let inbox = server.unleashInbox
+            return JSONResponses.json(.ok, ["registrations": .array(inbox.registrations), "metrics": .array(inbox.metrics)])
+        default:
+            break
+        }
         var body: [UInt8] = [UInt8(ascii: "[")]
         for (i, received) in server.inbox.received.enumerated() {
             if i > 0 { body.append(UInt8(ascii: ",")) }
@@ -85,9 +98,27 @@ extension DefinitionsResponder {
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// `GET /events/stats`: `{"requests": n, "bytes": b}`, bytes as received.
+    /// `GET /events/stats`: exact totals of what the server recorded, dropped entries included.
+    ///
+    /// - native and flagd: `{"requests": n, "bytes": b}`, bytes as received;
+    /// - LaunchDarkly: `{"requests","bytes","bulk","diagnostic","events","kinds":{kind: n}}`;
+    /// - Unleash: `{"registrations": r, "metrics": m, "toggles": {name: {"yes","no","variants"}}}`.
     func eventStatsResponse() -> Response {
-        let stats = server.inbox.stats
-        return JSONResponses.json(.ok, ["requests": .number(Double(stats.requests)), "bytes": .number(Double(stats.bytes))])
+        switch server.configuration.format {
+        case .launchDarkly:
+            return JSONResponses.json(.ok, server.launchDarklyInbox.stats.json)
+        case .unleash:
+            let inbox = server.unleashInbox
+            let totals = inbox.totals
+            let toggles = inbox.toggleCounts.mapValues { counts -> JSONValue in
+                ["yes": .number(Double(counts.yes)), "no": .number(Double(counts.no)),
+                 "variants": .object(counts.variants.mapValues { .number(Double($0)) })]
+            }
+            return JSONResponses.json(.ok, ["registrations": .number(Double(totals.registrations)),
+                                            "metrics": .number(Double(totals.metrics)), "toggles": .object(toggles)])
+        default:
+            let stats = server.inbox.stats
+            return JSONResponses.json(.ok, ["requests": .number(Double(stats.requests)), "bytes": .number(Double(stats.bytes))])
+        }
     }
 }

@@ -37,7 +37,7 @@ extension DefinitionsResponder {
     /// The head announces the whole body; about half of it follows, then the connection closes.
     private func droppedResponse(on endpoint: DefinitionsServer.Endpoint, _ request: Request) async throws -> Response {
         switch endpoint {
-        case .definitions, .unleashFeatures:
+        case .definitions, .unleashFeatures, .launchDarklyFlags, .launchDarklySegments:
             let served = server.store.served
             let half = served.body.getSlice(at: served.body.readerIndex, length: served.body.readableBytes / 2)!
             let headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: served.etag]
@@ -53,7 +53,7 @@ extension DefinitionsResponder {
             var headers = HTTPFields()
             headers[.acceptEncoding] = response.headers[.acceptEncoding]
             return Response(status: .accepted, headers: headers, body: Self.cutBody(ByteBuffer(), announcing: 2))
-        case .unleashRegister, .unleashMetrics:
+        case .unleashRegister, .unleashMetrics, .launchDarklyBulk, .launchDarklyDiagnostic:
             let response = try await serve(endpoint, request)
             guard response.status == .accepted else { return response }
             return Response(status: .accepted, body: Self.cutBody(ByteBuffer(), announcing: 2))
@@ -75,7 +75,7 @@ extension DefinitionsResponder {
     private func bodyResponse(_ bytes: [UInt8], on endpoint: DefinitionsServer.Endpoint) -> Response {
         let buffer = ByteBuffer(bytes: bytes)
         switch endpoint {
-        case .definitions, .unleashFeatures:
+        case .definitions, .unleashFeatures, .launchDarklyFlags, .launchDarklySegments:
             let etag = EntityTag.make(version: server.store.served.documentVersion, body: bytes)
             let headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: etag]
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
@@ -85,7 +85,7 @@ extension DefinitionsResponder {
                 try await writer.write(buffer)
                 try await writer.finish(nil)
             })
-        case .events, .unleashRegister, .unleashMetrics:
+        case .events, .unleashRegister, .unleashMetrics, .launchDarklyBulk, .launchDarklyDiagnostic:
             return Response(status: .ok, body: ResponseBody(byteBuffer: buffer))
         case .ofrepEvaluate, .ofrepBulk:
             return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))

@@ -3,7 +3,8 @@ extension DefinitionsServer {
     public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         /// `GET /definitions`; `GET /sdk/latest-all` when serving LaunchDarkly definitions.
         case definitions
-        /// `GET /stream`; `GET /all` when serving LaunchDarkly definitions.
+        /// `GET /stream`; `GET /all` when serving LaunchDarkly definitions, `GET /api/client/streaming`
+        /// when serving Unleash features.
         case stream
         /// `POST /events`.
         case events
@@ -13,6 +14,14 @@ extension DefinitionsServer {
         case unleashRegister
         /// `POST /api/client/metrics` (Unleash).
         case unleashMetrics
+        /// `GET /sdk/latest-flags` and `GET /sdk/latest-flags/{key}` (LaunchDarkly).
+        case launchDarklyFlags
+        /// `GET /sdk/latest-segments` and `GET /sdk/latest-segments/{key}` (LaunchDarkly).
+        case launchDarklySegments
+        /// `POST /bulk`: analytics events (LaunchDarkly).
+        case launchDarklyBulk
+        /// `POST /diagnostic`: diagnostic events (LaunchDarkly).
+        case launchDarklyDiagnostic
         /// `POST /ofrep/v1/evaluate/flags/{key}` (OFREP, one flag).
         case ofrepEvaluate
         /// `POST /ofrep/v1/evaluate/flags` (OFREP, every flag).

@@ -42,23 +42,22 @@ struct DefinitionsResponder: HTTPResponder {
         let route = Route(method: request.method, path: request.uri.path, format: server.configuration.format,
                           ofrep: server.configuration.servesOFREP)
         let endpoint: DefinitionsServer.Endpoint
-        switch route {
-        case .notFound:
-            return JSONResponses.error(.notFound, "not_found", "no endpoint at \(request.uri.path)")
-        case .methodNotAllowed(let allowed):
-            return JSONResponses.error(.methodNotAllowed, "method_not_allowed", "use \(allowed)", headers: [.allow: allowed])
-        case .endpoint(let e) where e.isOFREP:
+        if case .endpoint(let e) = route, e.isOFREP {
             if let refusal = ofrepAuthorization(request) { return refusal }
             endpoint = e
-        case .eventStats, .receivedEvents, .endpoint:
-            guard server.keyCheck.accepts(request.headers[.authorization]) else {
-                return JSONResponses.error(.unauthorized, "unauthorized",
-                                           "the Authorization header must carry the SDK key")
-            }
+        } else {
+            // Checked before routing, so that a request without the key learns nothing of the
+            // server's routes: 401 for every path, 404 only with the key.
+            if let refusal = keyRefusal(request) { return refusal }
             switch route {
             case .endpoint(let e): endpoint = e
             case .receivedEvents: return receivedEventsResponse()
-            default: return eventStatsResponse()
+            case .eventStats: return eventStatsResponse()
+            case .status: return serverStatusResponse()
+            case .notFound:
+                return JSONResponses.error(.notFound, "not_found", "no endpoint at \(request.uri.path)")
+            case .methodNotAllowed(let allowed):
+                return JSONResponses.error(.methodNotAllowed, "method_not_allowed", "use \(allowed)", headers: [.allow: allowed])
             }
         }
         if let fault = server.faults.next(for: endpoint) {
@@ -68,13 +67,31 @@ struct DefinitionsResponder: HTTPResponder {
         return try await serve(endpoint, request)
     }
 
+    /// A 401 when the request lacks the SDK key (raw or `Bearer`), `nil` when it may go on.
+    /// Paths under OFREP's prefix are refused as OFREP refuses (401 or 403, `X-API-Key` accepted).
+    private func keyRefusal(_ request: Request) -> Response? {
+        if server.configuration.servesOFREP, request.uri.path.hasPrefix("/ofrep/") { return ofrepAuthorization(request) }
+        guard !server.keyCheck.accepts(request.headers[.authorization]) else { return nil }
+        return JSONResponses.error(.unauthorized, "unauthorized", "the Authorization header must carry the SDK key")
+    }
+
     /// The endpoint's own answer.
     func serve(_ endpoint: DefinitionsServer.Endpoint, _ request: Request) async throws -> Response {
         switch endpoint {
-        case .definitions, .unleashFeatures: return definitionsResponse(request)
+        case .definitions:
+            if let refusal = launchDarklyFilterRefusal(request) { return refusal }
+            return definitionsResponse(request)
+        case .unleashFeatures: return unleashFeaturesResponse(request)
+        case .launchDarklyFlags, .launchDarklySegments:
+            if let refusal = launchDarklyFilterRefusal(request) { return refusal }
+            return launchDarklyCollectionResponse(endpoint, request)
+        case .launchDarklyBulk: return try await launchDarklyEventsResponse(request, kind: .bulk)
+        case .launchDarklyDiagnostic: return try await launchDarklyEventsResponse(request, kind: .diagnostic)
         case .unleashRegister: return try await unleashReportResponse(request, kind: .registration)
         case .unleashMetrics: return try await unleashReportResponse(request, kind: .metrics)
-        case .stream: return streamResponse(request)
+        case .stream:
+            if let refusal = launchDarklyFilterRefusal(request) { return refusal }
+            return streamResponse(request)
         case .events: return try await eventsResponse(request)
         case .ofrepEvaluate: return try await ofrepEvaluateResponse(request)
         case .ofrepBulk: return try await ofrepBulkResponse(request)

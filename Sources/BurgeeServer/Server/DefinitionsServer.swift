@@ -59,9 +59,12 @@ public final class DefinitionsServer: Service, Sendable {
     let requests: RequestLog
     let inbox: EventsInbox
     let unleashInbox: UnleashInbox
+    let launchDarklyInbox: LaunchDarklyInbox
     let keyCheck: SDKKeyCheck
     private let watcher: DefinitionsFileWatcher?
     private let runState = Mutex(RunState())
+    /// When the server was created, for `GET /status`.
+    let startTime: ContinuousClock.Instant
 
     /// A server for `definitions`; throws when they cannot be read or are not a usable document.
     public init(
@@ -75,6 +78,8 @@ public final class DefinitionsServer: Service, Sendable {
         requests = RequestLog(capacity: configuration.maxRetainedRecords)
         inbox = EventsInbox(capacity: configuration.maxRetainedRecords)
         unleashInbox = UnleashInbox(capacity: configuration.maxRetainedRecords)
+        launchDarklyInbox = LaunchDarklyInbox(capacity: configuration.maxRetainedRecords)
+        startTime = .now
         let format = configuration.format
         switch source {
         case .file(let path):
@@ -280,5 +285,40 @@ public final class DefinitionsServer: Service, Sendable {
     /// (dropped bodies included).
     public var unleashToggleCounts: [String: UnleashToggleCounts] {
         unleashInbox.toggleCounts
+    }
+
+    /// How many registration and metrics bodies were stored in all, dropped ones included.
+    public var unleashReportCounts: (registrations: Int, metrics: Int) {
+        unleashInbox.totals
+    }
+
+    // MARK: LaunchDarkly
+
+    /// The most recent posts to `/bulk` and `/diagnostic`, in arrival order: at most
+    /// ``DefinitionsServerConfiguration/maxRetainedRecords``, older ones dropped.
+    public var launchDarklyEventPosts: [LaunchDarklyEventPost] {
+        launchDarklyInbox.posts
+    }
+
+    /// Exact totals of the posts to `/bulk` and `/diagnostic` and of their events by `kind`.
+    public var launchDarklyEventStats: LaunchDarklyEventStats {
+        launchDarklyInbox.stats
+    }
+
+    // MARK: Activity
+
+    /// Running totals of everything the server received, for summaries: subtract an earlier
+    /// reading with ``ServerActivity/since(_:)`` for the counts of an interval.
+    public var activity: ServerActivity {
+        let toggles = unleashInbox.toggleCounts.values
+        let reports = unleashInbox.totals
+        let launchDarkly = launchDarklyInbox.stats
+        return ServerActivity(
+            requests: requests.total, eventBatches: inbox.stats.requests,
+            launchDarklyBulk: launchDarkly.bulkRequests, launchDarklyDiagnostic: launchDarkly.diagnosticRequests,
+            launchDarklyEventKinds: launchDarkly.kinds,
+            unleashRegistrations: reports.registrations, unleashMetrics: reports.metrics,
+            unleashYes: toggles.reduce(0) { $0 + $1.yes }, unleashNo: toggles.reduce(0) { $0 + $1.no }
+        )
     }
 }

@@ -7,6 +7,7 @@ enum ChangeEvents {
     /// `put`: the whole document, on one line, identified by its version; LaunchDarkly's wraps
     /// the data set as `{"path":"/","data":{…}}` and has no event ID.
     static func put(_ served: ServedDefinitions, retry: Duration?) -> ByteBuffer {
+        if served.format == .unleash { return unleashState(served, event: "unleash-connected", retry: retry) }
         guard served.format == .launchDarkly else {
             return ServerSentEvent.encode(event: "put", id: String(served.documentVersion), jsonLine: served.body, retry: retry)
         }
@@ -16,6 +17,26 @@ enum ChangeEvents {
         line.writeImmutableBuffer(served.body)
         line.writeString("}")
         return ServerSentEvent.encode(event: "put", id: nil, jsonLine: line, retry: retry)
+    }
+
+    /// Unleash's streaming events (`GET /api/client/streaming`, as Unleash Edge streams):
+    /// `unleash-connected` when a stream opens, `unleash-updated` when the features change. Both
+    /// carry the whole state as a delta `hydration` event, which Unleash's engine (Yggdrasil) applies
+    /// as a replacement; a delta document is sent as it stands. The event ID is the document's version.
+    static func unleashState(_ served: ServedDefinitions, event: String, retry: Duration?) -> ByteBuffer {
+        let document = served.wholeDocument?.objectValue ?? [:]
+        let data: JSONValue
+        if document["features"] == nil, document["events"]?.arrayValue != nil {
+            data = .object(document)
+        } else {
+            let hydration: JSONValue = [
+                "type": "hydration", "eventId": .number(Double(served.documentVersion)),
+                "features": document["features"] ?? [], "segments": document["segments"] ?? [],
+            ]
+            data = ["events": [hydration]]
+        }
+        return ServerSentEvent.encode(event: event, id: String(served.documentVersion),
+                                      jsonLine: ByteBuffer(string: data.serialized()), retry: retry)
     }
 
     /// `patch` for a changed or new item, `delete` for a removed one.

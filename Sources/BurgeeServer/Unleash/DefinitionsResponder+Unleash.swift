@@ -31,3 +31,16 @@ extension DefinitionsResponder {
         return Response(status: .accepted)
     }
 }
+
+extension DefinitionsResponder {
+    /// `GET /api/client/features`: the features document, with the query's `project` and
+    /// `namePrefix` filters applied (``UnleashFeatureQuery``); a filtered answer has a strong
+    /// `ETag` of its own body. 304 for `If-None-Match`.
+    func unleashFeaturesResponse(_ request: Request) -> Response {
+        let parameters = request.uri.queryParameters
+        let query = UnleashFeatureQuery(projects: parameters.getAll("project"), namePrefix: parameters.getAll("namePrefix").first)
+        let served = server.store.served
+        guard !query.isEmpty, let document = served.wholeDocument else { return definitionsResponse(request) }
+        return Self.taggedJSON(Array(query.apply(to: document).serialized().utf8), version: served.documentVersion, request)
+    }
+}

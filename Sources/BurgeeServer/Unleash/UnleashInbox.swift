@@ -51,6 +51,10 @@ final class UnleashInbox: Sendable {
     /// The metrics bodies kept, oldest first.
     var metrics: [JSONValue] { state.withLockedValue { $0.metrics.elements } }
     var toggleCounts: [String: UnleashToggleCounts] { state.withLockedValue { $0.toggleCounts } }
+    /// How many bodies of each kind were stored, dropped ones included.
+    var totals: (registrations: Int, metrics: Int) {
+        state.withLockedValue { ($0.registrations.total, $0.metrics.total) }
+    }
 
     private static func count(_ value: JSONValue?) -> Int {
         guard case .number(let n)? = value, n >= 0, n < 1e15, n.rounded() == n else { return 0 }

@@ -14,18 +14,25 @@ struct ServeCommand: AsyncParsableCommand {
         GET /definitions answers with the document and a strong ETag (304 for If-None-Match), GET /stream \
         sends Server-Sent Events (put, then patch and delete as the file changes), POST /events stores \
         event bodies in memory: GET /events lists the most recent 10,000 as a JSON array of batches, \
-        GET /events/stats counts them all (both need the --sdk-key when one is set). The file is checked for changes every \
+        GET /events/stats counts them all (both need the --sdk-key when one is set). GET /status answers in every mode. \
+        Every --summary-interval seconds (10 by default) a line on standard output counts what arrived since the last \
+        one: requests, event batches, LaunchDarkly posts and events by kind, Unleash registrations and metrics. \
+        Without the key every path gets 401; with it, unknown paths get 404. The file is checked for changes every \
         250 ms; a version that cannot be read keeps the last good one. Runs until interrupted \
         (SIGINT or SIGTERM). See docs/sync.md.
 
         With Unleash definitions (--format unleash, or a features document told by its shape) the server \
         speaks Unleash's client API instead, as Unleash Edge does offline: GET /api/client/features \
-        (ETag, 304), POST /api/client/register and POST /api/client/metrics (stored, counted in the log). \
+        (ETag, 304; the project and namePrefix filters applied), GET /api/client/streaming (Server-Sent Events: \
+        unleash-connected, then unleash-updated as the file changes), POST /api/client/register and \
+        POST /api/client/metrics (stored, listed at GET /events, counted at GET /events/stats). \
         With LaunchDarkly definitions (--format launchdarkly, or a document told by its shape: \
         {"flags","segments"} as GET /sdk/latest-all serves it, or a stream put's {"path":"/","data"}) \
         it speaks LaunchDarkly's server-side SDK protocol, as a Relay Proxy does: GET /sdk/latest-all \
-        (ETag, 304) and GET /all (Server-Sent Events: put, then patch and delete with each item's \
-        version as the file changes). Point a client at it with LaunchDarklyConnection.relayProxy. \
+        (ETag, 304), GET /sdk/latest-flags and GET /sdk/latest-segments, GET /all (Server-Sent Events: put, \
+        then patch and delete with each item's version as the file changes), and the SDKs' event posts \
+        POST /bulk and POST /diagnostic (202; listed at GET /events, counted by kind at GET /events/stats); \
+        a payload filter (?filter=) cannot be applied to a file and gets 400 with a message. Point a client at it with LaunchDarklyConnection.relayProxy. \
         With flagd definitions (--format flagd, or a flag document told by its shape) it serves the \
         document as it is at GET /definitions (ETag, 304), for flagd's HTTP sync and Burgee's polling. \
         The format is given with --format or told from the document's shape (auto, the default); \
@@ -58,8 +65,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Answer OFREP's evaluation requests under /ofrep/v1.")
     var ofrep = true
 
+    @Option(name: .customLong("summary-interval"),
+            help: "Seconds between summary lines of what arrived (requests, events, metrics, registrations); 0 for none.")
+    var summaryInterval: Double = 10
+
     func validate() throws {
         guard heartbeat > 0, heartbeat.isFinite else { throw ValidationError("--heartbeat must be a positive number of seconds") }
+        guard summaryInterval >= 0, summaryInterval.isFinite else {
+            throw ValidationError("--summary-interval must be 0 or a positive number of seconds")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
@@ -128,6 +142,12 @@ struct ServeCommand: AsyncParsableCommand {
                 do { try await running.wait() } catch { return error }
                 return nil
             }
+            if summaryInterval > 0 {
+                group.addTask { [summaryInterval] in
+                    await Self.printSummaries(of: server, every: summaryInterval)
+                    return nil
+                }
+            }
             let first = await group.next() ?? nil
             group.cancelAll()
             return first
@@ -135,6 +155,24 @@ struct ServeCommand: AsyncParsableCommand {
         if let failure {
             StandardOutput.error("burgee serve: \(failure)")
             throw ExitCode.failure
+        }
+    }
+
+    /// Prints, every `seconds`, one line of what arrived during the interval; quiet intervals print
+    /// nothing. Runs until cancelled.
+    private static func printSummaries(of server: DefinitionsServer, every seconds: Double) async {
+        let interval = Duration.nanoseconds(Int64((seconds * 1e9).rounded()))
+        let label = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        var last = server.activity
+        while true {
+            do { try await Task.sleep(for: interval) } catch { return }
+            let now = server.activity
+            let arrived = now.since(last)
+            last = now
+            guard arrived.requests > 0 else { continue }
+            var out = StandardOutput()
+            out.writeLine("summary (last \(label) s): \(arrived.summary)")
+            out.flush()
         }
     }
 }

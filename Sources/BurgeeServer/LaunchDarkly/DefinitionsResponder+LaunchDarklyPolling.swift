@@ -1,0 +1,60 @@
+import BurgeeCore
+import Hummingbird
+import NIOCore
+
+extension DefinitionsResponder {
+    /// LaunchDarkly's payload filter (`?filter=KEY`, an SDK's `payload_filter_key`) names a filter
+    /// defined in LaunchDarkly's service, which a file cannot hold. Serving the whole data set
+    /// instead would hand a filtered client flags it never asked for, so such requests are
+    /// refused with 400 and a message saying why; `nil` when the request carries no filter.
+    func launchDarklyFilterRefusal(_ request: Request) -> Response? {
+        guard server.configuration.format == .launchDarkly,
+              let filter = request.uri.queryParameters.getAll("filter").first else { return nil }
+        return JSONResponses.error(
+            .badRequest, "payload_filter_unsupported",
+            "payload filter '\(filter)' cannot be applied: payload filters are defined in LaunchDarkly's service, " +
+                "and burgee serve serves the whole file; remove the SDK's payload filter key (the 'filter' parameter)")
+    }
+
+    /// `GET /sdk/latest-flags` and `GET /sdk/latest-segments`: every flag (segment) as a JSON
+    /// object by key, as LaunchDarkly's older polling endpoints answer; `…/{key}` the one item, or
+    /// 404. Each answer has a strong `ETag` of its own body, and 304 for `If-None-Match`.
+    func launchDarklyCollectionResponse(_ endpoint: DefinitionsServer.Endpoint, _ request: Request) -> Response {
+        let served = server.store.served
+        let (collection, items) = endpoint == .launchDarklyFlags
+            ? (Route.launchDarklyFlagsPath, served.flags) : (Route.launchDarklySegmentsPath, served.segments)
+        let rest = request.uri.path.dropFirst(collection.count)
+        let body: [UInt8]
+        if rest.isEmpty {
+            var writer = JSONWriter()
+            writer.beginObject()
+            for key in items.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                writer.key(key)
+                writer.value(items[key]!.json)
+            }
+            writer.endObject()
+            body = writer.bytes
+        } else {
+            let rawKey = rest.dropFirst()
+            guard let key = PercentDecoding.decode(rawKey), let item = items[key] else {
+                return JSONResponses.error(.notFound, "not_found", "no item '\(rawKey)' in \(collection)")
+            }
+            body = Array(item.json.serialized().utf8)
+        }
+        return Self.taggedJSON(body, version: served.documentVersion, request)
+    }
+
+    /// A 200 with `body` and a strong `ETag` made of it, or a 304 when `If-None-Match` names that tag.
+    static func taggedJSON(_ body: [UInt8], version: Int64, _ request: Request) -> Response {
+        let etag = EntityTag.make(version: version, body: body)
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: "no-cache"]
+        let ifNoneMatch = request.headers[values: .ifNoneMatch].joined(separator: ",")
+        if !ifNoneMatch.isEmpty, EntityTag.ifNoneMatch(ifNoneMatch, matches: etag) {
+            var response = Response(status: .notModified, headers: headers)
+            response.headers[.contentLength] = nil
+            return response
+        }
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

@@ -1,0 +1,35 @@
+import BurgeeCore
+
+/// Totals of the event posts a server in LaunchDarkly mode accepted, as `GET /events/stats`
+/// reports them: exact, posts dropped from the retained list included.
+public struct LaunchDarklyEventStats: Sendable, Hashable {
+    /// `POST /bulk` requests accepted.
+    public var bulkRequests: Int
+    /// `POST /diagnostic` requests accepted.
+    public var diagnosticRequests: Int
+    /// Their total size in bytes as received, before decoding.
+    public var bytes: Int
+    /// Events by their `kind` member (`feature`, `summary`, `index`, `identify`, `custom`,
+    /// `diagnostic-init`, `diagnostic` …), over both endpoints.
+    public var kinds: [String: Int]
+
+    /// Totals.
+    public init(bulkRequests: Int = 0, diagnosticRequests: Int = 0, bytes: Int = 0, kinds: [String: Int] = [:]) {
+        self.bulkRequests = bulkRequests
+        self.diagnosticRequests = diagnosticRequests
+        self.bytes = bytes
+        self.kinds = kinds
+    }
+
+    /// How many events in all.
+    public var events: Int { kinds.values.reduce(0, +) }
+
+    /// `{"requests":n,"bytes":b,"bulk":x,"diagnostic":y,"events":e,"kinds":{…}}`.
+    var json: JSONValue {
+        [
+            "requests": .number(Double(bulkRequests + diagnosticRequests)), "bytes": .number(Double(bytes)),
+            "bulk": .number(Double(bulkRequests)), "diagnostic": .number(Double(diagnosticRequests)),
+            "events": .number(Double(events)), "kinds": .object(kinds.mapValues { .number(Double($0)) }),
+        ]
+    }
+}
