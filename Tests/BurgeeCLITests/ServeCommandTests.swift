@@ -249,8 +249,8 @@ struct ServeCommandTests {
     }
 
     @Test("--summary-interval must not be negative")
-    func summaryIntervalValidation() throws {
-        let result = try CLIRunner.run(["serve", "--definitions", "x.json", "--summary-interval", "-1"])
+    func summaryIntervalValidation() async throws {
+        let result = try await CLIRunner.run(["serve", "--definitions", "x.json", "--summary-interval", "-1"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("--summary-interval"))
     }
