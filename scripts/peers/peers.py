@@ -21,7 +21,7 @@ that the server's summary line reports the traffic. Prints one line per check an
 
 Run with the venv that scripts/difftest/setup.sh makes (its requirements.txt pins these SDKs):
 
-    /tmp/oracles/bin/python scripts/peers/peers.py --burgee .build/debug/burgee
+    .build/difftest-venv/bin/python scripts/peers/peers.py --burgee .build/debug/burgee
 """
 
 from __future__ import annotations
