@@ -324,6 +324,9 @@ def flag(rng, key, evaluators):
     elif r < 0.87:
         f["defaultVariant"] = None
     t = targeting(rng, names, evaluators)
+    if rng.random() < 0.03:
+        # An unknown operator: PARSE_ERROR when evaluated, never read for a DISABLED flag.
+        t = {"if": [{"regex_match": [{"var": "email"}, "@acme"]}, rng.choice(names)]}
     if t is not None:
         f["targeting"] = t
     if rng.random() < 0.4:
