@@ -401,6 +401,9 @@ doc1 = {
         "ref-cycle": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a", "targeting": {"if": [{"$ref": "loopA"}, "a"]}},
         "unknown-operator": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a", "targeting": {"regex_match": ["a", "b"]}},
         "bad-fractional": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a", "targeting": {"fractional": [{"var": "x"}, "a"]}},
+        "disabled-bad-targeting": {"state": "DISABLED", "variants": {"a": 1}, "defaultVariant": "a",
+                                   "targeting": {"regex_match": ["a", "b"]}},
+        "disabled-bad-ref": {"state": "DISABLED", "variants": {"a": 1}, "defaultVariant": "a", "targeting": {"if": [{"$ref": "nope"}, "a"]}},
         "numeric-names": {"state": "ENABLED", "variants": {"1": "one", "2.5": "two and a half", "0": "zero"}, "defaultVariant": "0",
                           "targeting": {"if": [{"var": "n"}, {"var": "n"}, 0]}},
         "bad-state": {"state": "ON", "variants": {"a": 1}, "defaultVariant": "a"},
@@ -454,6 +457,9 @@ case("unknown $ref: PARSE_ERROR", "ref-unknown", {}, result(reason="ERROR", erro
 case("cyclic $ref: PARSE_ERROR", "ref-cycle", {}, result(reason="ERROR", error="PARSE_ERROR", metadata=M1, absent=True))
 case("unknown operator: PARSE_ERROR", "unknown-operator", {}, result(reason="ERROR", error="PARSE_ERROR", metadata=M1, absent=True))
 case("fractional bucket that is not an array: null, the default variant", "bad-fractional", {}, result(1, "a", "DEFAULT", metadata=M1))
+case("a DISABLED flag whose targeting cannot compile: DISABLED (flagd never reads it)", "disabled-bad-targeting", {},
+     result(reason="DISABLED", metadata=M1, absent=True))
+case("a DISABLED flag with an unknown $ref: DISABLED", "disabled-bad-ref", {}, result(reason="DISABLED", metadata=M1, absent=True))
 case("a number names the variant written as its text", "numeric-names", {"n": 1}, result("one", "1", metadata=M1))
 case("a fractional number names the variant written as its text", "numeric-names", {"n": 2.5}, result("two and a half", "2.5", metadata=M1))
 case("0 names the \"0\" variant", "numeric-names", {}, result("zero", "0", metadata=M1))

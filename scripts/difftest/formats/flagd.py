@@ -118,7 +118,8 @@ def number_operand(rng, ordered=False):
 
 def condition(rng, depth, evaluators):
     kinds = ["eq", "cmp", "between", "in_str", "in_arr", "starts", "ends", "semver", "not", "and", "or",
-             "missing", "missing_some", "fractional", "arr", "strict", "substr", "ref", "flagkey", "time", "cat"]
+             "missing", "missing_some", "fractional", "arr", "strict", "substr", "ref", "flagkey", "time", "cat",
+             "paths", "in_num", "minmax"]
     if depth > 2:
         kinds = ["eq", "cmp", "in_str", "starts", "ends", "semver", "strict", "flagkey"]
     kind = rng.choice(kinds)
@@ -150,7 +151,9 @@ def condition(rng, depth, evaluators):
         return {"in": [rng.choice(["@", "acme", "example", "ü", "pro", "a", ""]), string_operand(rng, True)]}
     if kind == "in_arr":
         if rng.random() < 0.5:
-            return {"in": [string_operand(rng), rng.sample(["pro", "team", "a", "b", "de", "fr", "jack", "1"], 3)]}
+            # Go's `in` compares a numeric needle with the elements as numbers: needles stay strings.
+            needle = var(rng, rng.choice(["email", "plan", "country", "user.name"])) if not WIDE else string_operand(rng)
+            return {"in": [needle, rng.sample(["pro", "team", "a", "b", "de", "fr", "jack", "1"], 3)]}
         return {"in": [rng.choice(["a", "b", "pro", "beta"]), var(rng, "tags")]}
     if kind in ("starts", "ends"):
         op = "starts_with" if kind == "starts" else "ends_with"
@@ -197,6 +200,20 @@ def condition(rng, depth, evaluators):
         start, length = (rng.choice([0, 1, -1]), rng.choice([1, 2, 5])) if not WIDE else (rng.choice([0, 1, -3, 2]), rng.choice([1, 2, -1, 5]))
         return {"==": [{"substr": [string_operand(rng, True), start, length]},
                        rng.choice(["u", "us", "jp", "a", "ad", ".io", "ü"])]}
+    if kind == "paths":
+        return rng.choice([
+            {"==": [{"var": {"cat": ["user.", rng.choice(["name", "tier"])]}}, rng.choice(["jack", "queen", 2])]},
+            {"==": [{"var": "tags.1"}, rng.choice(["b", "c", "pro"])]},
+            {"==": [{"var": "user.roles.0"}, rng.choice(["admin", "dev"])]},
+            {"missing": [["email", "plan", "user.name"]]},
+            {"===": [{"var": ["user.tier", 0]}, rng.choice([1, 2, 3])]},
+        ])
+    if kind == "in_num":
+        return {"in": [defaulted(rng.choice(["age", "id", "user.tier"]), -1), rng.sample([1, 2, 3, 18, 21, 30, 42, 100], 3)]}
+    if kind == "minmax":
+        op = rng.choice(["max", "min"])
+        return {rng.choice([">", "<", ">="]): [{op: [defaulted("age", 1), rng.choice(["20", 5, "7.5"]), defaulted("score", 2)]},
+                                              rand_number(rng, False)]}
     if kind == "ref" and evaluators:
         return {"$ref": rng.choice(sorted(evaluators))}
     if kind == "flagkey":
@@ -219,11 +236,16 @@ def fractional(rng, allow_bool=False, names=None):
             variant = rng.choice([True, False])
         elif r < 0.25:
             variant = rng.choice([1, 0, None, 2.5])
+        elif r < 0.3:
+            variant = rng.choice([{"var": "plan"}, {"if": [{"var": "beta"}, names[0], names[-1]]}])
         else:
             variant = rng.choice(names)
         w = rng.random()
         if w < 0.25:
             buckets.append([variant])
+        elif w < 0.32:
+            # A computed weight: the context's integer, or an if choosing one.
+            buckets.append([variant, rng.choice([defaulted("w", 5), {"if": [{"var": "beta"}, 100, 0]}])])
         else:
             buckets.append([variant, rng.choice([0, 1, 5, 10, 25, 50, 100, -5, 33, 2147483647 if rng.random() < 0.05 else 7])])
     r = rng.random()
@@ -324,6 +346,9 @@ def flag(rng, key, evaluators):
     elif r < 0.87:
         f["defaultVariant"] = None
     t = targeting(rng, names, evaluators)
+    if rng.random() < 0.03:
+        # An unknown operator: PARSE_ERROR when evaluated, never read for a DISABLED flag.
+        t = {"if": [{"regex_match": [{"var": "email"}, "@acme"]}, rng.choice(names)]}
     if t is not None:
         f["targeting"] = t
     if rng.random() < 0.4:

@@ -10,13 +10,15 @@
 ///   the default variant, `DEFAULT`) becomes the fallthrough.
 /// - Any other targeting is a value expression (``ValueExpressionDraft``); a number it yields names
 ///   the variant written as that number's JSON text (`1` → `"1"`), as flagd's evaluators read it.
-/// - Targeting that cannot compile makes the flag malformed (`PARSE_ERROR`) with its path.
+/// - Targeting that cannot compile makes the flag malformed (`PARSE_ERROR`) with its path, unless
+///   the flag is `DISABLED`: flagd never reads a disabled flag's targeting, so it only warns.
 package enum FlagdLowering {
     package static func lower(_ document: FlagdDocument, options: FlagdLoweringOptions = FlagdLoweringOptions()) -> ProgramDraft {
         ProgramDraft(flags: document.flags.map { lower($0, document, options) }, clock: options.now.map(EvaluationClock.fixed) ?? .system)
     }
 
     private static func lower(_ flag: FlagdFlag, _ document: FlagdDocument, _ options: FlagdLoweringOptions) -> FlagDraft {
+        let flag = ignoringTargetingIfDisabled(flag)
         let names = flag.variants.map(\.name)
         let defaultIndex = flag.defaultVariant.flatMap { names.firstIndex(of: $0) }
         let defaultServe: ServeDraft = defaultIndex.map(ServeDraft.variation) ?? .none
@@ -67,6 +69,30 @@ package enum FlagdLowering {
         info.openFeatureFallthroughReason = "DEFAULT"
         draft.info = info
         return draft
+    }
+
+    /// flagd's evaluators read targeting only to evaluate it, so a `DISABLED` flag answers
+    /// `DISABLED` whatever its targeting: targeting a disabled flag cannot use warns instead of
+    /// making the flag malformed, and is dropped.
+    private static func ignoringTargetingIfDisabled(_ flag: FlagdFlag) -> FlagdFlag {
+        guard case .object(let members) = flag.json, case .string("DISABLED")? = members["state"] else { return flag }
+        var flag = flag
+        let targeting = flag.path.appending("targeting").tokens
+        flag.problems = flag.problems.map { problem in
+            guard problem.severity == .error, problem.path.tokens.starts(with: targeting) else { return problem }
+            var warning = problem
+            warning.severity = .warning
+            warning.message += " (ignored while the flag is DISABLED)"
+            return warning
+        }
+        if let t = flag.targeting,
+           case .failure(let failure) = JsonLogicCompiler.compile(t, at: flag.path.appending("targeting"), flagKey: flag.key,
+                                                                   fractionalRule: .v2) {
+            flag.problems.append(DefinitionProblem(.warning, .flag(flag.key), at: failure.path,
+                                                   failure.message + " (ignored while the flag is DISABLED)"))
+        }
+        if flag.problems.contains(where: { $0.path.tokens.starts(with: targeting) }) { flag.targeting = nil }
+        return flag
     }
 
     /// An `if` chain whose branches name variants: conditions with their variation, and the
