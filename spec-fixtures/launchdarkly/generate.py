@@ -722,6 +722,10 @@ def segments():
         "cycle-b": {"key": "cycle-b", "version": 1, "salt": "s",
                     "rules": [{"clauses": [clause("plan", "in", ["pro"]), clause("", "segmentMatch", ["cycle-a"])]}]},
         "self": {"key": "self", "version": 1, "salt": "s", "rules": [{"clauses": [clause("", "segmentMatch", ["self"])]}]},
+        "user-lists": {"key": "user-lists", "version": 1, "salt": "s",
+                       "includedContexts": [{"contextKind": "user", "values": ["in-ctx"]}],
+                       "excludedContexts": [{"contextKind": "user", "values": ["out-ctx"]}],
+                       "rules": [{"clauses": [clause("plan", "in", ["pro"])]}]},
     }
 
     def seg_flag(key, values, negate=False):
@@ -736,6 +740,7 @@ def segments():
     seg_flag("missing-negated", ["no-such-segment"], negate=True)
     seg_flag("deleted", ["deleted-seg"])
     seg_flag("non-string", [1, None, "lists"])
+    seg_flag("in-user-lists", ["user-lists"])
     seg_flag("cycle", ["cycle-a"])
     seg_flag("self-cycle", ["self"])
     flags["cycle-off"] = boolean("cycle-off", on=False, rules=[rule([clause("", "segmentMatch", ["cycle-a"])], rule_id="r")])
@@ -744,7 +749,8 @@ def segments():
                                           rule([clause("", "segmentMatch", ["cycle-a"])], rule_id="r")])
     f = File("segments", "Segment membership: `included` (user keys) and `includedContexts` win over `excluded` and "
              "`excludedContexts`, then rules; segments can match segments; a missing or deleted segment never matches "
-             "(no error); `segmentMatch` values that are not strings are ignored. A segment cycle is MALFORMED_FLAG only when an "
+             "(no error); `segmentMatch` values that are not strings are ignored. `includedContexts` and `excludedContexts` of the "
+             "user kind are skipped for a context whose only kind is user (Go's evaluator). A segment cycle is MALFORMED_FLAG only when an "
              "evaluation goes round it: an off flag, a matching target or an earlier matching rule still serve normally.", {"flags": flags, "segments": segs})
     bool_match(f, "included user key", "in-lists", {"key": "in-1"}, True)
     bool_match(f, "excluded user key", "in-lists", {"key": "out-1", "email": "x@example.com"}, False)
@@ -769,6 +775,16 @@ def segments():
     bool_match(f, "a missing segment, negated, matches", "missing-negated", {"key": "in-1"}, True)
     bool_match(f, "a deleted segment never matches", "deleted", {"key": "in-1"}, False)
     bool_match(f, "values that are not strings are ignored", "non-string", {"key": "in-1"}, True)
+    bool_match(f, "includedContexts of the user kind are skipped for a single user", "in-user-lists", {"key": "in-ctx"}, False,
+               description="as Go's evaluator, which reads user keys from included and excluded only for such a context")
+    bool_match(f, "includedContexts of the user kind count in a multi-context", "in-user-lists",
+               {"kind": "multi", "user": {"key": "in-ctx"}, "org": {"key": "o"}}, True)
+    bool_match(f, "excludedContexts of the user kind are skipped for a single user", "in-user-lists",
+               {"kind": "user", "key": "out-ctx", "plan": "pro"}, True)
+    bool_match(f, "excludedContexts of the user kind count in a multi-context", "in-user-lists",
+               {"kind": "multi", "user": {"key": "out-ctx", "plan": "pro"}, "device": {"key": "d"}}, False)
+    bool_match(f, "a multi-context holding only a user is a single user", "in-user-lists",
+               {"kind": "multi", "user": {"key": "in-ctx"}}, False)
     mf = error("MALFORMED_FLAG", "d")
     f.case("a segment cycle, reached: MALFORMED_FLAG", "cycle", user(plan="pro"), mf, default="d",
            description="cycle-a's rule asks cycle-b, whose rule asks cycle-a again")

@@ -9,6 +9,8 @@ rule for each such place, and says where Go states it:
 
 - bucketing (evaluator_bucketing.go): 32-bit floats; a context without the rollout's kind is bucket
   0 and never in the experiment, and an integral number such as `12.0` is bucketed as `12`;
+- `includedContexts` and `excludedContexts` are skipped for a context whose only kind is user
+  (evaluator_segment.go, segmentContainsContext);
 - a weighted segment rule never matches a context without its rollout kind (evaluator_segment.go,
   segmentRuleMatchesContext);
 - an invalid attribute reference in a clause is an error even for a context without the clause's
@@ -24,8 +26,7 @@ rule for each such place, and says where Go states it:
   unmarshalOldUserSchema): the Python SDK 9 no longer reads that shape.
 
 Kept out of the generated data, because the two SDKs differ there and Burgee gives Go's answer
-(pinned by spec-fixtures/launchdarkly instead): values in a user-kind `contextTargets` entry,
-user-kind `includedContexts`/`excludedContexts` (Go skips them for a single user), dates written
+(pinned by spec-fixtures/launchdarkly instead): values in a user-kind `contextTargets` entry, dates written
 with a space or with fractional milliseconds, regular expressions outside the subset RE2 and
 Python's `re` share, and clauses without `attribute`.
 """
@@ -267,10 +268,9 @@ def segment(rng, key, segment_keys):
     s = {"key": key, "version": 1, "salt": rng.choice([key + "-salt", "", "x"])}
     s["included"] = rng.sample(KEYS, rng.randint(0, 2))
     s["excluded"] = rng.sample(KEYS, rng.randint(0, 2))
-    # Non-user kinds only: Go skips these lists for a single user context, Python does not.
-    s["includedContexts"] = [{"contextKind": rng.choice(["org", "device"]), "values": rng.sample(KEYS, 2)}
+    s["includedContexts"] = [{"contextKind": rng.choice(KINDS), "values": rng.sample(KEYS, 2)}
                              for _ in range(rng.choice([0, 0, 1]))]
-    s["excludedContexts"] = [{"contextKind": rng.choice(["org", "device"]), "values": rng.sample(KEYS, 2)}
+    s["excludedContexts"] = [{"contextKind": rng.choice(KINDS), "values": rng.sample(KEYS, 2)}
                              for _ in range(rng.choice([0, 0, 1]))]
     rules = []
     for i in range(rng.choice([0, 1, 1, 2])):
@@ -443,6 +443,26 @@ def _patch_go_rules():
             raise EvaluationException("invalid attribute reference")
         return python_clause(self, clause, ctx, state)
 
+    python_segment = evaluator.Evaluator._simple_segment_match_context
+
+    def simple_segment_match(self, segment, ctx, state, use_includes_and_excludes):
+        # evaluator_segment.go, segmentContainsContext: includedContexts and excludedContexts are
+        # skipped for a context whose only kind is user.
+        if use_includes_and_excludes:
+            only_user = ctx.kind == "user"
+            if evaluator_common._context_key_is_in_target_list(ctx, None, segment.included):
+                return True
+            for t in [] if only_user else segment.included_contexts:
+                if evaluator_common._context_key_is_in_target_list(ctx, t.context_kind, t.values):
+                    return True
+            if evaluator_common._context_key_is_in_target_list(ctx, None, segment.excluded):
+                return False
+            for t in [] if only_user else segment.excluded_contexts:
+                if evaluator_common._context_key_is_in_target_list(ctx, t.context_kind, t.values):
+                    return False
+        return python_segment(self, segment, ctx, state, False)
+
+    evaluator.Evaluator._simple_segment_match_context = simple_segment_match
     evaluator.Evaluator._clause_matches_context = clause_matches
     evaluator.Evaluator.evaluate = evaluate
     evaluator._get_value_for_variation_or_rollout = value_for

@@ -174,16 +174,14 @@ enum LaunchDarklyLowering {
                                             includes: true, decision: .included))
             }
             for list in segment.includedContexts where !list.values.isEmpty {
-                entries.append(SegmentEntry(condition: .contextKey(ContextKeyTest(contextKind: list.kind, keys: list.values)),
-                                            includes: true, decision: .includedContexts))
+                entries.append(SegmentEntry(condition: contextList(list), includes: true, decision: .includedContexts))
             }
             if !segment.excluded.isEmpty {
                 entries.append(SegmentEntry(condition: .contextKey(ContextKeyTest(contextKind: userKind, keys: segment.excluded)),
                                             includes: false, decision: .excluded))
             }
             for list in segment.excludedContexts where !list.values.isEmpty {
-                entries.append(SegmentEntry(condition: .contextKey(ContextKeyTest(contextKind: list.kind, keys: list.values)),
-                                            includes: false, decision: .excludedContexts))
+                entries.append(SegmentEntry(condition: contextList(list), includes: false, decision: .excludedContexts))
             }
         }
         for (i, rule) in segment.rules.enumerated() {
@@ -213,6 +211,24 @@ enum LaunchDarklyLowering {
         let problems = segment.problems.contains { $0.severity == .error } ? segment.problems : r.problems
         return SegmentDraft(key: segment.key, path: segment.path, problems: problems, entries: entries, unbounded: unbounded)
     }
+
+    /// A segment's `includedContexts` or `excludedContexts` list. LaunchDarkly's Go evaluator
+    /// skips these lists for a context whose only kind is `user` (its service lists user keys in
+    /// `included` and `excluded`), so a user-kind list also needs the context to have another kind.
+    static func contextList(_ list: LaunchDarklySegmentTarget) -> Condition {
+        let keys = Condition.contextKey(ContextKeyTest(contextKind: list.kind, keys: list.values))
+        return list.kind == userKind ? .all([keys, hasKindOtherThanUser]) : keys
+    }
+
+    /// Whether any of the context's kinds is not `user`: a test on `kind` (which looks at every
+    /// kind of the context) matching any kind name but `user`.
+    static let hasKindOtherThanUser: Condition = {
+        let pattern = "^([^u]|u$|u[^s]|us$|us[^e]|use$|use[^r]|user.)"
+        guard let regex = try? PortableRegex(pattern: pattern), let kind = AttributeReference("kind") else { return .malformed }
+        return .test(AttributeTest(contextKind: userKind, attribute: kind, op: .regex([regex]),
+                                   negate: false, absent: .isFalse, lowercaseInput: false,
+                                   label: TestLabel(text: "a kind other than user (a single user skips this list)")))
+    }()
 
     // MARK: Clauses
 
