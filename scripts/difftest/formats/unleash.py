@@ -111,8 +111,8 @@ def payload(rng):
 
 
 def stickiness(rng):
-    return rng.choice(["default", "default", "userId", "sessionId", "plan", "random", "remoteAddress", "appName",
-                       "environment", "ünï"])
+    return rng.choice(["default", "default", "default", "userId", "sessionId", "plan", "plan", "random", "remoteAddress",
+                       "appName", "environment", "ünï"])
 
 
 def variants(rng, with_overrides):
@@ -142,7 +142,7 @@ def percent(rng, fixed_only=False):
 
 
 def strategy(rng, name, segment_ids):
-    kind = rng.choice(["default", "userWithId", "flexibleRollout", "flexibleRollout", "gradualRolloutUserId",
+    kind = rng.choice(["default", "default", "default", "userWithId", "flexibleRollout", "flexibleRollout", "gradualRolloutUserId",
                        "gradualRolloutSessionId", "gradualRolloutRandom", "remoteAddress", "applicationHostname",
                        "myCustomStrategy"])
     s = {"name": kind, "parameters": {}}
@@ -171,8 +171,8 @@ def strategy(rng, name, segment_ids):
         # applicationHostname never passes; Burgee compares with the machine's host name, as that
         # feature and Unleash's other SDKs do. So the lists never name this machine.
         p["hostNames"] = rng.choice(["other", "Other, nowhere", "nowhere,", "", "localhost.invalid"])
-    if rng.random() < 0.45:
-        s["constraints"] = [constraint(rng) for _ in range(rng.randint(1, 3))]
+    if rng.random() < 0.4:
+        s["constraints"] = [constraint(rng) for _ in range(rng.randint(1, 2))]
     if segment_ids and rng.random() < 0.3:
         s["segments"] = rng.sample(segment_ids, rng.randint(1, min(2, len(segment_ids))))
         if rng.random() < 0.15:
@@ -229,7 +229,7 @@ def context(rng):
             c[name] = rng.choice(pool)
     properties = {}
     for name, pool in PROPERTY_VALUES.items():
-        if rng.random() < 0.5:
+        if rng.random() < 0.7:
             properties[name] = rng.choice(pool)
     if rng.random() < 0.05:
         # A property named like a standard field stands in for it when the context lacks it.
@@ -311,6 +311,8 @@ def oracle(document, requests):
         random_on, random_variant = (False, False)
         if request["flag"] in features:
             random_on, random_variant = _toggle_random(features[request["flag"]], request["context"], features)
+            # A toggle that is surely off gives the disabled variant, whatever its lists would draw.
+            random_variant = random_variant and (random_on or v.feature_enabled)
         answers.append({"enabled": enabled,
                         "variant": {"name": v.name, "enabled": v.enabled, "feature_enabled": v.feature_enabled,
                                     "payload": v.payload},
