@@ -8,13 +8,18 @@
 ///   line boundaries too — as `(?:^|\n)` and `(?:$|\n)`, which consume the newline, the same
 ///   answer for a search that only asks whether there is a match;
 /// - POSIX classes inside brackets: `[:alpha:]`, `[:digit:]`, `[:alnum:]`, `[:upper:]`,
-///   `[:lower:]`, `[:space:]`, `[:xdigit:]`, `[:word:]` (ASCII, as in Rust).
+///   `[:lower:]`, `[:space:]`, `[:xdigit:]`, `[:word:]` (ASCII, as in Rust);
+/// - `\d` and `\s` (and, outside brackets, `\D`, `\S`), which are Unicode-aware in Rust: decimal
+///   digits (`Nd`) and white space, written out as classes, unless that makes the pattern longer
+///   than the portable subset allows (then they stay ASCII). `\w`, `\W` and `\b` stay ASCII:
+///   Rust's Unicode word class does not fit in a portable pattern.
 ///
 /// Anything else is passed through unchanged: constructs outside the portable subset (lookaround,
 /// backreferences, flags elsewhere) fail to compile and never match, as they do in Yggdrasil.
 enum UnleashRegex {
     /// The pattern in the portable subset and whether it is case-insensitive.
-    static func translate(_ pattern: String, caseInsensitive: Bool) -> (pattern: String, caseInsensitive: Bool) {
+    static func translate(_ pattern: String, caseInsensitive: Bool,
+                          unicodeClasses unicode: Bool = true) -> (pattern: String, caseInsensitive: Bool) {
         var scalars = Array(pattern.unicodeScalars)
         var prefix: [Unicode.Scalar] = []
         if scalars.first == "^" {
@@ -38,6 +43,22 @@ enum UnleashRegex {
         var classStart = 0
         while i < scalars.count {
             let c = scalars[i]
+            if unicode, c == "\\", i + 1 < scalars.count, let members = unicodeClasses[scalars[i + 1]] {
+                let negated = scalars[i + 1].properties.isUppercase
+                if !inClass {
+                    out.append("[")
+                    if negated { out.append("^") }
+                    out.append(contentsOf: members.unicodeScalars)
+                    out.append("]")
+                    i += 2
+                    continue
+                }
+                if !negated {
+                    out.append(contentsOf: members.unicodeScalars)
+                    i += 2
+                    continue
+                }
+            }
             if c == "\\" {
                 out.append(c)
                 if i + 1 < scalars.count { out.append(scalars[i + 1]) }
@@ -69,6 +90,9 @@ enum UnleashRegex {
             }
             i += 1
         }
+        if unicode, out.count > PortableRegex.maxPatternLength {
+            return translate(pattern, caseInsensitive: caseInsensitive, unicodeClasses: false)
+        }
         return (String(out), ignoreCase)
     }
 
@@ -77,6 +101,36 @@ enum UnleashRegex {
         var j = start
         while j + 1 < scalars.count, scalars[j] != ":" { j += 1 }
         return j + 1 < scalars.count && scalars[j] == ":" && scalars[j + 1] == "]" ? j : nil
+    }
+
+    /// The members of Rust's Unicode `\d` and `\s` (and their negations' letters) as class
+    /// contents; built once, when a pattern first uses one.
+    private static let unicodeClasses: [Unicode.Scalar: String] = {
+        let digits = members { $0.generalCategory == .decimalNumber }
+        let space = members { $0.isWhitespace }
+        return ["d": digits, "D": digits, "s": space, "S": space]
+    }()
+
+    /// The scalars with `property`, as class ranges; ASCII outside letters and digits as `\uXXXX`.
+    private static func members(_ property: (Unicode.Scalar.Properties) -> Bool) -> String {
+        func written(_ v: UInt32) -> String {
+            let scalar = Unicode.Scalar(v)!
+            if v < 0x80, !(scalar.properties.isAlphabetic || scalar.properties.numericType != nil) {
+                let hex = String(v, radix: 16, uppercase: true)
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+            return String(Character(scalar))
+        }
+        var out = ""
+        var v: UInt32 = 0
+        while v <= 0x10FFFF {
+            guard let scalar = Unicode.Scalar(v), property(scalar.properties) else { v += 1; continue }
+            let low = v
+            while v < 0x10FFFF, let next = Unicode.Scalar(v + 1), property(next.properties) { v += 1 }
+            out += v == low ? written(low) : written(low) + "-" + written(v)
+            v += 1
+        }
+        return out
     }
 
     private static let posixMembers: [String: String] = [
