@@ -292,7 +292,8 @@ enum LaunchDarklyLowering {
                 r.warning(path.appending(i), "\(value.serialized()) is not a string; it never matches")
                 continue
             }
-            let translated = UnleashRegex.translate(pattern, caseInsensitive: false)
+            // RE2's `\d` and `\s` are ASCII, unlike Rust's.
+            let translated = UnleashRegex.translate(pattern, caseInsensitive: false, unicodeClasses: false)
             do { regexes.append(try PortableRegex(pattern: translated.pattern, caseInsensitive: translated.caseInsensitive)) } catch {
                 r.warning(path.appending(i), "regular expression \(value.serialized()) is outside the portable subset and never matches: \(error)")
             }

@@ -391,7 +391,7 @@ private struct Lowering {
         case "REGEX":
             // Yggdrasil reads `value` only (no value: the empty pattern). Rust-regex spellings
             // (inline flags, POSIX classes) are rewritten into the portable subset.
-            let translated = UnleashRegex.translate(c.value ?? "", caseInsensitive: c.caseInsensitive)
+            let translated = UnleashRegex.translate(c.value ?? "", caseInsensitive: c.caseInsensitive, unicodeClasses: true)
             op = RegexOperator.parse([.string(translated.pattern)], caseInsensitive: translated.caseInsensitive,
                                      at: c.path.appending("value"), &r)
         case "IN_CIDR": op = CIDROperator.parse(values, at: valuesPath, &r)

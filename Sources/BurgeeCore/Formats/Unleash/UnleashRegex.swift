@@ -19,7 +19,7 @@
 enum UnleashRegex {
     /// The pattern in the portable subset and whether it is case-insensitive.
     static func translate(_ pattern: String, caseInsensitive: Bool,
-                          unicodeClasses unicode: Bool = true) -> (pattern: String, caseInsensitive: Bool) {
+                          unicodeClasses unicode: Bool) -> (pattern: String, caseInsensitive: Bool) {
         var scalars = Array(pattern.unicodeScalars)
         var prefix: [Unicode.Scalar] = []
         if scalars.first == "^" {
