@@ -60,6 +60,16 @@ struct UnleashStreamingTests {
         }
     }
 
+    @Test("a filtered stream is refused with 400 rather than served unfiltered", arguments: ["?project=web", "?namePrefix=app."])
+    func filteredStream(query: String) async throws {
+        try await withUnleash { server, running, client in
+            let refused = try await HTTP.fetch(client, running.baseURL + "/api/client/streaming" + query)
+            #expect(refused.status == 400)
+            #expect(try Documents.json(refused.body).objectValue?["error"] == "stream_filter_unsupported")
+            #expect(server.openStreams == 0)
+        }
+    }
+
     @Test func theStreamNeedsTheKey() async throws {
         try await withUnleash(key: "token") { server, running, client in
             let refused = try await HTTP.fetch(client, running.baseURL + "/api/client/streaming", headers: [("Authorization", "nope")])

@@ -90,7 +90,7 @@ struct DefinitionsResponder: HTTPResponder {
         case .unleashRegister: return try await unleashReportResponse(request, kind: .registration)
         case .unleashMetrics: return try await unleashReportResponse(request, kind: .metrics)
         case .stream:
-            if let refusal = launchDarklyFilterRefusal(request) { return refusal }
+            if let refusal = launchDarklyFilterRefusal(request) ?? unleashStreamFilterRefusal(request) { return refusal }
             return streamResponse(request)
         case .events: return try await eventsResponse(request)
         case .ofrepEvaluate: return try await ofrepEvaluateResponse(request)

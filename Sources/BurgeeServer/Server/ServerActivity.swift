@@ -53,7 +53,8 @@ public struct ServerActivity: Sendable, Hashable {
     /// Whether nothing arrived.
     public var isEmpty: Bool { self == ServerActivity() }
 
-    /// One line: the request count, then only what arrived, such as
+    /// One line: the request count (which may be 0 when a body is stored in the interval after its
+    /// request began), then only what arrived, such as
     /// `7 requests; LaunchDarkly: 1 bulk post (custom 1, feature 2, index 1, summary 1), 1 diagnostic post (diagnostic-init 1)`.
     public var summary: String {
         var parts = [Self.counted(requests, "request")]

@@ -44,3 +44,19 @@ extension DefinitionsResponder {
         return Self.taggedJSON(Array(query.apply(to: document).serialized().utf8), version: served.documentVersion, request)
     }
 }
+
+extension DefinitionsResponder {
+    /// The `project` and `namePrefix` filters are applied to `GET /api/client/features` only: on
+    /// `GET /api/client/streaming` every subscriber gets the same events, so a filtered stream is
+    /// refused with 400 and a message rather than served unfiltered; `nil` when the request
+    /// carries no filter or the server is not in Unleash mode.
+    func unleashStreamFilterRefusal(_ request: Request) -> Response? {
+        guard server.configuration.format == .unleash else { return nil }
+        let parameters = request.uri.queryParameters
+        let query = UnleashFeatureQuery(projects: parameters.getAll("project"), namePrefix: parameters.getAll("namePrefix").first)
+        guard !query.isEmpty else { return nil }
+        return JSONResponses.error(
+            .badRequest, "stream_filter_unsupported",
+            "burgee serve does not filter the stream by project or namePrefix; filter GET /api/client/features, or stream without them")
+    }
+}

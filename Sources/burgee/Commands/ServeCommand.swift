@@ -158,8 +158,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Prints, every `seconds`, one line of what arrived during the interval; quiet intervals print
-    /// nothing. Runs until cancelled.
+    /// Prints, every `seconds`, one line of what arrived during the interval (so the counts since
+    /// the last line); quiet intervals print nothing. Runs until cancelled.
     private static func printSummaries(of server: DefinitionsServer, every seconds: Double) async {
         let interval = Duration.nanoseconds(Int64((seconds * 1e9).rounded()))
         let label = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
@@ -169,7 +169,9 @@ struct ServeCommand: AsyncParsableCommand {
             let now = server.activity
             let arrived = now.since(last)
             last = now
-            guard arrived.requests > 0 else { continue }
+            // Counts are of bodies stored, which may land an interval after their request began:
+            // an interval is quiet only when every count is zero, so none is lost.
+            guard !arrived.isEmpty else { continue }
             var out = StandardOutput()
             out.writeLine("summary (last \(label) s): \(arrived.summary)")
             out.flush()
