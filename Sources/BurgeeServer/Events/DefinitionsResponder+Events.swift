@@ -10,40 +10,23 @@ extension DefinitionsResponder {
     ///   is off), before the body is read.
     /// - 413 for a body above ``DefinitionsServerConfiguration/maxEventsBodyBytes``, as received or decoded.
     /// - 400 for a corrupt gzip stream, or a body that is not a JSON object with an `events` array.
-    ///
-    /// Every answer carries `Accept-Encoding: gzip` while gzip is accepted (RFC 7694), so a client
-    /// learns it from its first request.
     func eventsResponse(_ request: Request) async throws -> Response {
         let arrived = ContinuousClock.now
-        let configuration = server.configuration
-        let limit = configuration.maxEventsBodyBytes
-        var headers: HTTPFields = [:]
-        if configuration.acceptsGzipEvents { headers[.acceptEncoding] = "gzip" }
-        let encoding = request.headers[values: .contentEncoding]
-        let coding: EventBodyDecoding.Coding
-        do {
-            coding = try EventBodyDecoding.coding(encoding, acceptsGzip: configuration.acceptsGzipEvents)
-        } catch {
-            return Self.refusal(error, limit: limit, headers: headers)
+        let body = try await readEventBody(request) { (bytes) throws(EventBodyDecoding.Failure) in
+            try EventBodyDecoding.validateBatch(bytes)
+            return bytes
         }
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            return Self.refusal(.tooLarge, limit: limit, headers: headers)
+        switch body {
+        case .refused(let response):
+            return response
+        case .accepted(let bytes, let receivedBytes):
+            let encoding = request.headers[values: .contentEncoding]
+            server.inbox.store(ReceivedEvents(
+                body: bytes, contentEncoding: encoding.isEmpty ? nil : encoding.joined(separator: ", "),
+                contentType: request.headers[.contentType], time: arrived, receivedBytes: receivedBytes
+            ))
+            return Response(status: .accepted, headers: eventAnswerHeaders)
         }
-        guard let received = try await Self.collect(request.body, limit: limit) else {
-            return Self.refusal(.tooLarge, limit: limit, headers: headers)
-        }
-        let body: [UInt8]
-        do {
-            body = try EventBodyDecoding.decode(received, coding: coding, limit: limit)
-            try EventBodyDecoding.validateBatch(body)
-        } catch {
-            return Self.refusal(error, limit: limit, headers: headers)
-        }
-        server.inbox.store(ReceivedEvents(
-            body: body, contentEncoding: encoding.isEmpty ? nil : encoding.joined(separator: ", "),
-            contentType: request.headers[.contentType], time: arrived, receivedBytes: received.readableBytes
-        ))
-        return Response(status: .accepted, headers: headers)
     }
 
     /// The body as received, or `nil` as soon as it exceeds `limit`.

@@ -11,34 +11,18 @@ extension DefinitionsResponder {
     /// A `/bulk` body must be a JSON array of objects, a `/diagnostic` body one object, each with
     /// a string `kind`; anything else gets 400 and is not counted.
     func launchDarklyEventsResponse(_ request: Request, kind: LaunchDarklyEventPost.Kind) async throws -> Response {
-        let configuration = server.configuration
-        let limit = configuration.maxEventsBodyBytes
-        var headers: HTTPFields = [:]
-        if configuration.acceptsGzipEvents { headers[.acceptEncoding] = "gzip" }
-        let coding: EventBodyDecoding.Coding
-        do {
-            coding = try EventBodyDecoding.coding(request.headers[values: .contentEncoding],
-                                                  acceptsGzip: configuration.acceptsGzipEvents)
-        } catch {
-            return Self.refusal(error, limit: limit, headers: headers)
+        let body = try await readEventBody(request) { (bytes) throws(EventBodyDecoding.Failure) in
+            try Self.launchDarklyPayload(bytes, kind: kind)
         }
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            return Self.refusal(.tooLarge, limit: limit, headers: headers)
+        switch body {
+        case .refused(let response):
+            return response
+        case .accepted(let json, let receivedBytes):
+            let payloadID = request.headers.first { $0.name.canonicalName == "x-launchdarkly-payload-id" }?.value
+            server.launchDarklyInbox.store(LaunchDarklyEventPost(kind: kind, body: json, payloadID: payloadID,
+                                                                  receivedBytes: receivedBytes))
+            return Response(status: .accepted, headers: eventAnswerHeaders)
         }
-        guard let received = try await Self.collect(request.body, limit: limit) else {
-            return Self.refusal(.tooLarge, limit: limit, headers: headers)
-        }
-        let body: JSONValue
-        do {
-            let bytes = try EventBodyDecoding.decode(received, coding: coding, limit: limit)
-            body = try Self.launchDarklyPayload(bytes, kind: kind)
-        } catch {
-            return Self.refusal(error, limit: limit, headers: headers)
-        }
-        let payloadID = request.headers.first { $0.name.canonicalName == "x-launchdarkly-payload-id" }?.value
-        server.launchDarklyInbox.store(LaunchDarklyEventPost(kind: kind, body: body, payloadID: payloadID,
-                                                              receivedBytes: received.readableBytes))
-        return Response(status: .accepted, headers: headers)
     }
 
     /// The body as JSON, checked to have the shape of its endpoint.

@@ -51,16 +51,7 @@ extension DefinitionsResponder {
             flags.append(OFREPResult.json(key, snapshot.evaluate(key, context: context), in: snapshot).0)
         }
         let body = Array(JSONValue.object(["flags": .array(flags)]).serialized().utf8)
-        let etag = EntityTag.make(version: snapshot.version, body: body)
-        var headers: HTTPFields = [.eTag: etag, .cacheControl: "no-cache"]
-        let ifNoneMatch = request.headers[values: .ifNoneMatch].joined(separator: ",")
-        if !ifNoneMatch.isEmpty, EntityTag.ifNoneMatch(ifNoneMatch, matches: etag) {
-            var response = Response(status: .notModified, headers: headers)
-            response.headers[.contentLength] = nil
-            return response
-        }
-        headers[.contentType] = "application/json"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return Self.taggedJSON(body, version: snapshot.version, request)
     }
 
     // MARK: Shared
