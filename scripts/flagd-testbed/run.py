@@ -32,6 +32,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "difftest"))
+from difftest import default_burgee  # noqa: E402  (the same executable the differential tests find)
 
 PROVIDER_FEATURES = ["evaluation", "targeting", "metadata", "disabled", "selector", "contextEnrichment"]
 SKIPPED_TAGS = {"@deprecated", "@grace", "@caching", "@events", "@sync-payload"}
@@ -307,14 +309,6 @@ def equal(a, b):
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
         return a == b
     return a == b
-
-
-def default_burgee():
-    for configuration in ("debug", "release"):
-        path = os.path.join(ROOT, ".build", configuration, "burgee")
-        if os.path.exists(path):
-            return path
-    return None
 
 
 def main():
