@@ -34,8 +34,7 @@ import Darwin
 /// - writers are serialized (checked with `writing`), and the cell is released only when no
 ///   reference to it, hence no reader, remains.
 final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
-    /// The slots of one counter line: `entered`, six evaluation reason kinds, other reads.
-    static var slotsPerLine: Int { 8 }
+    /// The slots of one counter line (eight): `entered`, six evaluation reason kinds, other reads.
     static var enteredSlot: Int { 0 }
     static var otherReadSlot: Int { 7 }
     /// Cache-line pairs per phase; readers pick one by thread so that cores rarely share a line.
@@ -121,11 +120,6 @@ final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
     }
 
     // MARK: Writing
-
-    /// The current value, strongly; only for the writer (no one else releases it meanwhile).
-    var valueForWriter: Value {
-        current.load(ordering: .sequentiallyConsistent).takeUnretainedValue()
-    }
 
     /// Publishes `new` and returns the previous value once no reader can still be using it.
     ///

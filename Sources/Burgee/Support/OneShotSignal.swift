@@ -10,8 +10,6 @@ final class OneShotSignal: Sendable {
 
     private let state = Mutex(State())
 
-    var hasFired: Bool { state.withLock { $0.fired } }
-
     func fire() {
         let waiters = state.withLock { s in
             s.fired = true

@@ -13,9 +13,6 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
     case undetectedFormat(FormatDetectionError)
     /// The document was given as `format` and is not of it: the reason, with what was expected.
     case notOfFormat(DefinitionsFormat, String)
-    /// The document is of a format that this version of Burgee recognises but cannot evaluate
-    /// (none today: kept for formats recognised before they can be evaluated).
-    case unsupportedFormat(DefinitionsFormat)
 
     /// A sentence for a person.
     public var description: String {
@@ -26,8 +23,6 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unsupportedFormatVersion(let v): return "unsupported formatVersion \(v) (this version reads 1)"
         case .undetectedFormat(let e): return "\(e)"
         case .notOfFormat(let format, let why): return "not \(format.displayName) definitions: \(why)"
-        case .unsupportedFormat(let format):
-            return "\(format.displayName) definitions are not supported yet by this version of Burgee"
         }
     }
 }

@@ -2,9 +2,6 @@
 /// the document's markers, or the one detected from its shape (``DefinitionsFormat/detect(in:)``).
 /// ``Definitions/init(json:format:)`` then reads it.
 public enum DefinitionsReader {
-    /// The formats this version of Burgee can read and evaluate.
-    public static let supportedFormats: Set<DefinitionsFormat> = [.native, .unleash, .launchDarkly]
-
     /// The format of `document`: detected when `format` is `nil`, else `format` unless the
     /// document plainly is of another one.
     ///

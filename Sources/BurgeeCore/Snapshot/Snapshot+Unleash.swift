@@ -3,7 +3,7 @@ extension Snapshot {
     ///
     /// The snapshot has no native ``document``; ``version`` is the document's `version`.
     /// Problems of the document itself (an unreadable delta event, a `segments` member that is
-    /// not an array) are not flag problems: read ``UnleashDocument/allProblems`` for them.
+    /// not an array) are not flag problems: read ``UnleashDocument/problems`` for them.
     package convenience init(unleash document: UnleashDocument, options: UnleashLoweringOptions = UnleashLoweringOptions(),
                              flagSets: Set<String>? = nil) {
         let program = ProgramLinker.link(UnleashLowering.lower(document, options: options), flagSets: flagSets)

@@ -6,8 +6,6 @@ public enum DefinitionsServerError: Error, Sendable, CustomStringConvertible {
     case invalidDefinitions(DefinitionsError)
     /// ``DefinitionsServer/run()`` was called while the server was already running.
     case alreadyRunning
-    /// The configured format has no API this server can serve.
-    case unsupportedFormat(DefinitionsFormat)
     /// The server stopped before it was listening.
     case stoppedBeforeListening
 
@@ -17,8 +15,6 @@ public enum DefinitionsServerError: Error, Sendable, CustomStringConvertible {
         case .unreadableFile(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .invalidDefinitions(let error): return "\(error)"
         case .alreadyRunning: return "the definitions server is already running"
-        case .unsupportedFormat(let format):
-            return "the definitions server serves native Burgee, Unleash and LaunchDarkly definitions, not \(format.displayName)"
         case .stoppedBeforeListening: return "the definitions server stopped before it was listening"
         }
     }

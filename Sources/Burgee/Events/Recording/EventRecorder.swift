@@ -175,8 +175,6 @@ final class EventRecorder: Sendable {
         isOpen.store(false, ordering: .relaxed)
     }
 
-    var isClosed: Bool { !isOpen.load(ordering: .relaxed) }
-
     /// The recording counts for diagnostics.
     func counts() -> EventDiagnostics {
         let (offered, accepted, dropped, pending, capacity) = queue.withLockedValue {

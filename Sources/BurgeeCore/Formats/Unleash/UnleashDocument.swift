@@ -80,9 +80,4 @@ package struct UnleashDocument: Sendable {
             problems.append(problem)
         }
     }
-
-    /// Every problem: the document's, then each feature's and segment's.
-    package var allProblems: [DefinitionProblem] {
-        problems + features.flatMap(\.problems) + segments.flatMap(\.problems)
-    }
 }

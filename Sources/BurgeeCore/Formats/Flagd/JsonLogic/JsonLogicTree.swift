@@ -67,10 +67,4 @@ final class JsonLogicTree: Sendable {
         }
         return -1
     }
-
-    /// The value of the root when it is a constant (targeting that is a plain value).
-    var constantRoot: JSONValue? {
-        let node = nodes[Int(root)]
-        return node.operation == .constant ? constants[Int(node.a)] : nil
-    }
 }
