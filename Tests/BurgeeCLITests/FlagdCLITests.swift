@@ -5,11 +5,15 @@ import Testing
 /// request line, and the result line's `flagd` member must be the case's expected result.
 @Suite("burgee eval --format flagd")
 struct FlagdCLITests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("spec-fixtures/flagd")
+    static let fixtures = SpecFixtureFolder("flagd")
+    static var folder: URL { fixtures.url }
+    static var files: [String] { fixtures.arguments }
 
-    static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    @Test("spec-fixtures/flagd holds at least 469 cases in at least 10 files")
+    func count() throws {
+        let (files, cases) = try Self.fixtures.counts()
+        #expect(files >= 10, "\(files) files")
+        #expect(cases >= 469, "\(cases) cases")
     }
 
     static func object(_ data: Data) throws -> [String: Any] {

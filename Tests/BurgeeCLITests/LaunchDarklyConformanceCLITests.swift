@@ -6,12 +6,15 @@ import Testing
 /// `expect` (value, variationIndex, reason) and named variation (the index as text).
 @Suite("spec-fixtures/launchdarkly through burgee eval --requests")
 struct LaunchDarklyConformanceCLITests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("spec-fixtures/launchdarkly")
+    static let folder = SpecFixtureFolder("launchdarkly")
+    static var directory: URL { folder.url }
+    static var caseFiles: [String] { folder.arguments }
 
-    static var caseFiles: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    @Test("the folder holds at least 457 cases in at least 18 files")
+    func count() throws {
+        let (files, cases) = try Self.folder.counts()
+        #expect(files >= 18, "\(files) files")
+        #expect(cases >= 457, "\(cases) cases")
     }
 
     static func json(_ value: Any) throws -> String {

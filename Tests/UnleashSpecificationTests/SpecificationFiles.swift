@@ -19,6 +19,12 @@ enum SpecificationFiles {
         FileManager.default.fileExists(atPath: specificationFolder.appendingPathComponent("index.json").path)
     }
 
+    /// Whether the tests run in CI (`CI=true`), where the specification's absence is a failure.
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+    /// Whether the specification's tests run: when it is present, and always in CI.
+    static var specificationRuns: Bool { specificationIsPresent || isCI }
+
     /// The files `index.json` lists, in order; empty when the specification is absent.
     static var specificationFiles: [String] {
         guard let index = try? json(specificationFolder.appendingPathComponent("index.json")), case .array(let names) = index else {
@@ -27,11 +33,14 @@ enum SpecificationFiles {
         return names.compactMap(\.stringValue)
     }
 
-    /// The fixture files, by name.
-    static var fixtureFiles: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtureFolder.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted()
+    /// The fixture files, by name; throws when the folder cannot be read.
+    static func listFixtureFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: fixtureFolder.path).filter { $0.hasSuffix(".json") }.sorted()
     }
+
+    /// ``listFixtureFiles()`` for a parameterized test's arguments, which cannot throw: empty when
+    /// the folder cannot be read, which the fixtures' count test then reports as a failure.
+    static var fixtureFiles: [String] { (try? listFixtureFiles()) ?? [] }
 
     static func json(_ url: URL) throws -> JSONValue {
         try JSONParser().parse([UInt8](Data(contentsOf: url)))
