@@ -13,19 +13,14 @@ struct LaunchDarklyItems: Sendable, Equatable {
         items = [.flags: flags, .segments: segments]
     }
 
-    /// The version of `item`: its `version` member, 0 when it has none.
-    static func version(of item: JSONValue) -> Int64 {
-        item.objectValue?["version"]?.int64Value ?? 0
-    }
-
     /// The version held for `key`, live or deleted; `nil` for an unknown key.
     func version(of kind: LaunchDarklyItemKind, _ key: String) -> Int64? {
-        items[kind]?[key].map(Self.version(of:))
+        items[kind]?[key].map(LaunchDarklyDataSet.version(of:))
     }
 
     /// Adds or replaces an item unless the version held is not lower; whether it applied.
     mutating func upsert(_ kind: LaunchDarklyItemKind, _ key: String, _ item: JSONValue) -> Bool {
-        if let held = version(of: kind, key), held >= Self.version(of: item) { return false }
+        if let held = version(of: kind, key), held >= LaunchDarklyDataSet.version(of: item) { return false }
         items[kind, default: [:]][key] = item
         return true
     }

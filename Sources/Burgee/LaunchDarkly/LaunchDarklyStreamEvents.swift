@@ -37,7 +37,7 @@ struct LaunchDarklyStreamEvents: StreamEventHandler {
             guard let held = items else { return ignoredBeforePut(key, sink) }
             changed = held
             guard changed.upsert(kind, key, item) else {
-                return ignoredStale(kind, key, LaunchDarklyItems.version(of: item), held, sink)
+                return ignoredStale(kind, key, LaunchDarklyDataSet.version(of: item), held, sink)
             }
         case .delete(let kind, let key, let version):
             guard let held = items else { return ignoredBeforePut(key, sink) }

@@ -60,28 +60,16 @@ enum LaunchDarklyStreamMessage: Sendable, Equatable {
         }
     }
 
-    /// Why a data set or item is unusable.
-    struct Unusable: Error {
-        var why: String
-    }
+    typealias Unusable = LaunchDarklyDataSet.Unusable
 
-    /// The items of a data set: `flags` and `segments`, each absent or an object of item objects.
+    /// The items of a data set: `flags` and `segments`, each absent or an object of item objects
+    /// whose `version`, when present, is an integer.
     static func items(of dataSet: [String: JSONValue]) throws(Unusable) -> LaunchDarklyItems {
-        var collections: [LaunchDarklyItemKind: [String: JSONValue]] = [:]
-        for kind in LaunchDarklyItemKind.allCases {
-            guard let value = dataSet[kind.rawValue], !value.isNull else { continue }
-            guard case .object(let members) = value else {
-                throw Unusable(why: "'\(kind.rawValue)' is \(value.typeName), not an object")
-            }
-            for (key, item) in members {
-                guard case .object = item else {
-                    throw Unusable(why: "\(kind.rawValue) '\(key)' is \(item.typeName), not an object")
-                }
-                try checkVersion(item, "\(kind.rawValue) '\(key)': ")
-            }
-            collections[kind] = members
+        let read = try LaunchDarklyDataSet(dataSet)
+        for (name, items) in [("flags", read.flags), ("segments", read.segments)] {
+            for (key, item) in items { try checkVersion(item, "\(name) '\(key)': ") }
         }
-        return LaunchDarklyItems(flags: collections[.flags] ?? [:], segments: collections[.segments] ?? [:])
+        return LaunchDarklyItems(flags: read.flags, segments: read.segments)
     }
 
     /// An item's `version`, when present, must be an integer: it orders the changes.

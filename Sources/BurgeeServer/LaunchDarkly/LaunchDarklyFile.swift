@@ -13,17 +13,10 @@ enum LaunchDarklyFile {
         }
         guard case .object(var members) = json else { throw unusable("the top level is \(json.typeName), not an object") }
         if case .object(let data)? = members["data"] { members = data }
-        var collections: [String: [String: JSONValue]] = [:]
-        for name in ["flags", "segments"] {
-            guard let value = members[name], !value.isNull else { continue }
-            guard case .object(let items) = value else { throw unusable("\"\(name)\" is \(value.typeName), not an object") }
-            for (key, item) in items where item.objectValue == nil {
-                throw unusable("\(name) \"\(key)\" is \(item.typeName), not an object")
-            }
-            collections[name] = items
-        }
+        let dataSet: LaunchDarklyDataSet
+        do { dataSet = try LaunchDarklyDataSet(members) } catch { throw unusable(error.why) }
         // The format's reader has the last word on what makes a whole document unusable.
         _ = try Definitions(json: json, format: .launchDarkly)
-        return (collections["flags"] ?? [:], collections["segments"] ?? [:])
+        return (dataSet.flags, dataSet.segments)
     }
 }
