@@ -32,7 +32,11 @@ struct UnleashDataSource: DataSource {
         if let metricsInterval = connection.metricsInterval {
             await register(transport, metricsInterval: metricsInterval, logger: sink.logger)
         }
-        await poll(sink, transport)
+        let loop = PollLoop(url: featuresURL, pacing: .stretchedInterval(connection.refreshInterval),
+                            maxRetryAfter: http.maxRetryAfter, payload: { .json($0, format: .unleash) },
+                            failedMessage: "Unleash features request failed",
+                            refusedMessage: "Unleash refused the API token; polling stops")
+        await loop.run(sink, transport)
         await transport.shutdown()
     }
 
@@ -52,46 +56,8 @@ struct UnleashDataSource: DataSource {
         }
     }
 
-    private func poll(_ sink: DataSourceSink, _ transport: DefinitionsTransport) async {
-        let logger = sink.logger
-        let interval = connection.refreshInterval
-        var etag: String?
-        var failures = 0
-        while !Task.isCancelled {
-            var retryAfter: Duration?
-            switch await transport.fetchDefinitions(featuresURL, etag: etag) {
-            case .notModified:
-                failures = 0
-                sink.confirmValid()
-            case .modified(let body, let newETag):
-                if await sink.apply(.json(body, format: .unleash)) {
-                    etag = newETag
-                    failures = 0
-                } else {
-                    failures += 1
-                }
-            case .failed(let failure):
-                if failure.isUnauthorized {
-                    logger.error("Unleash refused the API token; polling stops", metadata: [
-                        "url": "\(featuresURL)", "status": "\(failure.error.statusCode ?? 0)",
-                    ])
-                    sink.setState(.unauthorized, error: failure.error)
-                    return
-                }
-                failures += 1
-                retryAfter = failure.retryAfter.map { min($0, connection.http.maxRetryAfter) }
-                sink.fail(failure.error)
-                logger.warning("Unleash features request failed", metadata: [
-                    "error": "\(transport.redact(failure.error.message))", "failures": "\(failures)",
-                ])
-            }
-            let wait = max(Self.delay(interval: interval, afterFailures: failures), retryAfter ?? .zero)
-            do { try await Task.sleep(for: wait) } catch { return }
-        }
-    }
-
     /// The wait after `failures` consecutive failures: one more interval each, at most 10.
     static func delay(interval: Duration, afterFailures failures: Int) -> Duration {
-        interval * min(failures + 1, 10)
+        PollLoop.Pacing.stretchedInterval(interval).wait(afterFailures: failures, retryAfter: nil)
     }
 }

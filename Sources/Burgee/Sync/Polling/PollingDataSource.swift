@@ -18,59 +18,20 @@ struct PollingDataSource: DataSource {
 
     func run(_ sink: DataSourceSink) async {
         let transport = DefinitionsTransport(options: http, sdkKey: sdkKey, readTimeout: http.requestTimeout)
-        await poll(sink, transport)
+        await loop.run(sink, transport)
         await transport.shutdown()
     }
 
-    private func poll(_ sink: DataSourceSink, _ transport: DefinitionsTransport) async {
-        let logger = sink.logger
-        var etag: String?
-        var failures = 0
-        while !Task.isCancelled {
-            let wait: Duration
-            switch await transport.fetchDefinitions(url, etag: etag) {
-            case .notModified:
-                failures = 0
-                sink.confirmValid()
-                wait = interval
-            case .modified(let body, let newETag):
-                if await sink.apply(payload(body)) {
-                    etag = newETag
-                    failures = 0
-                    if case .once = mode {
-                        logger.debug("fetched definitions once; the source stops", metadata: ["url": "\(url)"])
-                        return
-                    }
-                    wait = interval
-                } else {
-                    failures += 1
-                    wait = http.backoff.delay(afterFailures: failures)
-                }
-            case .failed(let failure):
-                // Stopped, not failed: a cancelled request says nothing about the server.
-                if Task.isCancelled { return }
-                if failure.isUnauthorized {
-                    logger.error("definitions request refused; polling stops", metadata: [
-                        "url": "\(url)", "status": "\(failure.error.statusCode ?? 0)",
-                    ])
-                    sink.setState(.unauthorized, error: failure.error)
-                    return
-                }
-                failures += 1
-                sink.fail(failure.error)
-                wait = failure.retryAfter.map { min($0, http.maxRetryAfter) } ?? http.backoff.delay(afterFailures: failures)
-                logger.warning("definitions request failed", metadata: [
-                    "error": "\(transport.redact(failure.error.message))", "failures": "\(failures)", "retryIn": "\(wait)",
-                ])
-            }
-            do { try await Task.sleep(for: wait) } catch { return }
-        }
-    }
-
-    private var interval: Duration {
+    private var loop: PollLoop {
+        let interval: Duration
         switch mode {
-        case .every(let interval): interval
-        case .once: .zero
+        case .every(let every): interval = every
+        case .once: interval = .zero
         }
+        var loop = PollLoop(url: url, pacing: .backoff(interval: interval, http.backoff), maxRetryAfter: http.maxRetryAfter,
+                            payload: payload, failedMessage: "definitions request failed",
+                            refusedMessage: "definitions request refused; polling stops")
+        if case .once = mode { loop.once = true }
+        return loop
     }
 }

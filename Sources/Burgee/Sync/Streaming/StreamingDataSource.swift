@@ -33,6 +33,8 @@ struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
         var serverRetry: Duration?
         var fallback: Task<Void, Never>?
         var events: Events
+        /// Whether a stream was ever opened: a 404 before that means a wrong URL.
+        var opened = false
     }
 
     func run(_ sink: DataSourceSink) async {
@@ -55,9 +57,11 @@ struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
                 // While polling stands in, the poller's results are the status.
                 if connection.fallback == nil { sink.fail(failure.error) }
                 wait = failure.retryAfter.map { min($0, http.maxRetryAfter) } ?? reconnectDelay(connection)
-                sink.logger.warning("definitions stream failed", metadata: [
-                    "error": "\(transport.redact(failure.error.message))", "failures": "\(connection.failures)",
-                    "retryIn": "\(wait)",
+                let message = !connection.opened && failure.error.statusCode == 404
+                    ? "nothing is served at \(url) (404 Not Found): check the URL" : "definitions stream failed"
+                sink.logger.warning("\(message)", metadata: [
+                    "url": "\(url)", "error": "\(transport.redact(failure.error.message))",
+                    "failures": "\(connection.failures)", "retryIn": "\(wait)",
                 ])
             case .rejected:
                 connection.failures += 1
@@ -93,6 +97,7 @@ struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
         } catch {
             return Task.isCancelled ? .cancelled : .failed(error)
         }
+        connection.opened = true
         var parser = ServerSentEventParser(maxEventBytes: http.maxBodyBytes)
         do {
             for try await chunk in body {
