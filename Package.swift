@@ -85,6 +85,12 @@ let package = Package(
             dependencies: ["Burgee", .product(name: "Logging", package: "swift-log")],
             path: "Examples/BurgeeExample"
         ),
+        // What the client test suites share (started clients, bounded waits); used only by tests, not a product.
+        .target(
+            name: "BurgeeTestSupport",
+            dependencies: ["Burgee", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/BurgeeTestSupport"
+        ),
         .testTarget(name: "BurgeeCoreTests", dependencies: ["BurgeeCore"]),
         // The Unleash client specification (beside the package, in ../shared) and spec-fixtures/unleash.
         .testTarget(name: "UnleashSpecificationTests", dependencies: ["BurgeeCore"]),
@@ -97,6 +103,7 @@ let package = Package(
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeTesting",
+                "BurgeeTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
@@ -120,12 +127,13 @@ let package = Package(
         ),
         .testTarget(
             name: "BurgeeTestingTests",
-            dependencies: ["Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Burgee", "BurgeeTesting", "BurgeeTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "BurgeeServerTests",
             dependencies: [
                 "BurgeeServer",
+                "BurgeeTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

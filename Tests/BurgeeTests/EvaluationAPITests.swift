@@ -76,7 +76,7 @@ struct EvaluationAPITests {
     }
 
     @Test func notReadyServesDefaultsWithClientNotReady() async throws {
-        let client = try BurgeeClient(configuration: .init(source: .offline, logger: ClientHarness.quietLogger))
+        let client = try BurgeeClient(configuration: .init(source: .offline, logger: TestClients.quietLogger))
         #expect(client.isReady == false)
         #expect(client.boolVariation("base", context: user, default: true) == true)
         let detail = client.stringVariationDetail("layout", context: user, default: "d")

@@ -65,7 +65,7 @@ struct FallbackTests {
 
     @Test func fallbacksServeBeforeTheClientIsReady() async throws {
         let client = try BurgeeClient(configuration: .init(source: .offline, fallbacks: fallbacks,
-                                                           logger: ClientHarness.quietLogger))
+                                                           logger: TestClients.quietLogger))
         #expect(client.stringVariation("layout", context: user, default: "d") == "per-flag")
         #expect(client.stringVariation("anything", context: user, default: "d") == "global")
         #expect(client.boolVariation("anything", context: user, default: false) == false)

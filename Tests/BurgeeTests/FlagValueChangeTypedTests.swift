@@ -32,7 +32,7 @@ struct FlagValueChangeTypedTests {
         #expect(await source.push(Definitions.document(version: 1, flags: [Definitions.boolFlag("f", false)])))
         let changes = client.flagValueChanges("f", context: Context(key: "u"))
         #expect(await source.push(Definitions.document(version: 2, flags: [Definitions.boolFlag("f", true, version: 2)])))
-        let change = try #require(await firstEvent(changes))
+        let change = try #require(await firstElement(changes))
         #expect(change.oldValue(as: Bool.self) == false)
         #expect(change.newValue(as: Bool.self) == true)
         await client.close()

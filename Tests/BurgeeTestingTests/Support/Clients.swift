@@ -1,47 +1,29 @@
+// The clients, logger and bounded waits shared with BurgeeTests, for every file here.
+@_exported import BurgeeTestSupport
 import Burgee
 import BurgeeTesting
-import Logging
-import Testing
 
 /// Clients over a ``TestData`` source, for the tests.
 enum Clients {
     static let user = Context(key: "u-1")
 
-    static var quietLogger: Logger { Logger(label: "burgee-testing-test", factory: { _ in SwiftLogNoOpLogHandler() }) }
-
     /// A client over `testData`, not started.
     static func make(_ testData: TestData,
                      _ configure: (inout BurgeeClient.Configuration) -> Void = { _ in }) throws -> BurgeeClient {
-        var configuration = BurgeeClient.Configuration(source: .custom(testData), logger: quietLogger)
-        configure(&configuration)
-        return try BurgeeClient(configuration: configuration)
+        try BurgeeClient(configuration: configuration(testData, configure))
     }
 
     /// A started client over `testData`, ready.
     static func ready(_ testData: TestData,
                       _ configure: (inout BurgeeClient.Configuration) -> Void = { _ in }) async throws -> BurgeeClient {
-        let client = try make(testData, configure)
-        client.start()
-        try #require(await client.waitUntilReady(timeout: .seconds(30)))
-        return client
+        try await TestClients.started(configuration(testData, configure))
     }
-}
 
-/// The first element of `stream` matching `predicate` within `timeout`; `nil` otherwise.
-func firstElement<T: Sendable>(_ stream: AsyncStream<T>, within timeout: Duration = .seconds(10),
-                               where predicate: @escaping @Sendable (T) -> Bool = { _ in true }) async -> T? {
-    await withTaskGroup(of: T?.self) { group in
-        group.addTask {
-            for await element in stream where predicate(element) { return element }
-            return nil
-        }
-        group.addTask {
-            try? await Task.sleep(for: timeout)
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
+    private static func configuration(_ testData: TestData,
+                                      _ configure: (inout BurgeeClient.Configuration) -> Void) -> BurgeeClient.Configuration {
+        var configuration = BurgeeClient.Configuration(source: .custom(testData), logger: TestClients.quietLogger)
+        configure(&configuration)
+        return configuration
     }
 }
 

@@ -17,7 +17,7 @@ struct FlagdFilesSourceTests {
     }
 
     static func client(_ source: DataSourceConfiguration) async throws -> (BurgeeClient, AsyncStream<ClientEvent>) {
-        let client = try BurgeeClient(configuration: .init(source: source, logger: ClientHarness.quietLogger))
+        let client = try BurgeeClient(configuration: .init(source: source, logger: TestClients.quietLogger))
         let events = client.events()
         client.start()
         #expect(await client.waitUntilReady(timeout: .seconds(30)))
@@ -131,7 +131,7 @@ struct FlagdFilesSourceTests {
                 (.flagdFiles([directory + "/good.json", directory + "/missing.json"]), .readFailed, "missing.json"),
                 (.flagdDirectory(directory + "/none"), .readFailed, "cannot list the directory"),
             ] {
-                let client = try BurgeeClient(configuration: .init(source: source, logger: ClientHarness.quietLogger))
+                let client = try BurgeeClient(configuration: .init(source: source, logger: TestClients.quietLogger))
                 let events = client.events()
                 client.start()
                 let status = await TestFiles.nextStatus(events) { $0.lastError != nil }
@@ -141,7 +141,7 @@ struct FlagdFilesSourceTests {
                 await client.close()
             }
             try TestFiles.makeDirectory(directory + "/empty")
-            let empty = try BurgeeClient(configuration: .init(source: .flagdDirectory(directory + "/empty"), logger: ClientHarness.quietLogger))
+            let empty = try BurgeeClient(configuration: .init(source: .flagdDirectory(directory + "/empty"), logger: TestClients.quietLogger))
             let events = empty.events()
             empty.start()
             #expect(await TestFiles.nextStatus(events) { $0.lastError != nil }?.lastError?.message.contains("no *.json") == true)
@@ -159,7 +159,7 @@ struct FlagdFilesSourceTests {
             let targeting = #"{"fractional": [["x", 50], ["y", 50]]}"#
             try TestFiles.write(Self.document([Self.flag("split", "x", targeting: targeting)]), to: path)
             let (v2, _) = try await Self.client(.flagdFiles([path]))
-            let v1 = try BurgeeClient(configuration: .init(source: .flagdFiles([path]), logger: ClientHarness.quietLogger,
+            let v1 = try BurgeeClient(configuration: .init(source: .flagdFiles([path]), logger: TestClients.quietLogger,
                                                            flagd: FlagdLoweringOptions(fractionalRule: .v1)))
             v1.start()
             #expect(await v1.waitUntilReady(timeout: .seconds(30)))

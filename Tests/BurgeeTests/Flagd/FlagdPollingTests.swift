@@ -18,7 +18,7 @@ struct FlagdPollingTests {
         try await LoopbackServer.withServer(Self.document("red"), configure: { $0.format = .flagd }) { running in
             let client = try BurgeeClient(configuration: .init(
                 source: .polling(running.definitionsURL, every: .milliseconds(50), http: LoopbackServer.http()),
-                logger: ClientHarness.quietLogger))
+                logger: TestClients.quietLogger))
             let events = client.events()
             client.start()
             #expect(await client.waitUntilReady(timeout: .seconds(30)))

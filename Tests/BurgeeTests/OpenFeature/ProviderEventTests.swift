@@ -15,22 +15,22 @@ struct ProviderEventTests {
         #expect(client.providerStatus == .notReady)
 
         #expect(await source.push(Self.first))
-        #expect(await firstEvent(events) == .ready)
+        #expect(await firstElement(events) == .ready)
         #expect(client.providerStatus == .ready)
 
         #expect(await source.push(Self.second))
-        #expect(await firstEvent(events) == .configurationChanged(flagsChanged: ["a"]))
+        #expect(await firstElement(events) == .configurationChanged(flagsChanged: ["a"]))
 
         source.fail(Self.down)
-        #expect(await firstEvent(events) == .stale(message: "connection refused"))
+        #expect(await firstElement(events) == .stale(message: "connection refused"))
         #expect(client.providerStatus == .stale)
 
         source.fail(Self.down)   // still stale: no second event
         #expect(await source.push(Self.second))
-        #expect(await firstEvent(events) == .ready)
+        #expect(await firstElement(events) == .ready)
         #expect(client.providerStatus == .ready)
         await client.close()
-        #expect(await firstEvent(events) == nil)   // the stream ends with the client
+        #expect(await firstElement(events) == nil)   // the stream ends with the client
     }
 
     @Test("a failure before any definitions is an error, then ready when they come")
@@ -38,10 +38,10 @@ struct ProviderEventTests {
         let (client, source) = try await ClientHarness.manual()
         let events = client.providerEvents()
         source.fail(Self.down)
-        #expect(await firstEvent(events) == .error(errorCode: nil, message: "connection refused"))
+        #expect(await firstElement(events) == .error(errorCode: nil, message: "connection refused"))
         #expect(client.providerStatus == .error)
         #expect(await source.push(Self.first))
-        #expect(await firstEvent(events) == .ready)
+        #expect(await firstElement(events) == .ready)
         #expect(client.providerStatus == .ready)
         await client.close()
     }
@@ -51,9 +51,9 @@ struct ProviderEventTests {
         let (client, source) = try await ClientHarness.manual()
         let events = client.providerEvents()
         #expect(await source.push(Self.first))
-        #expect(await firstEvent(events) == .ready)
+        #expect(await firstElement(events) == .ready)
         source.setState(.unauthorized, error: DataSourceError(kind: .unauthorized, message: "401", statusCode: 401))
-        #expect(await firstEvent(events) == .error(errorCode: "PROVIDER_FATAL", message: "401"))
+        #expect(await firstElement(events) == .error(errorCode: "PROVIDER_FATAL", message: "401"))
         #expect(client.providerStatus == .fatal)
         await client.close()
     }
@@ -62,7 +62,7 @@ struct ProviderEventTests {
     func readyTimeout() async throws {
         let (client, _) = try await ClientHarness.manual { $0.readyTimeout = .milliseconds(50) }
         let events = client.providerEvents()
-        let event = await firstEvent(events)
+        let event = await firstElement(events)
         #expect(event == .error(errorCode: "PROVIDER_NOT_READY", message: "no definitions within 0.05 seconds"))
         #expect(event?.name == "PROVIDER_ERROR")
         await client.close()

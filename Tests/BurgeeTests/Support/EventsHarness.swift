@@ -8,7 +8,7 @@ import Testing
 enum EventsHarness {
     static let user = Context(key: "u-1")
     static let other = Context(key: "u-2")
-    static var quiet: Logger { ClientHarness.quietLogger }
+    static var quiet: Logger { TestClients.quietLogger }
 
     /// A flag served by an experiment rollout (always `on`, `inExperiment`).
     static let experimentFlag = """

@@ -12,7 +12,7 @@ enum LoopbackServer {
         var configuration = DefinitionsServerConfiguration(port: port, sdkKey: sdkKey, heartbeatInterval: .milliseconds(200))
         configure(&configuration)
         return try await DefinitionsServer.start(configuration: configuration, definitions: .json(Array(json.utf8)),
-                                                 logger: ClientHarness.quietLogger)
+                                                 logger: TestClients.quietLogger)
     }
 
     /// Runs `body` with a started server and stops the server afterwards, also when `body` throws.

@@ -127,7 +127,7 @@ enum TestFiles {
     /// one stream must not overlap; after a timeout the stream is finished.
     static func nextEvent(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
                           where predicate: @escaping @Sendable (ClientEvent) -> Bool) async -> ClientEvent? {
-        await firstEvent(events, within: timeout, where: predicate)
+        await firstElement(events, within: timeout, where: predicate)
     }
 
     /// Whether `event` is a readiness, or a status change carrying an error: what a test waiting
@@ -171,7 +171,7 @@ enum TestFiles {
     // MARK: Clients
 
     /// A logger that drops everything, for clients whose logs a test does not look at.
-    static var quietLogger: Logger { ClientHarness.quietLogger }
+    static var quietLogger: Logger { TestClients.quietLogger }
 
     /// Creates a client (not started) for `configuration`, runs `body` with it, and closes it at
     /// the end — also when `body` throws. Closing twice is harmless, so `body` may close it itself

@@ -98,7 +98,7 @@ struct YAMLDefinitionsTests {
             let path = directory + "/flags.yaml"
             try TestFiles.write(Self.document(serving: "on"), to: path)
             let client = try BurgeeClient(configuration: .init(
-                source: .file(path, watch: true, interval: .milliseconds(20)), logger: ClientHarness.quietLogger))
+                source: .file(path, watch: true, interval: .milliseconds(20)), logger: TestClients.quietLogger))
             let events = client.events()
             client.start()
             #expect(await client.waitUntilReady(timeout: .seconds(30)))
