@@ -75,7 +75,7 @@ struct LifecycleTests {
             try await server.run()
         }
         // Listening, or stopped: then the server's own error says why.
-        let settled = await eventually(within: 60) { server.port != nil || ended.isSet }
+        let settled = await eventually(within: .seconds(60)) { server.port != nil || ended.isSet }
         guard settled, let port = server.port else {
             task.cancel()
             if case .failure(let error) = await task.result {

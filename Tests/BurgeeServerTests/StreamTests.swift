@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import BurgeeServer
-import BurgeeTestSupport
 import Testing
 
 @Suite("GET /stream")

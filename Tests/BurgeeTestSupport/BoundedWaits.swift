@@ -17,6 +17,19 @@ public func firstElement<T: Sendable>(_ stream: AsyncStream<T>, within timeout: 
     }
 }
 
+/// Whether `condition` holds within `timeout`, checking it every 10 ms. Generous, because the
+/// timeout is a bound against hanging, not a timing: the whole suite on two cores can keep a task
+/// from running for seconds.
+public func eventually(within timeout: Duration = .seconds(30),
+                       _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return try await condition()
+}
+
 /// `operation`'s result, or ``TimeLimitExceeded`` when it has not finished within `limit`: a bound
 /// against hanging, reported as an error, never a measurement. `operation` is cancelled then, and
 /// the error is thrown once it has ended.

@@ -1,3 +1,5 @@
+// The bounded waits shared with the client suites (eventually, withTimeLimit), for every file here.
+@_exported import BurgeeTestSupport
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
@@ -44,16 +46,4 @@ enum HTTP {
         return Fetched(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
                        body: Array(bytes.readableBytesView))
     }
-}
-
-/// Bounded waits: poll a condition with short sleeps until it holds or a generous deadline passes.
-/// Generous, because the deadline is a bound against hanging, not a timing: the whole suite on two
-/// cores can keep a task from running for seconds.
-func eventually(within seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return try await condition()
 }

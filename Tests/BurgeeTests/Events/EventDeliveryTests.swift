@@ -73,7 +73,7 @@ struct EventDeliveryTests {
     func fullBatch() async throws {
         let (client, sink) = try await H.client { $0.maxBatchSize = 5 }
         for i in 0..<5 { _ = client.track("e\(i)", context: H.user) }
-        let delivered = await LoopbackServer.eventually { sink.customEvents.count == 5 }
+        let delivered = await eventually { sink.customEvents.count == 5 }
         #expect(delivered)
         await client.close()
     }

@@ -328,7 +328,7 @@ import Testing
             running.server.inject(.status(500), on: .events)
             try await Self.withSink(running, retryDelay: .seconds(30)) { sink in
                 let sending = Task { try await sink.send(Self.batch) }
-                let failed = await LoopbackServer.eventually { running.requests(to: "/events").first?.status == 500 }
+                let failed = await eventually { running.requests(to: "/events").first?.status == 500 }
                 #expect(failed)
                 sending.cancel()
                 await #expect(throws: CancellationError.self) { try await sending.value }

@@ -65,7 +65,7 @@ struct SummaryTests {
     func periodic() async throws {
         let (client, sink) = try await H.client(exposures: .off) { $0.flushInterval = .milliseconds(50) }
         _ = client.boolVariation("plain", context: H.user, default: false)
-        let arrived = await LoopbackServer.eventually { !sink.summaries.isEmpty }
+        let arrived = await eventually { !sink.summaries.isEmpty }
         #expect(arrived)
         await client.close()
     }

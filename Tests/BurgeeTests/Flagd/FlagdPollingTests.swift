@@ -23,7 +23,7 @@ struct FlagdPollingTests {
             client.start()
             #expect(await client.waitUntilReady(timeout: .seconds(30)))
             #expect(client.flagdEvaluation("color", context: Self.user).value == "red")
-            #expect(await LoopbackServer.eventually { running.requests(to: "/definitions").contains { $0.status == 304 } })
+            #expect(await eventually { running.requests(to: "/definitions").contains { $0.status == 304 } })
 
             try running.update(Self.document("blue"))
             let update = await TestFiles.nextUpdate(events)

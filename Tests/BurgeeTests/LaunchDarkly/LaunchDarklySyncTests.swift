@@ -220,7 +220,7 @@ import Testing
                 #expect(polled?.changedFlags == ["a"])
 
                 running.server.clearFaults()
-                let streaming = await LoopbackServer.eventually { running.server.openStreams == 1 }
+                let streaming = await eventually { running.server.openStreams == 1 }
                 #expect(streaming)
                 try running.update(LD.document([LD.flag("a"), LD.flag("b")], segments: [#""s":{"key":"s","included":["x"]}"#]))
                 let streamed = await TestFiles.nextUpdate(events)
@@ -234,7 +234,7 @@ import Testing
         try await Self.withServer { running in
             try await TestFiles.withClient(try configuration(running, streaming: false)) { client in
                 try await LoopbackServer.ready(client)
-                let revalidated = await LoopbackServer.eventually {
+                let revalidated = await eventually {
                     running.requests(to: "/sdk/latest-all").contains { $0.ifNoneMatch == running.server.currentETag }
                 }
                 #expect(revalidated)

@@ -58,16 +58,6 @@ enum LoopbackServer {
         let event = await TestFiles.nextEvent(events, where: TestFiles.isReadyOrFailure)
         guard case .ready(.dataSource)? = event else { throw Failure("not ready from the source: \(String(describing: event))") }
     }
-
-    /// Waits until `condition` holds, checking every 10 ms for up to `timeout`; whether it held.
-    static func eventually(within timeout: Duration = .seconds(30), _ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return await condition()
-    }
 }
 
 extension RunningDefinitionsServer {

@@ -13,7 +13,7 @@ import Testing
         configuration.logger = logs.logger
         try await TestFiles.withClient(configuration) { client in
             client.start()
-            let warned = await LoopbackServer.eventually {
+            let warned = await eventually {
                 logs.warnings.contains { $0.metadata["url"] == url && $0.message.contains("404") && $0.message.contains(url) }
             }
             if !warned { throw Failure("no warning naming \(url) and 404 in \(logs.entries)") }

@@ -19,7 +19,7 @@ import Testing
                 #expect(client.boolVariation("flag", context: context, default: false))
                 // Unchanged definitions: conditional requests answered 304, nothing re-applied.
                 let etag = running.server.currentETag
-                let conditional = await LoopbackServer.eventually {
+                let conditional = await eventually {
                     running.requests(to: "/definitions").filter { $0.status == 304 && $0.ifNoneMatch == etag }.count >= 2
                 }
                 #expect(conditional)

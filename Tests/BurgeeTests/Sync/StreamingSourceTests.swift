@@ -98,10 +98,10 @@ import Testing
                 for version in 2...7 {
                     try running.update(TestFiles.definitions(version: version, flag: "flag", serves: version.isMultiple(of: 2) ? "off" : "on"))
                     // Each change on its own: a busy machine must not fold them into one `put`.
-                    let applied = await LoopbackServer.eventually { client.definitionsVersion == Int64(version) }
+                    let applied = await eventually { client.definitionsVersion == Int64(version) }
                     #expect(applied, "version \(version)")
                 }
-                let caughtUp = await LoopbackServer.eventually {
+                let caughtUp = await eventually {
                     client.definitionsVersion == 7 && client.dataSourceStatus.state == .valid
                 }
                 #expect(caughtUp)
@@ -146,7 +146,7 @@ import Testing
                 let events = client.events()
                 let interrupted = await TestFiles.nextStatus(events, .interrupted)
                 #expect(interrupted?.lastError?.message.contains("read timeout") == true)
-                let reopened = await LoopbackServer.eventually { running.requests(to: "/stream").count >= 2 }
+                let reopened = await eventually { running.requests(to: "/stream").count >= 2 }
                 #expect(reopened)
             }
         }
@@ -188,7 +188,7 @@ import Testing
                 // The stream comes back; polling stops.
                 running.server.clearFaults()
                 // Said once polling has stopped: no poll may arrive after it.
-                let back = await LoopbackServer.eventually {
+                let back = await eventually {
                     logs.entries.contains { $0.message == "definitions stream is back" }
                 }
                 #expect(back)
@@ -252,7 +252,7 @@ import Testing
                 try await TestFiles.withClient(configuration) { client in
                     try await LoopbackServer.ready(client)
                     try running.update(TestFiles.definitions(version: 5, flags: [TestFiles.flag("a", serves: "off")]))
-                    let applied = await LoopbackServer.eventually {
+                    let applied = await eventually {
                         client.flagKeys() == ["a"] && !client.boolVariation("a", context: context, default: true)
                     }
                     #expect(applied)
@@ -279,7 +279,7 @@ import Testing
             try await LoopbackServer.ready(client)
             #expect(running.server.openStreams == 1)
             await client.close()
-            let closed = await LoopbackServer.eventually { running.server.openStreams == 0 }
+            let closed = await eventually { running.server.openStreams == 0 }
             #expect(closed)
             #expect(client.dataSourceStatus.state == .off)
         }

@@ -38,7 +38,7 @@ struct UnleashSyncTests {
                 #expect(!client.isEnabled("off", context: context))
                 #expect(!client.isEnabled("missing", context: context))
                 let etag = running.server.currentETag
-                let conditional = await LoopbackServer.eventually {
+                let conditional = await eventually {
                     running.requests(to: "/api/client/features").filter { $0.status == 304 && $0.ifNoneMatch == etag }.count >= 2
                 }
                 #expect(conditional)
@@ -77,7 +77,7 @@ struct UnleashSyncTests {
                 for _ in 0..<3 { _ = client.isEnabled("off", context: context) }
                 for _ in 0..<2 { _ = client.isEnabled("missing", context: context) }
                 for _ in 0..<4 { _ = client.variation("coloured", context: context) }
-                let counted = await LoopbackServer.eventually {
+                let counted = await eventually {
                     let counts = running.server.unleashToggleCounts
                     return counts["on"]?.yes == 7 && counts["off"]?.no == 3 && counts["missing"]?.no == 2
                         && counts["coloured"]?.yes == 4
@@ -206,7 +206,7 @@ struct UnleashSyncTests {
                 #expect(client.unleashVariant("off", context: user) == .disabled(featureEnabled: false))
                 #expect(client.unleashVariant("missing", context: user) == .disabled(featureEnabled: false))
                 _ = client.isEnabled("plain", context: user)
-                let recorded = await LoopbackServer.eventually { impressions.exposures.count >= 1 }
+                let recorded = await eventually { impressions.exposures.count >= 1 }
                 #expect(recorded)
                 try await Task.sleep(for: .milliseconds(150))
                 // Only the feature with impressionData records impressions.
