@@ -142,7 +142,9 @@ import Testing
         try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .seconds(60) }) { running in
             let options = StreamingOptions(readIdleTimeout: .seconds(3))
             try await TestFiles.withClient(configuration(running, options: options)) { client in
-                try await LoopbackServer.ready(client)
+                // Ready from a later connection too: on a loaded machine the first put can miss the 3 s.
+                client.start()
+                #expect(await client.waitUntilReady(timeout: .seconds(60)))
                 let events = client.events()
                 let interrupted = await TestFiles.nextStatus(events, .interrupted)
                 #expect(interrupted?.lastError?.message.contains("read timeout") == true)
