@@ -33,7 +33,7 @@ struct UnleashDataSource: DataSource {
             await register(transport, metricsInterval: metricsInterval, logger: sink.logger)
         }
         let loop = PollLoop(url: featuresURL, pacing: .stretchedInterval(connection.refreshInterval),
-                            maxRetryAfter: http.maxRetryAfter, payload: { .json($0, format: .unleash) },
+                            maxRetryAfter: http.maxRetryAfter, once: false, payload: { .json($0, format: .unleash) },
                             failedMessage: "Unleash features request failed",
                             refusedMessage: "Unleash refused the API token; polling stops")
         await loop.run(sink, transport)

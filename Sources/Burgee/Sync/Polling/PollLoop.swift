@@ -1,8 +1,9 @@
 import Logging
 
-/// The poll-and-back-off loop of the polling sources (Burgee's, LaunchDarkly's, Unleash's): GET
-/// the document with `If-None-Match` (a 304 costs no parsing), hand a new one to the sink, wait as
-/// ``Pacing`` says, again until cancelled. 401 and 403 stop it as `unauthorized`.
+/// The poll-and-back-off loop of every polling source (``PollingDataSource``, which also polls for
+/// LaunchDarkly and while a stream is down, and ``UnleashDataSource``): GET the document with
+/// `If-None-Match` (a 304 costs no parsing), hand a new one to the sink, wait as ``Pacing`` says,
+/// and repeat until cancelled. 401 and 403 stop it as `unauthorized`.
 ///
 /// A failure is logged at warning level with the URL; a 404 before any answer says that nothing is
 /// served at that URL, the usual sign of a wrong base URL.
@@ -34,7 +35,7 @@ struct PollLoop {
     /// The longest `Retry-After` obeyed.
     let maxRetryAfter: Duration
     /// Stop once a document is applied (a fetch-once source).
-    var once = false
+    let once: Bool
     /// How a body is delivered to the sink.
     let payload: @Sendable ([UInt8]) -> DefinitionsPayload
     /// The warning for a failed request ("definitions request failed").

@@ -23,15 +23,15 @@ struct PollingDataSource: DataSource {
     }
 
     private var loop: PollLoop {
-        let interval: Duration
         switch mode {
-        case .every(let every): interval = every
-        case .once: interval = .zero
+        case .every(let interval): loop(interval: interval, once: false)
+        case .once: loop(interval: .zero, once: true)
         }
-        var loop = PollLoop(url: url, pacing: .backoff(interval: interval, http.backoff), maxRetryAfter: http.maxRetryAfter,
-                            payload: payload, failedMessage: "definitions request failed",
-                            refusedMessage: "definitions request refused; polling stops")
-        if case .once = mode { loop.once = true }
-        return loop
+    }
+
+    private func loop(interval: Duration, once: Bool) -> PollLoop {
+        PollLoop(url: url, pacing: .backoff(interval: interval, http.backoff), maxRetryAfter: http.maxRetryAfter, once: once,
+                 payload: payload, failedMessage: "definitions request failed",
+                 refusedMessage: "definitions request refused; polling stops")
     }
 }
