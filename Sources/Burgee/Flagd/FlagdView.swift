@@ -11,7 +11,7 @@ import BurgeeCore
 /// A view holds only its client: taking one costs nothing.
 public struct FlagdView: Sendable {
     /// The client the calls go to.
-    public let client: BurgeeClient
+    let client: BurgeeClient
 
     init(client: BurgeeClient) {
         self.client = client
@@ -39,9 +39,9 @@ public struct FlagdView: Sendable {
     /// ``FlagdView``'s call for a ``BoundClient``'s context: `bound.flagd.evaluation("…")`.
     public struct Bound: Sendable {
         /// The client the calls go to.
-        public let client: BurgeeClient
+        let client: BurgeeClient
         /// The context the calls are for.
-        public let context: Context
+        let context: Context
 
         init(client: BurgeeClient, context: Context) {
             self.client = client

@@ -9,7 +9,7 @@ import BurgeeCore
 /// A view holds only its client: taking one costs nothing.
 public struct LaunchDarklyView: Sendable {
     /// The client the calls go to.
-    public let client: BurgeeClient
+    let client: BurgeeClient
 
     init(client: BurgeeClient) {
         self.client = client
@@ -72,9 +72,9 @@ public struct LaunchDarklyView: Sendable {
     /// ``LaunchDarklyView``'s calls for a ``BoundClient``'s context: `bound.launchDarkly.allFlagsState()`.
     public struct Bound: Sendable {
         /// The client the calls go to.
-        public let client: BurgeeClient
+        let client: BurgeeClient
         /// The context the calls are for.
-        public let context: Context
+        let context: Context
 
         init(client: BurgeeClient, context: Context) {
             self.client = client

@@ -14,7 +14,7 @@ import BurgeeCore
 /// A view holds only its client: taking one costs nothing.
 public struct UnleashView: Sendable {
     /// The client the calls go to.
-    public let client: BurgeeClient
+    let client: BurgeeClient
 
     init(client: BurgeeClient) {
         self.client = client
@@ -55,9 +55,9 @@ public struct UnleashView: Sendable {
     /// ``UnleashView``'s calls for a ``BoundClient``'s context: `bound.unleash.isEnabled("…")`.
     public struct Bound: Sendable {
         /// The client the calls go to.
-        public let client: BurgeeClient
+        let client: BurgeeClient
         /// The context the calls are for.
-        public let context: Context
+        let context: Context
 
         init(client: BurgeeClient, context: Context) {
             self.client = client
