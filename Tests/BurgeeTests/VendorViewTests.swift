@@ -65,7 +65,8 @@ struct VendorViewTests {
     @Test("client.launchDarkly: allFlagsState holds each flag's variation; bootstrapJSON is its JSON")
     func launchDarklyView() async throws {
         let client = try await Self.client(Self.launchDarkly, format: .launchDarkly)
-        for context in [Context(launchDarklyJSON: ["key": "u-1", "plan": "pro"]), Context(launchDarklyJSON: ["key": "u-2"])] {
+        let pro = Context(launchDarklyJSON: ["kind": "user", "key": "u-1", "plan": "pro"])
+        for context in [pro, Context(launchDarklyJSON: ["kind": "user", "key": "u-2"])] {
             let state = client.launchDarkly.allFlagsState(context: context, options: .init(withReasons: true))
             #expect(state.valid)
             #expect(Set(state.flags.keys) == ["on", "off", "rule"])
@@ -80,8 +81,7 @@ struct VendorViewTests {
             #expect(bound.allFlagsState(options: .init(withReasons: true)) == state)
             #expect(bound.bootstrapJSON(options: .init(withReasons: true)) == state.jsonText)
         }
-        #expect(client.launchDarkly.allFlagsState(context: Context(launchDarklyJSON: ["key": "u-1", "plan": "pro"]))
-            .flags["rule"]?.value == 2)
+        #expect(client.launchDarkly.allFlagsState(context: pro).flags["rule"]?.value == 2)
         await client.close()
     }
 
