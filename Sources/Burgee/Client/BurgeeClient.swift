@@ -68,7 +68,8 @@ public final class BurgeeClient: Service, Sendable {
         let observers = FlagObservers()
         let metrics = ClientMetrics(factory: configuration.metricsFactory ?? MetricsSystem.factory)
         let processor = try configuration.events.map { events throws(ConfigurationError) in
-            EventProcessor(configuration: events, sink: try events.destination.makeSink(configuration.key, configuration.logger),
+            EventProcessor(configuration: events,
+                           sink: try events.destination.makeSink(configuration.key, configuration.logger),
                            logger: configuration.logger, currentTable: { [cell] in cell.read { $0.eventTable } })
         }
         self.eventProcessor = processor
