@@ -125,13 +125,13 @@ print("missing flag: value \(missing.value), reason \(missing.reason.jsonText),"
       "OpenFeature \(missing.openFeatureReason)/\(missing.openFeatureErrorCode ?? "-"),",
       "fallback \(missing.fallback?.rawValue ?? "-")")
 
-// 5. A variation with its variables, and isEnabled.
+// 5. A variation with its variables, and whether the flag is on (Unleash's isEnabled, on any flag).
 let checkout = client.variation("new-checkout", context: user)
 print("variation: \(checkout.key ?? "-") (index \(checkout.index.map(String.init) ?? "-")),",
       "title \(checkout.variable("title", as: String.self) ?? "-"),",
       "steps \(client.variable("steps", of: "new-checkout", context: user, default: 1))")
-print("isEnabled(new-checkout) =", client.isEnabled("new-checkout", context: user),
-      "for a US user:", client.isEnabled("new-checkout", context: Context(key: "u-2", attributes: ["country": "US"])))
+print("isEnabled(new-checkout) =", client.unleash.isEnabled("new-checkout", context: user),
+      "for a US user:", client.unleash.isEnabled("new-checkout", context: Context(key: "u-2", attributes: ["country": "US"])))
 
 // 6. A bound client: one identity, no context argument.
 let bound = client.bound(to: Context(key: "u-3", attributes: ["country": "DE", "plan": "pro"]))

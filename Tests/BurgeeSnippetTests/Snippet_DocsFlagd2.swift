@@ -16,7 +16,7 @@ func docsFlagdSnippet2(client: BurgeeClient, context: Context, ctx: Context, log
     let polled = try BurgeeClient(configuration: .init(
         source: .polling("https://config.example.com/flags.json", every: .seconds(30)),
         flagd: FlagdLoweringOptions(fractionalRule: .v2)))        // the fractional rule of this source
-    let detail = polled.flagdEvaluation("color", context: Context(flagdJSON: ["targetingKey": "user-1"]))
+    let detail = polled.flagd.evaluation("color", context: Context(flagdJSON: ["targetingKey": "user-1"]))
     // detail.value, detail.variant, detail.reason ("STATIC", "TARGETING_MATCH", …), detail.flagMetadata
     _ = one
     _ = merged

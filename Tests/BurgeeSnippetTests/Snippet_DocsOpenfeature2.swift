@@ -4,10 +4,12 @@ import Burgee
 import BurgeeTesting
 import Logging
 
+struct EveryStageHook: Hook {
+    func before<Value: FlagValue>(_ hookContext: HookContext<Value>) throws -> Context? { nil }
+    func after<Value: FlagValue>(_ hookContext: HookContext<Value>, detail: FlagDetail<Value>) throws {}
+    func error<Value: FlagValue>(_ hookContext: HookContext<Value>, error: any Error) {}
+    func finally<Value: FlagValue>(_ hookContext: HookContext<Value>, detail: FlagDetail<Value>) {}
+}
+
 func docsOpenfeatureSnippet2(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let client = try BurgeeClient(configuration: .init(
-        source: .file("flags.json"),
-        openTelemetry: OpenTelemetryConfiguration()))            // the bootstrapped InstrumentationSystem.tracer
-    // or OpenTelemetryConfiguration(tracer: someTracer)
-    _ = client
 }

@@ -5,8 +5,9 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet10(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    var user = client.bound(to: Context(key: "u-1", attributes: ["plan": "pro"]))
-    let on = user.boolVariation("new-checkout", default: false)
-    user.update(context: Context(key: "u-2"))
-    _ = on
+    let detail = client.stringVariationDetail("paywall.layout", context: context, default: "list")
+    print(detail.value, detail.reason.jsonText, detail.openFeatureReason)
+    // for a context a rollout put in "grid":
+    // grid {"kind":"RULE_MATCH","ruleIndex":0,"ruleId":"free-plan"} SPLIT
+    _ = detail
 }

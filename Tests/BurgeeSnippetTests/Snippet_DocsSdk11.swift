@@ -5,9 +5,10 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet11(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    for await event in client.events() {
-        if case .updated(let update) = event {
-            logger.info("flags changed", metadata: ["flags": "\(update.changedFlags)"])
-        }
-    }
+    let v = client.variation("paywall.layout", context: context)
+    let headline = v.variable("headline", as: String.self)        // nil when absent or not a string
+    let maxItems = client.variable("maxItems", of: "paywall.layout", context: context, default: 3)
+    _ = v
+    _ = headline
+    _ = maxItems
 }

@@ -5,8 +5,11 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet12(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    for await change in client.flagValueChanges("new-checkout", context: context) {
-        print(change.oldValue, "→", change.newValue)  // compact JSON: false → true
-        if change.newValue(as: Bool.self) == true { print("new checkout on") }
-    }
+    let newCheckout = client.unleash.isEnabled("new-checkout", context: context)
+    let bootstrap = client.launchDarkly.bootstrapJSON(context: context, options: .init(clientSideOnly: true))
+    let color = client.flagd.evaluation("color", context: context)
+    print(newCheckout, bootstrap, color.reason)
+    _ = newCheckout
+    _ = bootstrap
+    _ = color
 }

@@ -5,11 +5,9 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet14(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    await testData.update(
-        testData.flag("layout").variations("list", "grid", "table").fallthroughVariation(1)
-            .ifMatch("country", "FR", "DE").thenReturn(2),
-        testData.flag("beta").booleanFlag().fallthroughVariation(false).variation(true, forKeys: "u-1", "u-2"),
-        testData.flag("org-limit").variations(20, 200).fallthroughVariation(0)
-            .ifMatch("tier", 2, 3, contextKind: "org").thenReturn(1))
-    await testData.remove("old-flag")
+    for await event in client.events() {
+        if case .updated(let update) = event {
+            logger.info("flags changed", metadata: ["flags": "\(update.changedFlags)"])
+        }
+    }
 }

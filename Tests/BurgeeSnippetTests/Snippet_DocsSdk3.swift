@@ -5,9 +5,9 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet3(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let client = try BurgeeClient(configuration: .init(
-        sdkKey: environment["BURGEE_SDK_KEY"],
-        source: .streaming("https://flags.example.com/stream"),
-        cache: .directory("/var/cache/my-service", prefix: "flags")))
-    _ = client
+    let configured = try BurgeeClient(configuration: .init(
+        sdkKey: "key-1", source: .file("flags.json"), readyTimeout: .seconds(5),
+        events: .init(destination: .log(logger)), logger: logger,
+        hooks: [], openTelemetry: nil))
+    _ = configured
 }

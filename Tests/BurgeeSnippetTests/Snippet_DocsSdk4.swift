@@ -4,15 +4,10 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-struct FixedSource: DataSource {
-    let text: String
-    func run(_ sink: DataSourceSink) async {
-        // apply(_:) parses and compiles off the evaluation path; false when the payload was rejected.
-        if await !sink.apply(.json(text)) {
-            sink.logger.warning("fixed definitions rejected")
-        }
-    }
-}
-
 func docsSdkSnippet4(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
+    let client = try BurgeeClient(configuration: .init(
+        sdkKey: environment["BURGEE_SDK_KEY"],
+        source: .streaming("https://flags.example.com/stream"),
+        cache: .directory("/var/cache/my-service", prefix: "flags")))
+    _ = client
 }

@@ -4,8 +4,15 @@ import Burgee
 import BurgeeTesting
 import Logging
 
+struct FixedSource: DataSource {
+    let text: String
+    func run(_ sink: DataSourceSink) async {
+        // apply(_:) parses and compiles off the evaluation path; false when the payload was rejected.
+        if await !sink.apply(.json(text)) {
+            sink.logger.warning("fixed definitions rejected")
+        }
+    }
+}
+
 func docsSdkSnippet5(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let fallbacks = Fallbacks(global: Fallbacks.Fallback(false),
-                              perFlag: ["paywall.layout": Fallbacks.Fallback("list", variables: ["headline": "Go Pro"])])
-    _ = fallbacks
 }

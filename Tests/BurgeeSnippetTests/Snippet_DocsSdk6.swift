@@ -5,13 +5,7 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet6(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let context = Context(key: "u-1", attributes: ["country": "FR", "plan": "pro"])
-    let org = Context(kind: "org", key: "acme", attributes: ["tier": 2])
-    let both = Context.multi([context, org])
-    // Text attributes, such as request headers or query items, become JSON strings:
-    let visitor = Context(key: "v-9", stringAttributes: ["country": "FR", "user-agent": "curl/8"])
-    _ = context
-    _ = org
-    _ = both
-    _ = visitor
+    let fallbacks = Fallbacks(global: Fallbacks.Fallback(false),
+                              perFlag: ["paywall.layout": Fallbacks.Fallback("list", variables: ["headline": "Go Pro"])])
+    _ = fallbacks
 }

@@ -5,8 +5,13 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet7(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let on = client.boolVariation("new-checkout", context: context, default: false)
-    let limit = client.intVariation("checkout.max-items", context: context, default: 20)
-    _ = on
-    _ = limit
+    let context = Context(key: "u-1", attributes: ["country": "FR", "plan": "pro"])
+    let org = Context(kind: "org", key: "acme", attributes: ["tier": 2])
+    let both = Context.multi([context, org])
+    // Text attributes, such as request headers or query items, become JSON strings:
+    let visitor = Context(key: "v-9", stringAttributes: ["country": "FR", "user-agent": "curl/8"])
+    _ = context
+    _ = org
+    _ = both
+    _ = visitor
 }

@@ -5,9 +5,7 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet8(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let detail = client.stringVariationDetail("paywall.layout", context: context, default: "list")
-    print(detail.value, detail.reason.jsonText, detail.openFeatureReason)
-    // for a context a rollout put in "grid":
-    // grid {"kind":"RULE_MATCH","ruleIndex":0,"ruleId":"free-plan"} SPLIT
-    _ = detail
+    let payload: JSONValue = ["plan": "pro", "seats": 5, "beta": true, "tags": ["a", "b"], "note": nil]
+    if case .object(let members) = payload, let seats = members["seats"]?.intValue { print(seats) }
+    print(payload.serialized())   // {"beta":true,"note":null,"plan":"pro","seats":5,"tags":["a","b"]}
 }

@@ -5,10 +5,8 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet9(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let v = client.variation("paywall.layout", context: context)
-    let headline = v.variable("headline", as: String.self)        // nil when absent or not a string
-    let maxItems = client.variable("maxItems", of: "paywall.layout", context: context, default: 3)
-    _ = v
-    _ = headline
-    _ = maxItems
+    let on = client.boolVariation("new-checkout", context: context, default: false)
+    let limit = client.intVariation("checkout.max-items", context: context, default: 20)
+    _ = on
+    _ = limit
 }

@@ -11,9 +11,11 @@ func docsUnleashSnippet1(client: BurgeeClient, context: Context, ctx: Context, l
     _ = await client.waitUntilReady(timeout: .seconds(5))
 
     let context = UnleashContext(userId: "u-1", properties: ["plan": "pro"]).context
-    if client.isEnabled("new-checkout", context: context) { print("new checkout") }
-    let variant = client.unleashVariant("checkout-button", context: context)
-    // variant.name, variant.enabled, variant.featureEnabled, variant.payload ({"type","value"})
+    if client.unleash.isEnabled("new-checkout", context: context) { print("new checkout") }
+    let variant = client.unleash.variant("checkout-button", context: context)
+    if variant.enabled, case .object(let payload)? = variant.payload {
+        print(variant.name, payload["type"] ?? "", payload["value"] ?? "")
+    }
     _ = connection
     _ = client
     _ = context

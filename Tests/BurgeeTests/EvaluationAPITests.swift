@@ -113,13 +113,13 @@ struct EvaluationAPITests {
 
     @Test func isEnabledFollowsTheDocumentedRules() async throws {
         let client = try await ClientHarness.ready(Definitions.shop)
-        #expect(client.isEnabled("base", context: user))
-        #expect(!client.isEnabled("checkout", context: user))  // serves false by fallthrough
-        #expect(client.isEnabled("layout", context: user))  // string flag, fallthrough
-        #expect(!client.isEnabled("banner", context: user))  // disabled
-        #expect(!client.isEnabled("dark", context: user))  // disabled, no off variation
-        #expect(!client.isEnabled("missing", context: user))
-        #expect(!client.isEnabled("broken", context: user))
+        #expect(client.unleash.isEnabled("base", context: user))
+        #expect(!client.unleash.isEnabled("checkout", context: user))  // serves false by fallthrough
+        #expect(client.unleash.isEnabled("layout", context: user))  // string flag, fallthrough
+        #expect(!client.unleash.isEnabled("banner", context: user))  // disabled
+        #expect(!client.unleash.isEnabled("dark", context: user))  // disabled, no off variation
+        #expect(!client.unleash.isEnabled("missing", context: user))
+        #expect(!client.unleash.isEnabled("broken", context: user))
         await client.close()
     }
 
@@ -191,7 +191,7 @@ struct EvaluationAPITests {
         #expect(bound.intVariation("max-items", default: 0) == 20)
         #expect(bound.doubleVariation("max-items", default: 0) == 20)
         #expect(bound.jsonVariation("banner", default: "d") == .null)
-        #expect(bound.isEnabled("checkout"))
+        #expect(bound.unleash.isEnabled("checkout"))
         #expect(bound.variable("columns", of: "layout", default: 0) == 3)
         #expect(bound.allFlagsState().valid)
         bound.update(context: Context(key: "u-2"))

@@ -59,7 +59,7 @@ struct FallbackTests {
         #expect(detail.value == true)
         #expect(detail.fallback == .flag)
         #expect(detail.reason == .off)
-        #expect(client.isEnabled("dark", context: user))
+        #expect(client.unleash.isEnabled("dark", context: user))
         await client.close()
     }
 

@@ -16,7 +16,7 @@ struct LaunchDarklyFlagsStateTests {
     static func state(_ json: String, _ options: LaunchDarklyFlagsState.Options = .init()) async throws -> JSONValue {
         let client = try await client(json)
         defer { Task { await client.close() } }
-        let text = client.launchDarklyBootstrapJSON(context: user, options: options)
+        let text = client.launchDarkly.bootstrapJSON(context: user, options: options)
         return try JSONValue(parsing: text)
     }
 
@@ -147,23 +147,23 @@ struct LaunchDarklyFlagsStateTests {
             Definitions.boolFlag("tracked", false, version: 2, extra: #", "trackEvents": true"#),
         ])
         let client = try await ClientHarness.ready(json)
-        let state = client.launchDarklyFlagsState(context: Context(key: "u"))
+        let state = client.launchDarkly.allFlagsState(context: Context(key: "u"))
         #expect(state.json == [
             "$valid": true, "plain": true, "tracked": false,
             "$flagsState": ["plain": ["variation": 1, "version": 7], "tracked": ["variation": 0, "version": 2, "trackEvents": true]],
         ])
         #expect(state.jsonText == #"{"$valid":true,"plain":true,"tracked":false,"$flagsState":{"plain":{"variation":1,"version":7},"tracked":{"variation":0,"version":2,"trackEvents":true}}}"#)
-        #expect(client.bound(to: Context(key: "u")).launchDarklyFlagsState() == state)
+        #expect(client.bound(to: Context(key: "u")).launchDarkly.allFlagsState() == state)
         await client.close()
     }
 
     @Test("not ready, or an invalid context: $valid false and no flags")
     func invalid() async throws {
         let (client, _) = try await ClientHarness.manual()
-        #expect(client.launchDarklyBootstrapJSON(context: Self.user) == #"{"$valid":false,"$flagsState":{}}"#)
+        #expect(client.launchDarkly.bootstrapJSON(context: Self.user) == #"{"$valid":false,"$flagsState":{}}"#)
         await client.close()
         let ready = try await Self.client(Self.basic)
-        #expect(ready.launchDarklyBootstrapJSON(context: Context(launchDarklyJSON: ["key": 1])) == #"{"$valid":false,"$flagsState":{}}"#)
+        #expect(ready.launchDarkly.bootstrapJSON(context: Context(launchDarklyJSON: ["key": 1])) == #"{"$valid":false,"$flagsState":{}}"#)
         await ready.close()
     }
 }

@@ -30,7 +30,7 @@ func unleashBenchmarks() {
             let context = UnleashScenarios.context(scenario.context)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
-                blackHole(client.isEnabled(scenario.flag, context: context))
+                blackHole(client.unleash.isEnabled(scenario.flag, context: context))
             }
             benchmark.stopMeasurement()
             await client.close()
@@ -42,7 +42,7 @@ func unleashBenchmarks() {
         let context = UnleashScenarios.context(#"{"userId":"232"}"#)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            blackHole(client.unleashVariant("Feature.Variants.C", context: context))
+            blackHole(client.unleash.variant("Feature.Variants.C", context: context))
         }
         benchmark.stopMeasurement()
         await client.close()
@@ -56,7 +56,7 @@ func unleashBenchmarks() {
             ThreadScenarios.measure(benchmark, threads: threads) { index in
                 let context = UnleashScenarios.context(#"{"userId":"\#(174 + index)"}"#)
                 for _ in 0..<ThreadScenarios.evaluationsPerThread {
-                    blackHole(client.isEnabled("Feature.flexibleRollout.10", context: context))
+                    blackHole(client.unleash.isEnabled("Feature.flexibleRollout.10", context: context))
                 }
             }
             await client.close()

@@ -107,11 +107,6 @@ public struct BoundClient: Sendable {
         client.variable(name, of: flagKey, context: context, default: defaultValue, track: track)
     }
 
-    /// See ``BurgeeClient/isEnabled(_:context:track:)``.
-    public func isEnabled(_ key: String, track: Bool = true) -> Bool {
-        client.isEnabled(key, context: context, track: track)
-    }
-
     /// See ``BurgeeClient/variations(context:onlyEnabled:track:)``.
     public func variations(onlyEnabled: Bool = false, track: Bool = true) -> [String: Variation] {
         client.variations(context: context, onlyEnabled: onlyEnabled, track: track)
@@ -130,11 +125,6 @@ public struct BoundClient: Sendable {
     /// See ``BurgeeClient/allFlagsState(context:options:)``.
     public func allFlagsState(options: AllFlagsState.Options = .init()) -> AllFlagsState {
         client.allFlagsState(context: context, options: options)
-    }
-
-    /// See ``BurgeeClient/launchDarklyFlagsState(context:options:)``.
-    public func launchDarklyFlagsState(options: LaunchDarklyFlagsState.Options = .init()) -> LaunchDarklyFlagsState {
-        client.launchDarklyFlagsState(context: context, options: options)
     }
 
     /// See ``BurgeeClient/flagValueChanges(_:context:)``.

@@ -21,26 +21,14 @@ extension BurgeeClient {
         variation(flagKey, context: context, track: track).variable(name, as: T.self) ?? defaultValue
     }
 
-    /// Whether the flag is on for `context` (Unleash's `isEnabled`, Kameleoon's `isFeatureActive`).
-    ///
-    /// A boolean flag is on when it serves `true`. A flag of another type is on when it is enabled
-    /// and targeting served a variation (target, rule or fallthrough — not `OFF`,
-    /// `PREREQUISITE_FAILED` or `ERROR`). When it cannot be evaluated, a boolean fallback decides,
-    /// else `false`.
-    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
-    public func isEnabled(_ key: String, context: Context, track: Bool = true) -> Bool {
-        cell.readCounting { state in
-            let detail = evaluate(state, key, context, as: .json, track: track)
-            return (isEnabled(key, detail), ClientMetrics.slot(detail.reason.kind))
-        }
-    }
-
     // MARK: Many flags
 
     /// The variations of every known flag for `context`, by key.
     /// Each evaluation records its exposure as a single one would.
     /// - Parameters:
-    ///   - onlyEnabled: keep only flags that are on (``isEnabled(_:context:track:)``).
+    ///   - onlyEnabled: keep only flags that are on: a boolean flag serving `true`, another flag
+    ///     serving a variation by targeting (not `OFF`, `PREREQUISITE_FAILED` or `ERROR`), a flag
+    ///     that cannot be evaluated whose boolean fallback is `true` (``UnleashView/isEnabled(_:context:track:)``'s answer).
     ///   - track: `false` records no exposure events for this call (they still count in the summary).
     public func variations(context: Context, onlyEnabled: Bool = false, track: Bool = true) -> [String: Variation] {
         cell.readCountingMany { state, tally in
@@ -125,6 +113,7 @@ extension BurgeeClient {
         return Variation(flagKey: key, key: nil, index: nil, value: .null, variables: [:], reason: detail.reason)
     }
 
+    /// Whether an evaluation turns the flag on: ``UnleashView/isEnabled(_:context:track:)``'s answer.
     func isEnabled(_ key: String, _ detail: EvaluationDetail) -> Bool {
         if detail.variationIndex != nil {
             if case .bool(let on) = detail.value { return on }

@@ -68,7 +68,8 @@ public final class BurgeeClient: Service, Sendable {
         let observers = FlagObservers()
         let metrics = ClientMetrics(factory: configuration.metricsFactory ?? MetricsSystem.factory)
         let processor = try configuration.events.map { events throws(ConfigurationError) in
-            EventProcessor(configuration: events, sink: try Self.makeSink(events.destination, configuration: configuration),
+            EventProcessor(configuration: events,
+                           sink: try events.destination.makeSink(configuration.key, configuration.logger),
                            logger: configuration.logger, currentTable: { [cell] in cell.read { $0.eventTable } })
         }
         self.eventProcessor = processor
@@ -84,20 +85,6 @@ public final class BurgeeClient: Service, Sendable {
             limits: configuration.limits, flagSets: configuration.flagSets, flagd: configuration.flagd,
             logger: configuration.logger,
             recorder: processor?.recorder)
-    }
-
-    private static func makeSink(_ destination: EventDestination,
-                                 configuration: Configuration) throws(ConfigurationError) -> any EventSink {
-        switch destination.storage {
-        case .sink(let sink):
-            return sink
-        case .http(let endpoint, let http, let retryDelay):
-            return try HTTPEventSink(endpoint: endpoint, sdkKey: configuration.sdkKey, http: http, retryDelay: retryDelay,
-                                     logger: configuration.logger)
-        case .unleash(let connection, let impressions):
-            return try UnleashMetricsSink(connection: connection, apiToken: configuration.key, impressions: impressions,
-                                          logger: configuration.logger)
-        }
     }
 
     // MARK: Lifecycle

@@ -1,28 +1,32 @@
 /// Which data source the client runs.
+///
+/// A configuration is a recipe: it builds and checks its source when the client is created, and
+/// network sources then send the client's `sdkKey`. Each sync protocol contributes its own
+/// spellings (``unleash(_:)`` from the Unleash folder, ``launchDarkly(_:)`` from LaunchDarkly's,
+/// ``flagdFiles(_:watch:interval:maxBytes:)`` from flagd's) as static functions that hand the
+/// configuration their recipe, so nothing here names a vendor.
 public struct DataSourceConfiguration: Sendable {
-    private enum Storage: Sendable {
-        case source(any DataSource)
-        case polling(url: String, PollingDataSource.Mode, HTTPOptions)
-        case streaming(url: String, StreamingOptions, HTTPOptions)
-        case unleash(UnleashConnection)
-        case launchDarkly(LaunchDarklyConnection)
-    }
+    /// Builds the source, throwing the first problem of its settings.
+    typealias Make = @Sendable (_ sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource
 
-    private let storage: Storage
+    private let make: Make
+
+    /// A configuration whose source `make` builds and checks; the client's `sdkKey` is passed to it.
+    init(make: @escaping Make) {
+        self.make = make
+    }
 
     private init(source: any DataSource) {
-        storage = .source(source)
-    }
-
-    private init(_ storage: Storage) {
-        self.storage = storage
+        make = { _ in source }
     }
 
     /// No source: the client serves the bootstrap or cached definitions, if any, else fallbacks
     /// and defaults with `CLIENT_NOT_READY`. The status is `off`.
     public static var offline: DataSourceConfiguration { DataSourceConfiguration(source: OfflineDataSource()) }
 
-    /// A native v1 document in a file, optionally reloaded when it changes.
+    /// Definitions in a file, optionally reloaded when it changes. The file is read as any
+    /// ``DefinitionsFormat`` (native, Unleash, LaunchDarkly or flagd, recognised by its
+    /// top-level members), as YAML when its name ends in `.yaml` or `.yml`, else as JSON.
     /// - Parameters:
     ///   - path: the file.
     ///   - watch: reload when the file's size, modification time or identity change.
@@ -30,22 +34,12 @@ public struct DataSourceConfiguration: Sendable {
     ///   - maxBytes: larger files are refused.
     public static func file(_ path: String, watch: Bool = false, interval: Duration = .seconds(1),
                             maxBytes: Int = FileDataSource.defaultMaxBytes) -> DataSourceConfiguration {
-        DataSourceConfiguration(source: FileDataSource(path: path, watch: watch, interval: interval, maxBytes: maxBytes))
-    }
-
-    /// flagd documents from several files, merged in order (a later file's flag replaces an
-    /// earlier one's of the same key); see ``FlagdFilesDataSource``.
-    public static func flagdFiles(_ paths: [String], watch: Bool = false, interval: Duration = .seconds(1),
-                                  maxBytes: Int = FileDataSource.defaultMaxBytes) -> DataSourceConfiguration {
-        DataSourceConfiguration(source: FlagdFilesDataSource(.files(paths), watch: watch, interval: interval, maxBytes: maxBytes))
-    }
-
-    /// flagd documents from every `*.json`, `*.yaml` and `*.yml` file of a directory, merged in the
-    /// byte order of their names; with `watch`, files added, changed or removed are noticed. See
-    /// ``FlagdFilesDataSource``.
-    public static func flagdDirectory(_ path: String, watch: Bool = false, interval: Duration = .seconds(1),
-                                      maxBytes: Int = FileDataSource.defaultMaxBytes) -> DataSourceConfiguration {
-        DataSourceConfiguration(source: FlagdFilesDataSource(.directory(path), watch: watch, interval: interval, maxBytes: maxBytes))
+        DataSourceConfiguration { _ throws(ConfigurationError) in
+            guard !path.isEmpty else { throw .emptyFilePath }
+            if watch, interval <= .zero { throw .notPositive("the file watch interval") }
+            guard maxBytes > 0 else { throw .notPositive("the file size limit") }
+            return FileDataSource(path: path, watch: watch, interval: interval, maxBytes: maxBytes)
+        }
     }
 
     /// A fixed document, served as the source's only answer.
@@ -66,12 +60,14 @@ public struct DataSourceConfiguration: Sendable {
     ///   - http: timeouts, headers, size limit, backoff.
     public static func polling(_ url: String, every interval: Duration = .seconds(30),
                                http: HTTPOptions = HTTPOptions()) -> DataSourceConfiguration {
-        DataSourceConfiguration(.polling(url: url, .every(interval), http))
+        DataSourceConfiguration { sdkKey throws(ConfigurationError) in
+            try pollingSource(url, .every(interval), http: http, sdkKey: sdkKey)
+        }
     }
 
     /// Fetches the definitions once (retrying failures with backoff until one arrives), then stops.
     public static func fetchOnce(_ url: String, http: HTTPOptions = HTTPOptions()) -> DataSourceConfiguration {
-        DataSourceConfiguration(.polling(url: url, .once, http))
+        DataSourceConfiguration { sdkKey throws(ConfigurationError) in try pollingSource(url, .once, http: http, sdkKey: sdkKey) }
     }
 
     /// Keeps a Server-Sent Events stream open (`…/stream` of a Burgee service) and applies its
@@ -82,43 +78,7 @@ public struct DataSourceConfiguration: Sendable {
     ///   - http: timeouts, headers, size limit, backoff.
     public static func streaming(_ url: String, options: StreamingOptions = StreamingOptions(),
                                  http: HTTPOptions = HTTPOptions()) -> DataSourceConfiguration {
-        DataSourceConfiguration(.streaming(url: url, options, http))
-    }
-
-    static func unleashSource(_ connection: UnleashConnection) -> DataSourceConfiguration {
-        DataSourceConfiguration(.unleash(connection))
-    }
-
-    static func launchDarklySource(_ connection: LaunchDarklyConnection) -> DataSourceConfiguration {
-        DataSourceConfiguration(.launchDarkly(connection))
-    }
-
-    /// The source to run, checked; network sources send `sdkKey`.
-    func makeSource(sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
-        switch storage {
-        case .source(let file as FileDataSource):
-            guard !file.path.isEmpty else { throw .emptyFilePath }
-            if file.watch, file.interval <= .zero { throw .notPositive("the file watch interval") }
-            guard file.maxBytes > 0 else { throw .notPositive("the file size limit") }
-            return file
-        case .source(let files as FlagdFilesDataSource):
-            switch files.location {
-            case .files(let paths):
-                guard !paths.isEmpty, !paths.contains(where: \.isEmpty) else { throw .emptyFilePath }
-            case .directory(let path):
-                guard !path.isEmpty else { throw .emptyFilePath }
-            }
-            if files.watch, files.interval <= .zero { throw .notPositive("the file watch interval") }
-            guard files.maxBytes > 0 else { throw .notPositive("the file size limit") }
-            return files
-        case .source(let source):
-            return source
-        case .polling(let url, let mode, let http):
-            try http.validate()
-            if case .every(let interval) = mode, interval <= .zero { throw .notPositive("the polling interval") }
-            return PollingDataSource(url: try ServiceURL(url, allowInsecureHTTP: http.allowInsecureHTTP),
-                                     mode: mode, http: http, sdkKey: sdkKey)
-        case .streaming(let url, let options, let http):
+        DataSourceConfiguration { sdkKey throws(ConfigurationError) in
             try http.validate()
             try options.validate()
             let streamURL = try ServiceURL(url, allowInsecureHTTP: http.allowInsecureHTTP)
@@ -126,10 +86,20 @@ public struct DataSourceConfiguration: Sendable {
                                             allowInsecureHTTP: http.allowInsecureHTTP)
             return StreamingDataSource(url: streamURL, pollingURL: pollingURL, http: http, options: options, sdkKey: sdkKey,
                                        events: BurgeeStreamEvents())
-        case .unleash(let connection):
-            return try UnleashDataSource(connection: connection, apiToken: sdkKey)
-        case .launchDarkly(let connection):
-            return try connection.makeSource(sdkKey: sdkKey)
         }
+    }
+
+    /// The source to run, checked; network sources send `sdkKey`.
+    func makeSource(sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
+        try make(sdkKey)
+    }
+
+    /// A ``PollingDataSource`` of Burgee's definitions URL, checked.
+    private static func pollingSource(_ url: String, _ mode: PollingDataSource.Mode, http: HTTPOptions,
+                                      sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
+        try http.validate()
+        if case .every(let interval) = mode, interval <= .zero { throw .notPositive("the polling interval") }
+        return PollingDataSource(url: try ServiceURL(url, allowInsecureHTTP: http.allowInsecureHTTP),
+                                 mode: mode, http: http, sdkKey: sdkKey)
     }
 }

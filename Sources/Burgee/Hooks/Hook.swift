@@ -12,7 +12,8 @@ import BurgeeCore
 ///
 /// Hooks run around the typed getters and details (`boolVariation`, `stringVariationDetail`,
 /// `variation(_:context:default:)`…), the calls OpenFeature's `getXValue` and `getXDetails`
-/// correspond to; `variation(_:context:)`, `isEnabled`, `variations` and `allFlagsState` run none.
+/// correspond to; `variation(_:context:)`, `variations`, `allFlagsState` and the vendor views'
+/// calls (`client.unleash`, `client.launchDarkly`, `client.flagd`) run none.
 ///
 /// When `before` or `after` throws, the error is logged, the ``error(_:error:)`` stage runs with
 /// it, and the call returns the caller's default with `ERROR/EXCEPTION` (OpenFeature's `GENERAL`).

@@ -5,7 +5,7 @@ extension DataSourceConfiguration {
     /// ``LaunchDarklyConnection``), read as ``DefinitionsFormat/launchDarkly`` definitions. The
     /// client's `sdkKey` is the LaunchDarkly SDK key.
     public static func launchDarkly(_ connection: LaunchDarklyConnection = LaunchDarklyConnection()) -> DataSourceConfiguration {
-        .launchDarklySource(connection)
+        DataSourceConfiguration { sdkKey throws(ConfigurationError) in try connection.makeSource(sdkKey: sdkKey) }
     }
 }
 

@@ -55,6 +55,10 @@ public struct LaunchDarklyConnection: Sendable {
                                streamingOptions: streamingOptions, http: http)
     }
 
+    /// `BurgeeSwift/<version>`: the `User-Agent` sent to LaunchDarkly's service, in the
+    /// `Name/version` form LaunchDarkly's SDKs use.
+    static let userAgent = "BurgeeSwift/\(SDKVersion.version)"
+
     /// The stream's URL: `<streamBaseURI>/all`.
     var streamURL: String { Self.join(streamBaseURI, "all") }
     /// The polling URL: `<baseURI>/sdk/latest-all`.
@@ -71,7 +75,7 @@ public struct LaunchDarklyConnection: Sendable {
     func makeSource(sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
         let payload: @Sendable ([UInt8]) -> DefinitionsPayload = { .json($0, format: .launchDarkly) }
         var http = self.http
-        http.userAgent = SDKVersion.launchDarklyUserAgent
+        http.userAgent = Self.userAgent
         try http.validate()
         guard pollingInterval > .zero else { throw .notPositive("the LaunchDarkly polling interval") }
         let polling = try ServiceURL(pollingURL, allowInsecureHTTP: http.allowInsecureHTTP)

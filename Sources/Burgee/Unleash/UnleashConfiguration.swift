@@ -6,7 +6,9 @@ extension DataSourceConfiguration {
     /// registering the client first when the connection sends metrics. The client's `sdkKey` is
     /// the Unleash API token.
     public static func unleash(_ connection: UnleashConnection) -> DataSourceConfiguration {
-        .unleashSource(connection)
+        DataSourceConfiguration { apiToken throws(ConfigurationError) in
+            try UnleashDataSource(connection: connection, apiToken: apiToken)
+        }
     }
 }
 
@@ -15,7 +17,11 @@ extension EventDestination {
     /// custom events (impressions) go to `impressions`, or nowhere.
     public static func unleashMetrics(_ connection: UnleashConnection,
                                       impressions: (any EventSink)? = nil) -> EventDestination {
-        EventDestination(storage: .unleash(connection, impressions: impressions))
+        EventDestination(validate: { () throws(ConfigurationError) in try connection.validate() },
+                         makeSink: { apiToken, logger throws(ConfigurationError) in
+                             try UnleashMetricsSink(connection: connection, apiToken: apiToken, impressions: impressions,
+                                                    logger: logger)
+                         })
     }
 }
 

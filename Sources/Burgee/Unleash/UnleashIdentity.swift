@@ -30,13 +30,16 @@ enum UnleashIdentity {
         return name.isEmpty ? nil : name
     }
 
+    /// `burgee-swift:<version>`, Unleash's `unleash-sdk` header and `sdkVersion` field.
+    static let sdkName = "burgee-swift:\(SDKVersion.version)"
+
     /// The headers every request to the client API carries; `interval` is the request's own period.
     static func headers(_ connection: UnleashConnection, interval: Duration?) -> [String: String] {
         var headers = connection.http.headers
         headers["unleash-appname"] = connection.appName
         headers["unleash-instanceid"] = connection.instanceId
         headers["unleash-connection-id"] = connection.connectionId
-        headers["unleash-sdk"] = SDKVersion.unleashName
+        headers["unleash-sdk"] = sdkName
         headers["Unleash-Client-Spec"] = specVersion
         if let interval { headers["unleash-interval"] = String(milliseconds(interval)) }
         return headers
@@ -48,7 +51,7 @@ enum UnleashIdentity {
             "appName": .string(connection.appName),
             "instanceId": .string(connection.instanceId),
             "connectionId": .string(connection.connectionId),
-            "sdkVersion": .string(SDKVersion.unleashName),
+            "sdkVersion": .string(sdkName),
             "platformName": "swift",
             "platformVersion": .string(platformVersion),
             "specVersion": .string(specVersion),

@@ -6,7 +6,7 @@ import BurgeeCore
 /// Each flag's evaluations count as `yes` when they served an enabled variation (any but the
 /// feature's "off" variation, index 0) and as `no` otherwise (off, unknown flag, error); those
 /// that served one of the feature's variants are also counted under the variant's name. Every
-/// evaluation computes the variant, so `isEnabled` and `variant` calls count alike.
+/// evaluation computes the variant, so `unleash.isEnabled` and `unleash.variant` calls count alike.
 enum UnleashMetrics {
     /// The metrics body for `batch`, or `nil` when the batch holds no summary with counts.
     static func body(_ batch: EventBatch, connection: UnleashConnection) -> JSONValue? {

@@ -45,8 +45,8 @@ struct UnleashDemo {
             out.writeLine("\(label): \(text)")
             for key in client.flagKeys() {
                 let pad = String(repeating: " ", count: width - key.count)
-                let variant = client.unleashVariant(key, context: context)
-                out.writeLine("  \(key)\(pad)  isEnabled \(client.isEnabled(key, context: context))  variant \(variant.json.serialized())")
+                let variant = client.unleash.variant(key, context: context)
+                out.writeLine("  \(key)\(pad)  isEnabled \(client.unleash.isEnabled(key, context: context))  variant \(variant.json.serialized())")
             }
             out.writeLine("")
         }
@@ -60,7 +60,7 @@ struct UnleashDemo {
         }
         out.writeLine("Update event: changed toggles \(update.changedFlags)")
         for (label, _, context) in contexts {
-            out.writeLine("  \(Self.changedFeature) for the \(label): \(client.isEnabled(Self.changedFeature, context: context))")
+            out.writeLine("  \(Self.changedFeature) for the \(label): \(client.unleash.isEnabled(Self.changedFeature, context: context))")
         }
 
         await client.flush()

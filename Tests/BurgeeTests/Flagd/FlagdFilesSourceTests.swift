@@ -43,14 +43,14 @@ struct FlagdFilesSourceTests {
                     metadata: {owner: checkout}
                 """, to: directory + "/overrides.yaml")
             let (client, _) = try await Self.client(.flagdFiles([directory + "/base.json", directory + "/overrides.yaml"]))
-            let a = client.flagdEvaluation("a", context: Self.user)
+            let a = client.flagd.evaluation("a", context: Self.user)
             #expect(a.value == "base-a" && a.reason == "STATIC" && a.flagMetadata == ["team": "base", "tier": 1])
-            let b = client.flagdEvaluation("b", context: Self.user)
+            let b = client.flagd.evaluation("b", context: Self.user)
             #expect(b.value == "yes-b" && b.variant == "on" && b.reason == "TARGETING_MATCH")
             #expect(b.flagMetadata == ["team": "overrides", "owner": "checkout"])
-            let free = client.flagdEvaluation("b", context: Context(flagdJSON: ["targetingKey": "u-2", "plan": "free"]))
+            let free = client.flagd.evaluation("b", context: Context(flagdJSON: ["targetingKey": "u-2", "plan": "free"]))
             #expect(free.value == "no-b")
-            let missing = client.flagdEvaluation("c", context: Self.user)
+            let missing = client.flagd.evaluation("c", context: Self.user)
             #expect(missing.value == nil && missing.reason == "ERROR" && missing.errorCode == "FLAG_NOT_FOUND")
             await client.close()
         }
@@ -65,7 +65,7 @@ struct FlagdFilesSourceTests {
             let evaluating = Task {
                 var served = 0
                 while !Task.isCancelled {
-                    let value = client.flagdEvaluation("a", context: Self.user, track: false).value
+                    let value = client.flagd.evaluation("a", context: Self.user, track: false).value
                     #expect(value == "one" || value == "uno")
                     served += 1
                     await Task.yield()
@@ -82,13 +82,13 @@ struct FlagdFilesSourceTests {
                 return
             }
             #expect(changed.changedFlags == ["a", "c"])
-            #expect(client.flagdEvaluation("a", context: Self.user).value == "uno")
+            #expect(client.flagd.evaluation("a", context: Self.user).value == "uno")
 
             try TestFiles.write(#"{"flags": {"a": "#, to: path)
             let failed = await TestFiles.nextStatus(events, .interrupted)
             #expect(failed?.lastError?.kind == .invalidData)
-            #expect(client.flagdEvaluation("a", context: Self.user).value == "uno")
-            #expect(client.flagdEvaluation("b", context: Self.user).value == "two")
+            #expect(client.flagd.evaluation("a", context: Self.user).value == "uno")
+            #expect(client.flagd.evaluation("b", context: Self.user).value == "two")
 
             evaluating.cancel()
             #expect(await evaluating.value > 0)
@@ -103,20 +103,20 @@ struct FlagdFilesSourceTests {
             try TestFiles.write(Self.document([Self.flag("a", "hidden")]), to: directory + "/.20-hidden.json")
             try TestFiles.write("not definitions", to: directory + "/README.txt")
             let (client, events) = try await Self.client(.flagdDirectory(directory, watch: true, interval: .milliseconds(20)))
-            #expect(client.flagdEvaluation("a", context: Self.user).value == "from-10")
+            #expect(client.flagd.evaluation("a", context: Self.user).value == "from-10")
 
             try TestFiles.write("flags:\n  a: {state: ENABLED, variants: {x: from-20}, defaultVariant: x}\n  b: {state: DISABLED, variants: {y: 1}, defaultVariant: y}\n",
                                 to: directory + "/20-more.yml")
             let update = await TestFiles.nextEvent(events) { if case .updated = $0 { true } else { false } }
             if case .updated(let changed)? = update { #expect(changed.changedFlags == ["a", "b"]) } else { Issue.record("no update") }
-            #expect(client.flagdEvaluation("a", context: Self.user).value == "from-20")
-            let disabled = client.flagdEvaluation("b", context: Self.user)
+            #expect(client.flagd.evaluation("a", context: Self.user).value == "from-20")
+            let disabled = client.flagd.evaluation("b", context: Self.user)
             #expect(disabled.value == nil && disabled.reason == "DISABLED")
 
             try TestFiles.remove(directory + "/20-more.yml")
             let back = await TestFiles.nextEvent(events) { if case .updated = $0 { true } else { false } }
             if case .updated(let changed)? = back { #expect(changed.changedFlags == ["a", "b"]) } else { Issue.record("no update") }
-            #expect(client.flagdEvaluation("a", context: Self.user).value == "from-10")
+            #expect(client.flagd.evaluation("a", context: Self.user).value == "from-10")
             await client.close()
         }
     }
@@ -166,7 +166,7 @@ struct FlagdFilesSourceTests {
             var differ = 0
             for i in 0..<1000 {
                 let context = Context(flagdJSON: ["targetingKey": .string("user-\(i)")])
-                if v1.flagdEvaluation("split", context: context).variant != v2.flagdEvaluation("split", context: context).variant { differ += 1 }
+                if v1.flagd.evaluation("split", context: context).variant != v2.flagd.evaluation("split", context: context).variant { differ += 1 }
             }
             #expect(differ > 0 && differ < 1000)
             await v1.close()

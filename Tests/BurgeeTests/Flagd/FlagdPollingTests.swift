@@ -22,19 +22,19 @@ struct FlagdPollingTests {
             let events = client.events()
             client.start()
             #expect(await client.waitUntilReady(timeout: .seconds(30)))
-            #expect(client.flagdEvaluation("color", context: Self.user).value == "red")
+            #expect(client.flagd.evaluation("color", context: Self.user).value == "red")
             #expect(await eventually { running.requests(to: "/definitions").contains { $0.status == 304 } })
 
             try running.update(Self.document("blue"))
             let update = await TestFiles.nextUpdate(events)
             #expect(update?.changedFlags == ["color"])
-            #expect(client.flagdEvaluation("color", context: Self.user).value == "blue")
+            #expect(client.flagd.evaluation("color", context: Self.user).value == "blue")
 
             #expect(throws: (any Error).self) { try running.update(#"{"flags": 3}"#) }
             running.server.inject(.body(Array(#"{"flags": 3}"#.utf8)), on: .definitions)
             let failed = await TestFiles.nextStatus(events, .interrupted)
             #expect(failed?.lastError?.kind == .invalidData)
-            #expect(client.flagdEvaluation("color", context: Self.user).value == "blue")
+            #expect(client.flagd.evaluation("color", context: Self.user).value == "blue")
             await client.close()
         }
     }

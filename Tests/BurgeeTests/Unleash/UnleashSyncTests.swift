@@ -34,9 +34,9 @@ struct UnleashSyncTests {
         try await withUnleashServer { running in
             try await TestFiles.withClient(configuration(running)) { client in
                 try await LoopbackServer.ready(client)
-                #expect(client.isEnabled("on", context: context))
-                #expect(!client.isEnabled("off", context: context))
-                #expect(!client.isEnabled("missing", context: context))
+                #expect(client.unleash.isEnabled("on", context: context))
+                #expect(!client.unleash.isEnabled("off", context: context))
+                #expect(!client.unleash.isEnabled("missing", context: context))
                 let etag = running.server.currentETag
                 let conditional = await eventually {
                     running.requests(to: "/api/client/features").filter { $0.status == 304 && $0.ifNoneMatch == etag }.count >= 2
@@ -63,7 +63,7 @@ struct UnleashSyncTests {
                                                                        with: #""name": "off", "enabled": true"#))
                 let update = await TestFiles.nextUpdate(events)
                 #expect(update?.changedFlags == ["off"])
-                #expect(client.isEnabled("off", context: context))
+                #expect(client.unleash.isEnabled("off", context: context))
             }
         }
     }
@@ -73,9 +73,9 @@ struct UnleashSyncTests {
         try await withUnleashServer { running in
             try await TestFiles.withClient(configuration(running)) { client in
                 try await LoopbackServer.ready(client)
-                for _ in 0..<7 { _ = client.isEnabled("on", context: context) }
-                for _ in 0..<3 { _ = client.isEnabled("off", context: context) }
-                for _ in 0..<2 { _ = client.isEnabled("missing", context: context) }
+                for _ in 0..<7 { _ = client.unleash.isEnabled("on", context: context) }
+                for _ in 0..<3 { _ = client.unleash.isEnabled("off", context: context) }
+                for _ in 0..<2 { _ = client.unleash.isEnabled("missing", context: context) }
                 for _ in 0..<4 { _ = client.variation("coloured", context: context) }
                 let counted = await eventually {
                     let counts = running.server.unleashToggleCounts
@@ -112,7 +112,7 @@ struct UnleashSyncTests {
         try await withUnleashServer { running in
             try await TestFiles.withClient(configuration(running, metrics: nil)) { client in
                 try await LoopbackServer.ready(client)
-                _ = client.isEnabled("on", context: context)
+                _ = client.unleash.isEnabled("on", context: context)
                 try await Task.sleep(for: .milliseconds(200))
                 #expect(running.requests(to: "/api/client/register").isEmpty)
                 #expect(running.requests(to: "/api/client/metrics").isEmpty)
@@ -148,7 +148,7 @@ struct UnleashSyncTests {
                 running.server.inject(.status(status), on: .unleashFeatures, times: 3)
                 let interrupted = await TestFiles.nextStatus(events, .interrupted)
                 #expect(interrupted?.lastError?.statusCode == status)
-                #expect(client.isEnabled("on", context: context))
+                #expect(client.unleash.isEnabled("on", context: context))
                 let valid = await TestFiles.nextStatus(events, .valid)
                 #expect(valid != nil)
                 // After n consecutive failures the source waits (n + 1) intervals.
@@ -172,7 +172,7 @@ struct UnleashSyncTests {
                     running.server.inject(.body(body), on: .unleashFeatures)
                     let interrupted = await TestFiles.nextStatus(events, .interrupted)
                     #expect(interrupted?.lastError?.kind == .invalidData)
-                    #expect(client.isEnabled("on", context: context))
+                    #expect(client.unleash.isEnabled("on", context: context))
                     #expect(await TestFiles.nextStatus(events, .valid) != nil)
                 }
             }
@@ -199,13 +199,13 @@ struct UnleashSyncTests {
                                                      logger: TestFiles.quietLogger)) { client in
                 try await LoopbackServer.ready(client)
                 let user = UnleashContext(userId: "u-1", properties: ["plan": "pro"]).context
-                let blue = client.unleashVariant("coloured", context: user)
+                let blue = client.unleash.variant("coloured", context: user)
                 #expect(blue == UnleashVariantResult(name: "blue", enabled: true, featureEnabled: true,
                                                      payload: .object(["type": "string", "value": "#00f"])))
-                #expect(client.bound(to: user).unleashVariant("plain") == .disabled(featureEnabled: true))
-                #expect(client.unleashVariant("off", context: user) == .disabled(featureEnabled: false))
-                #expect(client.unleashVariant("missing", context: user) == .disabled(featureEnabled: false))
-                _ = client.isEnabled("plain", context: user)
+                #expect(client.bound(to: user).unleash.variant("plain") == .disabled(featureEnabled: true))
+                #expect(client.unleash.variant("off", context: user) == .disabled(featureEnabled: false))
+                #expect(client.unleash.variant("missing", context: user) == .disabled(featureEnabled: false))
+                _ = client.unleash.isEnabled("plain", context: user)
                 let recorded = await eventually { impressions.exposures.count >= 1 }
                 #expect(recorded)
                 try await Task.sleep(for: .milliseconds(150))

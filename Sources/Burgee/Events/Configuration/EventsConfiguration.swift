@@ -22,14 +22,25 @@ public enum TrackingConsent: Sendable, Hashable {
 }
 
 /// Where events are delivered.
+///
+/// A destination is a recipe: the client checks it when it is created and builds its sink then,
+/// passing its `sdkKey` and logger. Sync protocols with an event endpoint of their own contribute
+/// theirs as static functions (``unleashMetrics(_:impressions:)`` from the Unleash folder), so
+/// nothing here names a vendor.
 public struct EventDestination: Sendable {
-    enum Storage: Sendable {
-        case http(endpoint: String, HTTPOptions, retryDelay: Duration)
-        case sink(any EventSink)
-        case unleash(UnleashConnection, impressions: (any EventSink)?)
-    }
+    /// Throws the first problem of the destination's settings.
+    typealias Validate = @Sendable () throws(ConfigurationError) -> Void
+    /// Builds the sink for the client's `sdkKey` and logger.
+    typealias MakeSink = @Sendable (_ sdkKey: SDKKey?, _ logger: Logger) throws(ConfigurationError) -> any EventSink
 
-    let storage: Storage
+    let validate: Validate
+    let makeSink: MakeSink
+
+    /// A destination whose settings `validate` checks and whose sink `makeSink` builds.
+    init(validate: @escaping Validate = {}, makeSink: @escaping MakeSink) {
+        self.validate = validate
+        self.makeSink = makeSink
+    }
 
     /// Batches posted as JSON to an event service (`…/events` of a Burgee service), gzipped when
     /// the service accepts it; one retry after `retryDelay` on a 5xx, a 429 or a network error.
@@ -39,12 +50,20 @@ public struct EventDestination: Sendable {
     ///   - retryDelay: the wait before the one retry (longer when the service asks with `Retry-After`).
     public static func http(_ endpoint: String, http: HTTPOptions = HTTPOptions(),
                             retryDelay: Duration = .seconds(1)) -> EventDestination {
-        EventDestination(storage: .http(endpoint: endpoint, http, retryDelay: retryDelay))
+        EventDestination(
+            validate: { () throws(ConfigurationError) in
+                try http.validate()
+                guard retryDelay >= .zero else { throw .notPositive("the event retry delay") }
+            },
+            makeSink: { sdkKey, logger throws(ConfigurationError) in
+                try HTTPEventSink(endpoint: endpoint, sdkKey: sdkKey, http: http, retryDelay: retryDelay, logger: logger,
+                                  sendsSchemaHeader: true, encode: { $0.jsonBytes })
+            })
     }
 
     /// Any sink: ``LoggingEventSink``, `InMemoryEventSink` (from `BurgeeTesting`) or your own.
     public static func sink(_ sink: any EventSink) -> EventDestination {
-        EventDestination(storage: .sink(sink))
+        EventDestination(makeSink: { _, _ in sink })
     }
 
     /// Each event as a JSON log line.
@@ -110,14 +129,6 @@ public struct EventsConfiguration: Sendable {
         guard maxBatchSize > 0 else { throw .notPositive("the event batch size") }
         guard capacity > 0 else { throw .notPositive("the event queue capacity") }
         guard closeTimeout >= .zero else { throw .notPositive("the event close timeout") }
-        switch destination.storage {
-        case .http(_, let http, let retryDelay):
-            try http.validate()
-            guard retryDelay >= .zero else { throw .notPositive("the event retry delay") }
-        case .unleash(let connection, _):
-            try connection.validate()
-        case .sink:
-            break
-        }
+        try destination.validate()
     }
 }

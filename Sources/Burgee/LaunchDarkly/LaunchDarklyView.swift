@@ -1,0 +1,104 @@
+import BurgeeCore
+
+/// LaunchDarkly's calls on a ``BurgeeClient``, in LaunchDarkly's words: `client.launchDarkly.allFlagsState(…)`
+/// is LaunchDarkly's server SDKs' `client.allFlagsState(context, options…)`, and
+/// `client.launchDarkly.bootstrapJSON(…)` its JSON, what LaunchDarkly's JavaScript SDK takes as
+/// `bootstrap`. Flag evaluations themselves are the client's own calls, which LaunchDarkly's
+/// SDKs share: `boolVariation`, `variationDetail`, `track`, ….
+///
+/// A view holds only its client: taking one costs nothing.
+public struct LaunchDarklyView: Sendable {
+    /// The client the calls go to.
+    let client: BurgeeClient
+
+    init(client: BurgeeClient) {
+        self.client = client
+    }
+
+    /// Every flag's state for `context` in LaunchDarkly's bootstrap shape (LaunchDarkly's server
+    /// SDKs' `allFlagsState(context, options…)`), for LaunchDarkly and native flags alike.
+    /// Records no events: the front-end code it is handed to reports what it shows.
+    ///
+    /// ```swift
+    /// let bootstrap = client.launchDarkly.allFlagsState(context: context, options: .init(clientSideOnly: true)).jsonText
+    /// // <script>const client = LDClient.initialize(clientSideID, context, { bootstrap: \(bootstrap) })</script>
+    /// ```
+    ///
+    /// Without definitions, or for an invalid context, the state is `{"$valid":false,"$flagsState":{}}`.
+    public func allFlagsState(context: Context, options: LaunchDarklyFlagsState.Options = .init())
+        -> LaunchDarklyFlagsState
+    {
+        client.cell.readCountingMany { state, tally in
+            guard let snapshot = state.snapshot, context.isValid else {
+                return LaunchDarklyFlagsState(valid: false, flags: [:])
+            }
+            let keys = options.flagSets.map { sets in Set(sets.flatMap { state.flagsBySet[$0] ?? [] }).sorted() }
+                ?? snapshot.flagKeys
+            let now = EventClock.wallMilliseconds()
+            var flags: [String: LaunchDarklyFlagsState.FlagState] = [:]
+            flags.reserveCapacity(keys.count)
+            for key in keys {
+                guard let position = snapshot.position(ofFlag: key) else { continue }
+                let info = snapshot.info(at: position)
+                if options.clientSideOnly, let availability = info.clientSideAvailability, !availability.usingEnvironmentId {
+                    continue
+                }
+                let v = client.variation(in: state, key, context, track: nil)
+                tally.count(slot: ClientMetrics.slot(v.reason.kind))
+                let experiment = snapshot.isLaunchDarklyExperiment(at: position, v.reason)
+                var flag = LaunchDarklyFlagsState.FlagState(
+                    value: v.value, variation: v.index, version: info.version,
+                    reason: options.withReasons || experiment ? v.reason : nil,
+                    trackEvents: info.trackEvents || experiment, trackReason: experiment,
+                    debugEventsUntilDate: info.debugEventsUntilDate.flatMap { $0 > 0 ? $0 : nil },
+                    prerequisites: snapshot.evaluatedPrerequisites(at: position, v.reason))
+                if options.detailsOnlyForTrackedFlags, !flag.trackEvents, !flag.trackReason,
+                   !(flag.debugEventsUntilDate.map { $0 > now } ?? false) {
+                    flag.version = nil
+                    flag.reason = nil
+                }
+                flags[key] = flag
+            }
+            return LaunchDarklyFlagsState(valid: true, flags: flags)
+        }
+    }
+
+    /// ``allFlagsState(context:options:)`` as the JSON text that bootstraps LaunchDarkly's
+    /// JavaScript SDK (what LaunchDarkly's server SDKs serialise `allFlagsState` into).
+    public func bootstrapJSON(context: Context, options: LaunchDarklyFlagsState.Options = .init()) -> String {
+        allFlagsState(context: context, options: options).jsonText
+    }
+
+    /// ``LaunchDarklyView``'s calls for a ``BoundClient``'s context: `bound.launchDarkly.allFlagsState()`.
+    public struct Bound: Sendable {
+        /// The client the calls go to.
+        let client: BurgeeClient
+        /// The context the calls are for.
+        let context: Context
+
+        init(client: BurgeeClient, context: Context) {
+            self.client = client
+            self.context = context
+        }
+
+        /// See ``LaunchDarklyView/allFlagsState(context:options:)``.
+        public func allFlagsState(options: LaunchDarklyFlagsState.Options = .init()) -> LaunchDarklyFlagsState {
+            client.launchDarkly.allFlagsState(context: context, options: options)
+        }
+
+        /// See ``LaunchDarklyView/bootstrapJSON(context:options:)``.
+        public func bootstrapJSON(options: LaunchDarklyFlagsState.Options = .init()) -> String {
+            client.launchDarkly.bootstrapJSON(context: context, options: options)
+        }
+    }
+}
+
+extension BurgeeClient {
+    /// LaunchDarkly's calls: `allFlagsState` in LaunchDarkly's shape and its bootstrap JSON.
+    public var launchDarkly: LaunchDarklyView { LaunchDarklyView(client: self) }
+}
+
+extension BoundClient {
+    /// LaunchDarkly's calls for this bound client's context.
+    public var launchDarkly: LaunchDarklyView.Bound { LaunchDarklyView.Bound(client: client, context: context) }
+}
