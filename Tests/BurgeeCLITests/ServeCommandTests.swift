@@ -18,8 +18,8 @@ final class ServeProcess {
         try process.run()
     }
 
-    /// The base URL from the line the command prints once it listens; `nil` if it exits first or
-    /// prints nothing within the deadline.
+    /// The first line the command prints once it listens, and the URL it ends with (the URL a
+    /// client of the served format takes); `nil` if it exits first or prints nothing within the deadline.
     func waitUntilServing(within seconds: Double = 30) async -> (line: String, baseURL: String)? {
         let handle = output.fileHandleForReading
         let deadline = Task.detached { [process] in
@@ -38,7 +38,7 @@ final class ServeProcess {
         }) ?? ""
         deadline.cancel()
         guard let line = text.split(separator: "\n").first.map(String.init),
-              let range = line.range(of: " on http://") else { return nil }
+              let range = line.range(of: " at http://") else { return nil }
         return (line, "http://" + line[range.upperBound...])
     }
 
@@ -107,7 +107,7 @@ struct ServeCommandTests {
         let path = try files.write("defs.json", Self.definitions)
         let serve = try ServeProcess(["--definitions", path, "--port", "0", "--heartbeat", "0.5"])
         let serving = try #require(await serve.waitUntilServing())
-        #expect(serving.line.hasPrefix("Serving definitions from \(path) on http://127.0.0.1:"))
+        #expect(serving.line.hasPrefix("Serving native Burgee definitions from \(path) at http://127.0.0.1:"))
         let port = try #require(Int(serving.baseURL.split(separator: ":").last ?? ""))
         #expect(port > 0)
 

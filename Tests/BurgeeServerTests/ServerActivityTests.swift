@@ -7,9 +7,9 @@ import Testing
 struct ServerActivityTests {
     @Test func theSummaryNamesOnlyWhatArrived() {
         #expect(ServerActivity(requests: 1).summary == "1 request")
-        let busy = ServerActivity(requests: 9, eventBatches: 2, launchDarklyBulk: 1, launchDarklyDiagnostic: 1,
-                                  launchDarklyEventKinds: ["summary": 1, "custom": 3, "diagnostic-init": 1],
-                                  unleashRegistrations: 1, unleashMetrics: 2, unleashYes: 7, unleashNo: 2)
+        var busy = ServerActivity(requests: 9, eventBatches: 2, launchDarklyBulk: 1, launchDarklyDiagnostic: 1,
+                                  launchDarklyEventKinds: ["summary": 1, "custom": 3, "diagnostic-init": 1])
+        (busy.unleashRegistrations, busy.unleashMetrics, busy.unleashYes, busy.unleashNo) = (1, 2, 7, 2)
         #expect(busy.summary == "9 requests; 2 event batches; LaunchDarkly: 1 bulk post, 1 diagnostic post "
             + "(events: custom 3, diagnostic-init 1, summary 1); Unleash: 1 registration, 2 metrics buckets (yes 7, no 2)")
     }

@@ -96,7 +96,7 @@ class Server:
                 if self.process.poll() is not None:
                     break
                 continue
-            match = re.search(r"on (http://127\.0\.0\.1:\d+)", line)
+            match = re.search(r"at (http://127\.0\.0\.1:\d+)", line)
             if match:
                 self.base = match.group(1)
         if self.base is None:

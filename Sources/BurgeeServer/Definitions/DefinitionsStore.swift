@@ -23,9 +23,9 @@ final class DefinitionsStore: Sendable {
     /// The served definitions compiled, for the endpoints that evaluate.
     let compiled: CompiledDefinitions
 
-    init(_ served: ServedDefinitions, format: DefinitionsFormat) {
+    init(_ served: ServedDefinitions) {
         state = NIOLockedValueBox(State(served: served))
-        compiled = CompiledDefinitions(served, format: format)
+        compiled = CompiledDefinitions(served, format: served.servedFormat.format)
     }
 
     var served: ServedDefinitions {
@@ -42,15 +42,11 @@ final class DefinitionsStore: Sendable {
         let (changes, served) = state.withLockedValue { s in
             let version = s.served.documentVersion
             let changes = s.served.apply(parsed)
-            // Unleash streams carry the whole state on every change, as one event.
-            if s.served.format == .unleash, s.served.documentVersion != version, !s.subscribers.isEmpty {
-                let event = StreamMessage.event(ChangeEvents.unleashState(s.served, event: "unleash-updated", retry: nil))
-                for continuation in s.subscribers.values { continuation.yield(event) }
-            }
             if !s.subscribers.isEmpty {
-                for change in changes {
-                    let event = StreamMessage.event(ChangeEvents.event(for: change, format: s.served.format))
-                    for continuation in s.subscribers.values { continuation.yield(event) }
+                let events = s.served.servedFormat.streamEvents(for: changes, in: s.served,
+                                                          documentChanged: s.served.documentVersion != version)
+                for event in events {
+                    for continuation in s.subscribers.values { continuation.yield(.event(event)) }
                 }
             }
             return (changes, s.served)
@@ -67,7 +63,7 @@ final class DefinitionsStore: Sendable {
             let id = s.nextID
             s.nextID += 1
             s.subscribers[id] = continuation
-            continuation.yield(.event(ChangeEvents.put(s.served, retry: retry)))
+            continuation.yield(.event(s.served.servedFormat.openingEvent(s.served, retry: retry)))
             return StreamSubscription(id: id, messages: messages, continuation: continuation)
         }
     }

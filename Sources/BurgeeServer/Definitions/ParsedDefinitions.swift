@@ -8,35 +8,35 @@ struct ParsedDefinitions: Sendable {
     var version: Int64
     var flags: [String: JSONValue]
     var segments: [String: JSONValue]
-    /// A document served whole (Unleash features, flagd flags); `nil` for native and LaunchDarkly
-    /// definitions, served by item.
+    /// A document served whole; `nil` for a document served by item.
     var wholeDocument: JSONValue?
-    /// The format, which decides how the items are served.
-    var format: DefinitionsFormat
+    /// The served format, which decides how the items are served.
+    var servedFormat: any ServedFormat.Type
 
-    init(jsonBytes bytes: [UInt8], format: DefinitionsFormat = .native) throws(DefinitionsError) {
+    /// `bytes` read as a document of `served`'s format.
+    init(jsonBytes bytes: [UInt8], as served: any ServedFormat.Type) throws(DefinitionsError) {
         let json: JSONValue
         do { json = try JSONParser().parse(bytes) } catch { throw .invalidJSON(error) }
-        self.format = format
-        if format == .launchDarkly {
-            // LaunchDarkly documents carry no version: the served versions start at 0.
-            (flags, segments) = try LaunchDarklyFile.items(of: json)
-            version = 0
-            wholeDocument = nil
-            return
-        }
+        self = try served.parse(json)
+    }
+
+    /// A document served by item.
+    init(flags: [String: JSONValue], segments: [String: JSONValue], version: Int64, as served: any ServedFormat.Type) {
+        self.version = version
+        self.flags = flags
+        self.segments = segments
+        servedFormat = served
+        wholeDocument = nil
+    }
+
+    /// A document served whole, as it stands, once its format's reader found it usable.
+    init(whole json: JSONValue, as served: any ServedFormat.Type) throws(DefinitionsError) {
         // The format's reader is the one authority on what makes a whole document unusable.
-        let definitions = try Definitions(json: json, format: format)
-        let members = json.objectValue ?? [:]
+        let definitions = try Definitions(json: json, format: served.format)
         version = definitions.version
-        if format == .unleash || format == .flagd {
-            flags = [:]
-            segments = [:]
-            wholeDocument = json
-        } else {
-            flags = members["flags"]?.objectValue ?? [:]
-            segments = members["segments"]?.objectValue ?? [:]
-            wholeDocument = nil
-        }
+        flags = [:]
+        segments = [:]
+        wholeDocument = json
+        servedFormat = served
     }
 }

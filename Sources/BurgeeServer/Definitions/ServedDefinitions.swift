@@ -12,18 +12,17 @@ struct ServedDefinitions: Sendable {
     private(set) var segments: [String: ServedItem] = [:]
     private var flagTombstones: [String: Int64] = [:]
     private var segmentTombstones: [String: Int64] = [:]
-    /// The document as sent by `GET /definitions` and in a stream's `put` (native v1), or by
-    /// `GET /sdk/latest-all` (LaunchDarkly's data set).
+    /// The document as its format's document endpoint sends it: the whole document, or the
+    /// items by collection.
     private(set) var body = ByteBuffer()
     private(set) var etag = ""
-    /// A document served whole: Unleash features by `GET /api/client/features`, flagd flags by
-    /// `GET /definitions`.
+    /// A document served whole, as the file has it; `nil` for a document served by item.
     private(set) var wholeDocument: JSONValue?
-    /// The format served: native and LaunchDarkly documents are served by item, in their own shapes.
-    let format: DefinitionsFormat
+    /// The format served.
+    let servedFormat: any ServedFormat.Type
 
     init(_ parsed: ParsedDefinitions) {
-        format = parsed.format
+        servedFormat = parsed.servedFormat
         documentVersion = parsed.version
         wholeDocument = parsed.wholeDocument
         flags = parsed.flags.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
@@ -35,8 +34,7 @@ struct ServedDefinitions: Sendable {
     /// segments first so that a flag never arrives before a new segment it refers to.
     mutating func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
         if let document = parsed.wholeDocument {
-            // Unleash and flagd clients poll the whole document; a change is a new version and ETag,
-            // no stream events.
+            // A document served whole changes as a whole: a new version and ETag, no item events.
             guard document != wholeDocument else { return [] }
             wholeDocument = document
             documentVersion += 1
@@ -87,8 +85,7 @@ struct ServedDefinitions: Sendable {
         }
         var writer = JSONWriter()
         writer.beginObject()
-        // LaunchDarkly's data set is `{"flags","segments"}` alone; its items carry the versions.
-        if format != .launchDarkly {
+        if servedFormat.itemDocumentHasHeader {
             writer.key("formatVersion")
             writer.int(DefinitionsDocument.formatVersion)
             writer.key("version")

@@ -55,23 +55,22 @@ extension DefinitionsResponder {
     }
 
     /// `GET /events`: what the server recorded, the most recent
-    /// ``DefinitionsServerConfiguration/maxRetainedRecords`` of each kind, in arrival order.
-    ///
-    /// - native and flagd: the `POST /events` bodies, decoded, as a JSON array: `[{"schemaVersion":1,"events":[…]}, …]`;
-    /// - LaunchDarkly: the `/bulk` and `/diagnostic` posts, `[{"path":"/bulk","payloadId":…,"body":[…]}, …]`;
-    /// - Unleash: `{"registrations":[…],"metrics":[…]}`, the bodies as posted.
+    /// ``DefinitionsServerConfiguration/maxRetainedRecords`` of each kind, in arrival order, as
+    /// the served format lists them (``ServedFormat/receivedEvents(on:)``).
     func receivedEventsResponse() -> Response {
-        switch server.configuration.format {
-        case .launchDarkly:
-            return JSONResponses.json(.ok, .array(server.launchDarklyInbox.posts.map(\.listed)))
-        case .unleash:
-            let inbox = server.unleashInbox
-            return JSONResponses.json(.ok, ["registrations": .array(inbox.registrations), "metrics": .array(inbox.metrics)])
-        default:
-            break
-        }
+        server.servedFormat.receivedEvents(on: server)
+    }
+
+    /// `GET /events/stats`: exact totals of what the server recorded, dropped entries included,
+    /// as the served format counts them (``ServedFormat/eventStats(on:)``).
+    func eventStatsResponse() -> Response {
+        server.servedFormat.eventStats(on: server)
+    }
+
+    /// The `POST /events` bodies, decoded, as a JSON array: `[{"schemaVersion":1,"events":[…]}, …]`.
+    static func receivedBatchesResponse(_ inbox: EventsInbox) -> Response {
         var body: [UInt8] = [UInt8(ascii: "[")]
-        for (i, received) in server.inbox.received.enumerated() {
+        for (i, received) in inbox.received.enumerated() {
             if i > 0 { body.append(UInt8(ascii: ",")) }
             // Each body was parsed as a JSON object when it was stored.
             body.append(contentsOf: received.body)
@@ -81,27 +80,9 @@ extension DefinitionsResponder {
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// `GET /events/stats`: exact totals of what the server recorded, dropped entries included.
-    ///
-    /// - native and flagd: `{"requests": n, "bytes": b}`, bytes as received;
-    /// - LaunchDarkly: `{"requests","bytes","bulk","diagnostic","events","kinds":{kind: n}}`;
-    /// - Unleash: `{"registrations": r, "metrics": m, "toggles": {name: {"yes","no","variants"}}}`.
-    func eventStatsResponse() -> Response {
-        switch server.configuration.format {
-        case .launchDarkly:
-            return JSONResponses.json(.ok, server.launchDarklyInbox.stats.json)
-        case .unleash:
-            let inbox = server.unleashInbox
-            let totals = inbox.totals
-            let toggles = inbox.toggleCounts.mapValues { counts -> JSONValue in
-                ["yes": .number(Double(counts.yes)), "no": .number(Double(counts.no)),
-                 "variants": .object(counts.variants.mapValues { .number(Double($0)) })]
-            }
-            return JSONResponses.json(.ok, ["registrations": .number(Double(totals.registrations)),
-                                            "metrics": .number(Double(totals.metrics)), "toggles": .object(toggles)])
-        default:
-            let stats = server.inbox.stats
-            return JSONResponses.json(.ok, ["requests": .number(Double(stats.requests)), "bytes": .number(Double(stats.bytes))])
-        }
+    /// The `POST /events` totals: `{"requests": n, "bytes": b}`, bytes as received.
+    static func batchStatsResponse(_ inbox: EventsInbox) -> Response {
+        let stats = inbox.stats
+        return JSONResponses.json(.ok, ["requests": .number(Double(stats.requests)), "bytes": .number(Double(stats.bytes))])
     }
 }

@@ -36,14 +36,14 @@ extension DefinitionsResponder {
 
     /// The head announces the whole body; about half of it follows, then the connection closes.
     private func droppedResponse(on endpoint: DefinitionsServer.Endpoint, _ request: Request) async throws -> Response {
-        switch endpoint {
-        case .definitions, .unleashFeatures, .launchDarklyFlags, .launchDarklySegments:
+        switch endpoint.shape {
+        case .document:
             let served = server.store.served
             let half = served.body.getSlice(at: served.body.readerIndex, length: served.body.readableBytes / 2)!
             let headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: served.etag]
             return Response(status: .ok, headers: headers, body: Self.cutBody(half, announcing: served.body.readableBytes))
         case .stream:
-            let put = ChangeEvents.put(server.store.served, retry: server.configuration.streamRetry)
+            let put = server.servedFormat.openingEvent(server.store.served, retry: server.configuration.streamRetry)
             let half = put.getSlice(at: put.readerIndex, length: put.readableBytes / 2)!
             return Response(status: .ok, headers: Self.streamHeaders, body: Self.cutBody(half, announcing: nil))
         case .events:
@@ -53,11 +53,11 @@ extension DefinitionsResponder {
             var headers = HTTPFields()
             headers[.acceptEncoding] = response.headers[.acceptEncoding]
             return Response(status: .accepted, headers: headers, body: Self.cutBody(ByteBuffer(), announcing: 2))
-        case .unleashRegister, .unleashMetrics, .launchDarklyBulk, .launchDarklyDiagnostic:
+        case .report:
             let response = try await serve(endpoint, request)
             guard response.status == .accepted else { return response }
             return Response(status: .accepted, body: Self.cutBody(ByteBuffer(), announcing: 2))
-        case .ofrepEvaluate, .ofrepBulk:
+        case .ofrep:
             // A 200 head announcing a body that never comes.
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: Self.cutBody(ByteBuffer(), announcing: 2))
@@ -74,8 +74,8 @@ extension DefinitionsResponder {
 
     private func bodyResponse(_ bytes: [UInt8], on endpoint: DefinitionsServer.Endpoint) -> Response {
         let buffer = ByteBuffer(bytes: bytes)
-        switch endpoint {
-        case .definitions, .unleashFeatures, .launchDarklyFlags, .launchDarklySegments:
+        switch endpoint.shape {
+        case .document:
             let etag = EntityTag.make(version: server.store.served.documentVersion, body: bytes)
             let headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: etag]
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
@@ -85,9 +85,9 @@ extension DefinitionsResponder {
                 try await writer.write(buffer)
                 try await writer.finish(nil)
             })
-        case .events, .unleashRegister, .unleashMetrics, .launchDarklyBulk, .launchDarklyDiagnostic:
+        case .events, .report:
             return Response(status: .ok, body: ResponseBody(byteBuffer: buffer))
-        case .ofrepEvaluate, .ofrepBulk:
+        case .ofrep:
             return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
         }
     }

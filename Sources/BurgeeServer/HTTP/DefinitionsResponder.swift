@@ -39,7 +39,7 @@ struct DefinitionsResponder: HTTPResponder {
 
     /// The response, or `nil` when a fault closed the connection instead.
     private func answer(_ request: Request, context: Context, logIndex: Int) async throws -> Response? {
-        let route = Route(method: request.method, path: request.uri.path, format: server.configuration.format,
+        let route = Route(method: request.method, path: request.uri.path, served: server.servedFormat,
                           ofrep: server.configuration.servesOFREP)
         let endpoint: DefinitionsServer.Endpoint
         if case .endpoint(let e) = route, e.isOFREP {
@@ -75,27 +75,10 @@ struct DefinitionsResponder: HTTPResponder {
         return JSONResponses.error(.unauthorized, "unauthorized", "the Authorization header must carry the SDK key")
     }
 
-    /// The endpoint's own answer.
+    /// The endpoint's own answer, unless the served format refuses the request first.
     func serve(_ endpoint: DefinitionsServer.Endpoint, _ request: Request) async throws -> Response {
-        switch endpoint {
-        case .definitions:
-            if let refusal = launchDarklyFilterRefusal(request) { return refusal }
-            return definitionsResponse(request)
-        case .unleashFeatures: return unleashFeaturesResponse(request)
-        case .launchDarklyFlags, .launchDarklySegments:
-            if let refusal = launchDarklyFilterRefusal(request) { return refusal }
-            return launchDarklyCollectionResponse(endpoint, request)
-        case .launchDarklyBulk: return try await launchDarklyEventsResponse(request, kind: .bulk)
-        case .launchDarklyDiagnostic: return try await launchDarklyEventsResponse(request, kind: .diagnostic)
-        case .unleashRegister: return try await unleashReportResponse(request, kind: .registration)
-        case .unleashMetrics: return try await unleashReportResponse(request, kind: .metrics)
-        case .stream:
-            if let refusal = launchDarklyFilterRefusal(request) ?? unleashStreamFilterRefusal(request) { return refusal }
-            return streamResponse(request)
-        case .events: return try await eventsResponse(request)
-        case .ofrepEvaluate: return try await ofrepEvaluateResponse(request)
-        case .ofrepBulk: return try await ofrepBulkResponse(request)
-        }
+        if let refusal = server.servedFormat.refusal(of: request, at: endpoint) { return refusal }
+        return try await endpoint.answer(self, request)
     }
 }
 

@@ -10,67 +10,38 @@ enum Route: Sendable {
     case methodNotAllowed(allowed: String)
     case notFound
 
-    static let launchDarklyFlagsPath = "/sdk/latest-flags"
-    static let launchDarklySegmentsPath = "/sdk/latest-segments"
+    /// The routes every server answers after its format's own: what it recorded.
+    private static let recordRoutes: [ServedRoute] = [
+        .shared(.get, "/events", .receivedEvents),
+        .shared(.get, "/events/stats", .eventStats),
+    ]
 
-    /// The route of a request to a server of `format`: native servers answer Burgee's paths,
-    /// Unleash servers Unleash's client API, LaunchDarkly servers the polling endpoints
-    /// (`GET /sdk/latest-all`, `/sdk/latest-flags`, `/sdk/latest-segments`), the stream (`GET /all`)
-    /// and the event posts (`POST /bulk`, `POST /diagnostic`), flagd servers `GET /definitions`
-    /// (the flag document as it is); with `ofrep`, all answer OFREP's. Every server answers
-    /// `GET /status`, and lists and counts what it recorded at `GET /events` and `GET /events/stats`.
-    init(method: HTTPRequest.Method, path: String, format: DefinitionsFormat, ofrep: Bool = false) {
+    /// The route of a request to a server of `served`: with `ofrep`, OFREP's paths first; then
+    /// `GET /status`; then the format's own routes (``ServedFormat/routes``) and `GET /events` and
+    /// `GET /events/stats`, which list and count what the server recorded. A path that a route
+    /// answers with another method is answered 405 with the methods allowed.
+    init(method: HTTPRequest.Method, path: String, served: any ServedFormat.Type, ofrep: Bool = false) {
         let flags = DefinitionsResponder.ofrepFlagsPath
-        let (target, allowed): (Route, HTTPRequest.Method) = switch (format, path) {
-        case (_, flags) where ofrep: (.endpoint(.ofrepBulk), .post)
-        case (_, _) where ofrep && path.hasPrefix(flags + "/") && path.utf8.count > flags.utf8.count + 1:
-            (.endpoint(.ofrepEvaluate), .post)
-        case (_, "/status"): (.status, .get)
-        case (.native, "/events"):
-            // Two methods: the events posted, and the list of those received.
-            switch method {
-            case .post: (.endpoint(.events), .post)
-            case .get: (.receivedEvents, .get)
-            default: (.methodNotAllowed(allowed: "GET, POST"), method)
-            }
-        case (_, "/events"): (.receivedEvents, .get)
-        case (_, "/events/stats"): (.eventStats, .get)
-        case (.unleash, "/api/client/features"): (.endpoint(.unleashFeatures), .get)
-        case (.unleash, "/api/client/streaming"): (.endpoint(.stream), .get)
-        case (.unleash, "/api/client/register"): (.endpoint(.unleashRegister), .post)
-        case (.unleash, "/api/client/metrics"): (.endpoint(.unleashMetrics), .post)
-        case (.unleash, _): (.notFound, .get)
-        case (.launchDarkly, "/sdk/latest-all"): (.endpoint(.definitions), .get)
-        case (.launchDarkly, "/all"): (.endpoint(.stream), .get)
-        case (.launchDarkly, "/bulk"): (.endpoint(.launchDarklyBulk), .post)
-        case (.launchDarkly, "/diagnostic"): (.endpoint(.launchDarklyDiagnostic), .post)
-        case (.launchDarkly, _) where Self.isCollection(path, Self.launchDarklyFlagsPath):
-            (.endpoint(.launchDarklyFlags), .get)
-        case (.launchDarkly, _) where Self.isCollection(path, Self.launchDarklySegmentsPath):
-            (.endpoint(.launchDarklySegments), .get)
-        case (.launchDarkly, _): (.notFound, .get)
-        case (.flagd, "/definitions"): (.endpoint(.definitions), .get)
-        case (.flagd, _): (.notFound, .get)
-        case (_, "/definitions"): (.endpoint(.definitions), .get)
-        case (_, "/stream"): (.endpoint(.stream), .get)
-        default: (.notFound, .get)
-        }
-        if case .notFound = target {
-            self = .notFound
-        } else if case .methodNotAllowed = target {
-            self = target
-        } else if method != allowed {
-            self = .methodNotAllowed(allowed: allowed.rawValue)
+        if ofrep, path == flags {
+            self = Self.allowing(.post, .endpoint(.ofrepBulk), for: method)
+        } else if ofrep, path.hasPrefix(flags + "/"), path.utf8.count > flags.utf8.count + 1 {
+            self = Self.allowing(.post, .endpoint(.ofrepEvaluate), for: method)
+        } else if path == "/status" {
+            self = Self.allowing(.get, .status, for: method)
         } else {
-            self = target
+            let candidates = (served.routes + Self.recordRoutes).filter { $0.matches(path) }
+            if let route = candidates.first(where: { $0.method == method }) {
+                self = route.target
+            } else if candidates.isEmpty {
+                self = .notFound
+            } else {
+                let allowed = Set(candidates.map(\.method.rawValue)).sorted()
+                self = .methodNotAllowed(allowed: allowed.joined(separator: ", "))
+            }
         }
     }
 
-    /// Whether `path` is `collection` or one item below it, `collection/{key}`.
-    private static func isCollection(_ path: String, _ collection: String) -> Bool {
-        guard path.hasPrefix(collection) else { return false }
-        let rest = path.utf8.dropFirst(collection.utf8.count)
-        guard let slash = rest.first else { return true }
-        return slash == UInt8(ascii: "/") && rest.count > 1 && !rest.dropFirst().contains(UInt8(ascii: "/"))
+    private static func allowing(_ allowed: HTTPRequest.Method, _ target: Route, for method: HTTPRequest.Method) -> Route {
+        method == allowed ? target : .methodNotAllowed(allowed: allowed.rawValue)
     }
 }

@@ -7,9 +7,8 @@ extension DefinitionsResponder {
     /// defined in LaunchDarkly's service, which a file cannot hold. Serving the whole data set
     /// instead would hand a filtered client flags it never asked for, so such requests are
     /// refused with 400 and a message saying why; `nil` when the request carries no filter.
-    func launchDarklyFilterRefusal(_ request: Request) -> Response? {
-        guard server.configuration.format == .launchDarkly,
-              let filter = request.uri.queryParameters.getAll("filter").first else { return nil }
+    static func launchDarklyFilterRefusal(_ request: Request) -> Response? {
+        guard let filter = request.uri.queryParameters.getAll("filter").first else { return nil }
         return JSONResponses.error(
             .badRequest, "payload_filter_unsupported",
             "payload filter '\(filter)' cannot be applied: payload filters are defined in LaunchDarkly's service, " +
@@ -22,7 +21,7 @@ extension DefinitionsResponder {
     func launchDarklyCollectionResponse(_ endpoint: DefinitionsServer.Endpoint, _ request: Request) -> Response {
         let served = server.store.served
         let (collection, items) = endpoint == .launchDarklyFlags
-            ? (Route.launchDarklyFlagsPath, served.flags) : (Route.launchDarklySegmentsPath, served.segments)
+            ? (LaunchDarklyServedFormat.flagsPath, served.flags) : (LaunchDarklyServedFormat.segmentsPath, served.segments)
         let rest = request.uri.path.dropFirst(collection.count)
         let body: [UInt8]
         if rest.isEmpty {

@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 /// The most recent event posts a server in LaunchDarkly mode accepted (at most
 /// ``DefinitionsServerConfiguration/maxRetainedRecords``; older ones are dropped), and exact
 /// totals of every post: by endpoint, by event `kind`, and bytes as received.
-final class LaunchDarklyInbox: Sendable {
+final class LaunchDarklyInbox: FormatRecords.Record {
     private struct State: Sendable {
         var posts: RecentEntries<LaunchDarklyEventPost>
         var bulk = 0

@@ -14,7 +14,7 @@ enum OFREPResult {
             o["errorDetails"] = .string(errorDetails(key, detail.reason))
             return (.object(o), code)
         }
-        // flagd's last `if` branch is a fallthrough in the program and a targeting match to flagd.
+        // A fallthrough that the flag's own format calls a targeting match is sent as one.
         if detail.reason.kind == .fallthrough, !detail.reason.fromRollout,
            snapshot.openFeatureFallthroughReason(ofFlag: key) == "TARGETING_MATCH" {
             o["reason"] = "TARGETING_MATCH"

@@ -4,9 +4,9 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 
-/// A definitions server: serves a native v1 definitions document over HTTP for Burgee clients,
-/// an Unleash features document as Unleash's client API, or LaunchDarkly flags and segments as
-/// LaunchDarkly's streaming and polling endpoints (``DefinitionsServerConfiguration/format``).
+/// A definitions server: serves a definitions document over HTTP, in the API of its format
+/// (``DefinitionsServerConfiguration/format``): Burgee's own sync protocol for native documents,
+/// the vendor's API for the other formats (see their pages in `docs/`). A native server answers:
 ///
 /// - `GET /definitions`: the document, with a strong `ETag` and `304 Not Modified` for `If-None-Match`.
 /// - `GET /stream`: Server-Sent Events: a `put` with the whole document, then `patch` and `delete`
@@ -53,13 +53,15 @@ public final class DefinitionsServer: Service, Sendable {
 
     /// How the server listens and behaves.
     public let configuration: DefinitionsServerConfiguration
+    /// What the configured format serves: its routes, documents, streams and records.
+    let servedFormat: any ServedFormat.Type
     let logger: Logger
     let store: DefinitionsStore
     let faults = FaultQueue()
     let requests: RequestLog
     let inbox: EventsInbox
-    let unleashInbox: UnleashInbox
-    let launchDarklyInbox: LaunchDarklyInbox
+    /// What the served format records of its clients' own posts.
+    let records: FormatRecords
     let keyCheck: SDKKeyCheck
     private let watcher: DefinitionsFileWatcher?
     private let runState = Mutex(RunState())
@@ -77,18 +79,20 @@ public final class DefinitionsServer: Service, Sendable {
         keyCheck = SDKKeyCheck(key: configuration.sdkKey)
         requests = RequestLog(capacity: configuration.maxRetainedRecords)
         inbox = EventsInbox(capacity: configuration.maxRetainedRecords)
-        unleashInbox = UnleashInbox(capacity: configuration.maxRetainedRecords)
-        launchDarklyInbox = LaunchDarklyInbox(capacity: configuration.maxRetainedRecords)
+        records = FormatRecords(capacity: configuration.maxRetainedRecords)
         startTime = .now
-        let format = configuration.format
+        guard let served = ServedFormats.descriptor(for: configuration.format) else {
+            throw .unsupportedFormat(configuration.format)
+        }
+        servedFormat = served
         switch source {
         case .file(let path):
-            let (parsed, contents) = try DefinitionsFileWatcher.load(path: path, format: format)
-            store = DefinitionsStore(ServedDefinitions(parsed), format: format)
-            watcher = DefinitionsFileWatcher(path: path, format: format, initial: contents, store: store, logger: logger)
+            let (parsed, contents) = try DefinitionsFileWatcher.load(path: path, as: served)
+            store = DefinitionsStore(ServedDefinitions(parsed))
+            watcher = DefinitionsFileWatcher(path: path, served: served, initial: contents, store: store, logger: logger)
         case .json(let bytes):
             do {
-                store = DefinitionsStore(ServedDefinitions(try ParsedDefinitions(jsonBytes: bytes, format: format)), format: format)
+                store = DefinitionsStore(ServedDefinitions(try ParsedDefinitions(jsonBytes: bytes, as: served)))
             } catch {
                 throw .invalidDefinitions(error)
             }
@@ -183,7 +187,7 @@ public final class DefinitionsServer: Service, Sendable {
     /// when the bytes are not a usable document.
     @discardableResult
     public func update(definitions jsonBytes: [UInt8]) throws(DefinitionsError) -> [DefinitionsChange] {
-        store.apply(try ParsedDefinitions(jsonBytes: jsonBytes, format: configuration.format))
+        store.apply(try ParsedDefinitions(jsonBytes: jsonBytes, as: servedFormat))
     }
 
     /// The served document's version.
@@ -267,58 +271,13 @@ public final class DefinitionsServer: Service, Sendable {
         inbox.stats
     }
 
-    // MARK: Unleash
-
-    /// The most recent bodies posted to `/api/client/register`, in arrival order: at most
-    /// ``DefinitionsServerConfiguration/maxRetainedRecords``, older ones dropped.
-    public var unleashRegistrations: [JSONValue] {
-        unleashInbox.registrations
-    }
-
-    /// The most recent bodies posted to `/api/client/metrics`, in arrival order: at most
-    /// ``DefinitionsServerConfiguration/maxRetainedRecords``, older ones dropped.
-    public var unleashMetrics: [JSONValue] {
-        unleashInbox.metrics
-    }
-
-    /// The `yes`, `no` and variant counts of every metrics body received, summed per toggle
-    /// (dropped bodies included).
-    public var unleashToggleCounts: [String: UnleashToggleCounts] {
-        unleashInbox.toggleCounts
-    }
-
-    /// How many registration and metrics bodies were stored in all, dropped ones included.
-    public var unleashReportCounts: (registrations: Int, metrics: Int) {
-        unleashInbox.totals
-    }
-
-    // MARK: LaunchDarkly
-
-    /// The most recent posts to `/bulk` and `/diagnostic`, in arrival order: at most
-    /// ``DefinitionsServerConfiguration/maxRetainedRecords``, older ones dropped.
-    public var launchDarklyEventPosts: [LaunchDarklyEventPost] {
-        launchDarklyInbox.posts
-    }
-
-    /// Exact totals of the posts to `/bulk` and `/diagnostic` and of their events by `kind`.
-    public var launchDarklyEventStats: LaunchDarklyEventStats {
-        launchDarklyInbox.stats
-    }
-
     // MARK: Activity
 
     /// Running totals of everything the server received, for summaries: subtract an earlier
     /// reading with ``ServerActivity/since(_:)`` for the counts of an interval.
     public var activity: ServerActivity {
-        let toggles = unleashInbox.toggleCounts.values
-        let reports = unleashInbox.totals
-        let launchDarkly = launchDarklyInbox.stats
-        return ServerActivity(
-            requests: requests.total, eventBatches: inbox.stats.requests,
-            launchDarklyBulk: launchDarkly.bulkRequests, launchDarklyDiagnostic: launchDarkly.diagnosticRequests,
-            launchDarklyEventKinds: launchDarkly.kinds,
-            unleashRegistrations: reports.registrations, unleashMetrics: reports.metrics,
-            unleashYes: toggles.reduce(0) { $0 + $1.yes }, unleashNo: toggles.reduce(0) { $0 + $1.no }
-        )
+        var activity = ServerActivity(requests: requests.total, eventBatches: inbox.stats.requests)
+        servedFormat.count(on: self, into: &activity)
+        return activity
     }
 }

@@ -20,13 +20,10 @@ public struct DefinitionsServerConfiguration: Sendable {
     public var streamRetry: Duration?
     /// How long ``RunningDefinitionsServer/stop()`` lets requests in progress finish before it cancels them.
     public var shutdownGracePeriod: Duration
-    /// The definitions' format and with it the API served: ``DefinitionsFormat/native`` (Burgee's
-    /// `/definitions`, `/stream`, `/events`) or ``DefinitionsFormat/unleash`` (Unleash's client API,
-    /// as Unleash Edge serves it offline: `GET /api/client/features`, `POST /api/client/register`,
-    /// `POST /api/client/metrics`) or ``DefinitionsFormat/launchDarkly`` (LaunchDarkly's
-    /// server-side SDK protocol, as a Relay Proxy serves it: `GET /sdk/latest-all` and the `GET /all`
-    /// stream, whose `patch` and `delete` events carry each item's served version) or
-    /// ``DefinitionsFormat/flagd`` (the flag document as it is, at `GET /definitions`).
+    /// The definitions' format and with it the API served: Burgee's own for
+    /// ``DefinitionsFormat/native`` (`GET /definitions`, `GET /stream`, `POST /events`; see
+    /// `docs/sync.md`), and for each other format the API its clients speak, described on the
+    /// format's page in `docs/`. ``RunningDefinitionsServer/clientURL`` is the URL its clients take.
     public var format: DefinitionsFormat
     /// Whether the server answers OFREP, the OpenFeature Remote Evaluation Protocol
     /// (`POST /ofrep/v1/evaluate/flags/{key}` and `POST /ofrep/v1/evaluate/flags`), evaluating
@@ -35,10 +32,10 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// The largest OFREP request body accepted; larger ones are answered with 413.
     public var maxOFREPBodyBytes: Int
     /// How many entries each of the server's in-memory records keeps: the request log, the
-    /// `POST /events` bodies, and the Unleash registrations and metrics bodies. Past it the oldest
+    /// `POST /events` bodies, and each kind of post a format's clients send. Past it the oldest
     /// are dropped, so memory stays bounded however long the server runs; the totals
-    /// (``DefinitionsServer/requestCount``, ``DefinitionsServer/eventStats``,
-    /// ``DefinitionsServer/unleashToggleCounts``) count every entry, dropped ones included.
+    /// (``DefinitionsServer/requestCount``, ``DefinitionsServer/eventStats``, and the format's
+    /// own) count every entry, dropped ones included.
     public var maxRetainedRecords: Int
 
     /// A configuration; the defaults listen on a free loopback port without an SDK key.

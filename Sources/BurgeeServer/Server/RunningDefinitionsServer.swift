@@ -18,6 +18,27 @@ public struct RunningDefinitionsServer: Sendable {
         return "http://\(host):\(port)"
     }
 
+    /// The URL a client of the served format is given: ``baseURL`` followed by the format's base
+    /// path, the one URL a client of that format is configured with (its format's page in `docs/`
+    /// says which); ``baseURL`` itself for native Burgee clients, which append `/definitions`,
+    /// `/stream` and `/events`.
+    public var clientURL: String {
+        baseURL + server.servedFormat.clientPath
+    }
+
+    /// What `burgee serve` prints once listening: first, for every format,
+    /// `Serving <format> definitions from <source> at <clientURL>`; then the routes a client
+    /// uses below that URL, and OFREP's when the server answers it.
+    public func announcement(source: String) -> [String] {
+        let format = server.configuration.format
+        var lines = ["Serving \(format.displayName) definitions from \(source) at \(clientURL)"]
+        lines += server.servedFormat.routeLines(at: clientURL)
+        if server.configuration.servesOFREP {
+            lines.append("OFREP: POST \(baseURL)/ofrep/v1/evaluate/flags and …/flags/{key}")
+        }
+        return lines
+    }
+
     /// Stops the server: ends open streams, lets requests in progress finish for the configured
     /// grace period, cancels what remains, and returns once the port is released.
     public func stop() async {

@@ -49,9 +49,8 @@ extension DefinitionsResponder {
     /// The `project` and `namePrefix` filters are applied to `GET /api/client/features` only: on
     /// `GET /api/client/streaming` every subscriber gets the same events, so a filtered stream is
     /// refused with 400 and a message rather than served unfiltered; `nil` when the request
-    /// carries no filter or the server is not in Unleash mode.
-    func unleashStreamFilterRefusal(_ request: Request) -> Response? {
-        guard server.configuration.format == .unleash else { return nil }
+    /// carries no filter.
+    static func unleashStreamFilterRefusal(_ request: Request) -> Response? {
         let parameters = request.uri.queryParameters
         let query = UnleashFeatureQuery(projects: parameters.getAll("project"), namePrefix: parameters.getAll("namePrefix").first)
         guard !query.isEmpty else { return nil }

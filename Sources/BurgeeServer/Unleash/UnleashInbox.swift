@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 /// The most recent registration and metrics bodies posted to a server in Unleash mode (at most
 /// ``DefinitionsServerConfiguration/maxRetainedRecords`` of each; older ones are dropped), kept in
 /// memory, and the toggle counts of every metrics body, summed exactly.
-final class UnleashInbox: Sendable {
+final class UnleashInbox: FormatRecords.Record {
     /// What an Unleash client reports.
     enum Kind: Sendable {
         case registration

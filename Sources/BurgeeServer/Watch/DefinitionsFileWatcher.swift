@@ -18,24 +18,24 @@ final class DefinitionsFileWatcher: Sendable {
     }
 
     let path: String
-    let format: DefinitionsFormat
+    let served: any ServedFormat.Type
     private let store: DefinitionsStore
     private let logger: Logger
     private let state: Mutex<State>
 
     /// Reads the file once, for the server's first definitions.
-    static func load(path: String, format: DefinitionsFormat) throws(DefinitionsServerError) -> (ParsedDefinitions, FileContents) {
+    static func load(path: String, as served: any ServedFormat.Type) throws(DefinitionsServerError) -> (ParsedDefinitions, FileContents) {
         let contents = try FileContents.read(path)
         do {
-            return (try ParsedDefinitions(jsonBytes: contents.bytes, format: format), contents)
+            return (try ParsedDefinitions(jsonBytes: contents.bytes, as: served), contents)
         } catch {
             throw .invalidDefinitions(error)
         }
     }
 
-    init(path: String, format: DefinitionsFormat, initial contents: FileContents, store: DefinitionsStore, logger: Logger) {
+    init(path: String, served: any ServedFormat.Type, initial contents: FileContents, store: DefinitionsStore, logger: Logger) {
         self.path = path
-        self.format = format
+        self.served = served
         self.store = store
         self.logger = logger
         state = Mutex(State(fingerprint: contents.fingerprint, contentHash: Murmur3.hash(contents.bytes),
@@ -82,7 +82,7 @@ final class DefinitionsFileWatcher: Sendable {
 
         let parsed: ParsedDefinitions
         do {
-            parsed = try ParsedDefinitions(jsonBytes: contents.bytes, format: format)
+            parsed = try ParsedDefinitions(jsonBytes: contents.bytes, as: served)
         } catch {
             // Keyed by content too: each new unusable version is reported, even with the same message.
             report("'\(path)': \(error); keeping the last good definitions", key: String(hash))

@@ -18,8 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
         Every --summary-interval seconds (10 by default) a line on standard output counts what arrived since the last \
         one: requests, event batches, LaunchDarkly posts and events by kind, Unleash registrations and metrics. \
         Without the key every path gets 401; with it, unknown paths get 404. The file is checked for changes every \
-        250 ms; a version that cannot be read keeps the last good one. Runs until interrupted \
-        (SIGINT or SIGTERM). See docs/sync.md.
+        250 ms; a version that cannot be read keeps the last good one. Once listening it prints, for every format, \
+        "Serving <format> definitions from FILE at URL", URL being the one a client of that format is given, then \
+        the routes below it. Runs until interrupted (SIGINT or SIGTERM). See docs/sync.md.
 
         With Unleash definitions (--format unleash, or a features document told by its shape) the server \
         speaks Unleash's client API instead, as Unleash Edge does offline: GET /api/client/features \
@@ -115,19 +116,10 @@ struct ServeCommand: AsyncParsableCommand {
             StandardOutput.error("burgee serve: cannot listen on \(host):\(port): \(error)")
             throw ExitCode.failure
         }
+        // One line for every format, ending with the URL its clients take; then their routes.
         var out = StandardOutput()
-        if configuration.format == .unleash {
-            out.writeLine("Serving Unleash features from \(definitions) on \(running.baseURL)/api")
-        } else if configuration.format == .launchDarkly {
-            out.writeLine("Serving LaunchDarkly flags from \(definitions) on \(running.baseURL)")
-            out.writeLine("LaunchDarkly: GET \(running.baseURL)/sdk/latest-all and GET \(running.baseURL)/all (stream)")
-        } else if configuration.format == .flagd {
-            out.writeLine("Serving flagd flags from \(definitions) on \(running.baseURL)/definitions")
-        } else {
-            out.writeLine("Serving definitions from \(definitions) on \(running.baseURL)")
-        }
-        if ofrep {
-            out.writeLine("OFREP: POST \(running.baseURL)/ofrep/v1/evaluate/flags and …/flags/{key}")
+        for line in running.announcement(source: definitions) {
+            out.writeLine(line)
         }
         out.flush()
 

@@ -22,9 +22,9 @@ struct UnleashDemo {
         var configuration = DefinitionsServerConfiguration(sdkKey: Self.token, watchInterval: .milliseconds(50))
         configuration.format = .unleash
         let server = try await DefinitionsServer.start(configuration: configuration, definitions: .file(file), logger: quiet)
-        out.writeLine("Serving Unleash features from \(file) on \(server.baseURL)/api (burgee serve --format unleash).")
+        out.writeLine("Serving Unleash definitions from \(file) at \(server.clientURL) (burgee serve --format unleash).")
 
-        let connection = UnleashConnection(url: server.baseURL + "/api", appName: "burgee-demo",
+        let connection = UnleashConnection(url: server.clientURL, appName: "burgee-demo",
                                            refreshInterval: .milliseconds(200), metricsInterval: .milliseconds(500))
         let client = try BurgeeClient(configuration: .unleash(connection, apiToken: Self.token, logger: quiet))
         let events = client.events()

@@ -1,0 +1,16 @@
+import BurgeeCore
+
+/// flagd's flag document, served whole and as it stands at `GET /definitions`: the URL flagd's
+/// HTTP sync fetches, and Burgee's polling.
+enum FlagdServedFormat: ServedFormat {
+    static var format: DefinitionsFormat { .flagd }
+
+    /// flagd's HTTP sync fetches the URL it is given.
+    static var clientPath: String { "/definitions" }
+
+    static let routes: [ServedRoute] = [.get("/definitions", .definitions)]
+
+    static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
+        try ParsedDefinitions(whole: json, as: self)
+    }
+}

@@ -1,0 +1,82 @@
+import BurgeeCore
+import Hummingbird
+import NIOCore
+
+/// Unleash's client API, as Unleash Edge serves it offline: the features document served whole
+/// at `GET /api/client/features`, its streaming, and the SDKs' registrations and metrics.
+enum UnleashServedFormat: ServedFormat {
+    static var format: DefinitionsFormat { .unleash }
+
+    /// Unleash SDKs take the API's base URL and append `/client/features` and the rest.
+    static var clientPath: String { "/api" }
+
+    static let routes: [ServedRoute] = [
+        .get("/api/client/features", .unleashFeatures),
+        .get("/api/client/streaming", .stream),
+        .post("/api/client/register", .unleashRegister),
+        .post("/api/client/metrics", .unleashMetrics),
+    ]
+
+    static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
+        try ParsedDefinitions(whole: json, as: self)
+    }
+
+    static func refusal(of request: Request, at endpoint: DefinitionsServer.Endpoint) -> Response? {
+        endpoint == .stream ? DefinitionsResponder.unleashStreamFilterRefusal(request) : nil
+    }
+
+    static func openingEvent(_ served: ServedDefinitions, retry: Duration?) -> ByteBuffer {
+        UnleashStreamEvents.state(served, event: "unleash-connected", retry: retry)
+    }
+
+    /// Unleash streams carry the whole state on every change, as one event.
+    static func streamEvents(for changes: [DefinitionsChange], in served: ServedDefinitions,
+                             documentChanged: Bool) -> [ByteBuffer] {
+        documentChanged ? [UnleashStreamEvents.state(served, event: "unleash-updated", retry: nil)] : []
+    }
+
+    /// `{"registrations":[…],"metrics":[…]}`, the bodies as posted.
+    static func receivedEvents(on server: DefinitionsServer) -> Response {
+        let inbox = server.unleashInbox
+        return JSONResponses.json(.ok, ["registrations": .array(inbox.registrations), "metrics": .array(inbox.metrics)])
+    }
+
+    /// `{"registrations": r, "metrics": m, "toggles": {name: {"yes","no","variants"}}}`.
+    static func eventStats(on server: DefinitionsServer) -> Response {
+        let inbox = server.unleashInbox
+        let totals = inbox.totals
+        let toggles = inbox.toggleCounts.mapValues { counts -> JSONValue in
+            ["yes": .number(Double(counts.yes)), "no": .number(Double(counts.no)),
+             "variants": .object(counts.variants.mapValues { .number(Double($0)) })]
+        }
+        return JSONResponses.json(.ok, ["registrations": .number(Double(totals.registrations)),
+                                        "metrics": .number(Double(totals.metrics)), "toggles": .object(toggles)])
+    }
+
+    static func count(on server: DefinitionsServer, into activity: inout ServerActivity) {
+        let toggles = server.unleashInbox.toggleCounts.values
+        let reports = server.unleashInbox.totals
+        activity.unleashRegistrations = reports.registrations
+        activity.unleashMetrics = reports.metrics
+        activity.unleashYes = toggles.reduce(0) { $0 + $1.yes }
+        activity.unleashNo = toggles.reduce(0) { $0 + $1.no }
+    }
+
+    /// `Unleash: 1 registration, 2 metrics buckets (yes 7, no 2)`.
+    static func summary(of activity: ServerActivity) -> String? {
+        var reports: [String] = []
+        if activity.unleashRegistrations > 0 {
+            reports.append(ServerActivity.counted(activity.unleashRegistrations, "registration"))
+        }
+        if activity.unleashMetrics > 0 {
+            reports.append(ServerActivity.counted(activity.unleashMetrics, "metrics bucket")
+                + " (yes \(activity.unleashYes), no \(activity.unleashNo))")
+        }
+        return reports.isEmpty ? nil : "Unleash: " + reports.joined(separator: ", ")
+    }
+
+    static func routeLines(at clientURL: String) -> [String] {
+        ["Unleash: GET \(clientURL)/client/features, GET \(clientURL)/client/streaming, " +
+            "POST \(clientURL)/client/register and \(clientURL)/client/metrics"]
+    }
+}

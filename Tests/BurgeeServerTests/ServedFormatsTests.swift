@@ -1,0 +1,42 @@
+import BurgeeCore
+@testable import BurgeeServer
+import Testing
+
+/// The registry of served formats, and the URL each format's clients are given.
+@Suite("served formats")
+struct ServedFormatsTests {
+    static let documents: [(DefinitionsFormat, String)] = [
+        (.native, #"{"formatVersion":1,"version":1,"flags":{},"segments":{}}"#),
+        (.unleash, #"{"version":2,"features":[]}"#),
+        (.launchDarkly, #"{"flags":{},"segments":{}}"#),
+        (.flagd, FlagdModeTests.document),
+    ]
+
+    @Test("the registry lists each served format once, and finds it by its format")
+    func registry() {
+        let formats = ServedFormats.all.map { $0.format }
+        #expect(formats.count == 4)
+        for format in [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd] {
+            #expect(formats.filter { $0 == format }.count == 1, "\(format.displayName)")
+            #expect(ServedFormats.descriptor(for: format)?.format == format, "\(format.displayName)")
+        }
+    }
+
+    @Test("clientURL is the base URL with the format's base path; the path its clients append answers 200",
+          arguments: [
+              (DefinitionsFormat.native, "", "/definitions"),
+              (.unleash, "/api", "/client/features"),
+              (.launchDarkly, "", "/sdk/latest-all"),
+              (.flagd, "/definitions", ""),
+          ])
+    func clientURL(format: DefinitionsFormat, basePath: String, clientPath: String) async throws {
+        let document = try #require(Self.documents.first { $0.0 == format }?.1)
+        try await TestServer.with(.json(Documents.bytes(document)), configure: { $0.format = format }) { _, running, client in
+            #expect(running.clientURL == running.baseURL + basePath)
+            let announcement = running.announcement(source: "flags.json")
+            #expect(announcement.first == "Serving \(format.displayName) definitions from flags.json at \(running.clientURL)")
+            let first = try await HTTP.fetch(client, running.clientURL + clientPath)
+            #expect(first.status == 200)
+        }
+    }
+}
