@@ -2,8 +2,8 @@
 /// the document's markers, or the one detected from its shape (``DefinitionsFormat/detect(in:)``).
 /// ``Definitions/init(json:format:)`` then reads it.
 public enum DefinitionsReader {
-    /// The formats this version of Burgee can read and evaluate.
-    public static let supportedFormats: Set<DefinitionsFormat> = [.native, .unleash, .launchDarkly]
+    /// The formats this version of Burgee can read and evaluate: every registered one.
+    public static var supportedFormats: Set<DefinitionsFormat> { Set(DefinitionsFormat.allCases) }
 
     /// The format of `document`: detected when `format` is `nil`, else `format` unless the
     /// document plainly is of another one.
