@@ -61,10 +61,15 @@ public final class Snapshot: Sendable {
     }
 
     /// Compiles definitions of any format; with `flagSets`, only the flags of those sets (see
-    /// ``init(compiling:flagSets:)``). `options` fix the clock and carry formats' own settings;
-    /// a setting of another format is ignored.
-    public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil,
-                            options: CompileOptions = CompileOptions()) {
+    /// ``init(compiling:flagSets:)``).
+    public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil) {
+        self.init(compiling: definitions, flagSets: flagSets, options: CompileOptions())
+    }
+
+    /// Compiles definitions of any format as the initialiser without options does,
+    /// with `options`: a fixed clock and formats' own settings (a setting of another format is
+    /// ignored).
+    package convenience init(compiling definitions: Definitions, flagSets: Set<String>?, options: CompileOptions) {
         let compiled = definitions.model.compile(flagSets: flagSets, options: options)
         self.init(version: compiled.version, source: compiled.source, program: compiled.program,
                   dependencies: compiled.dependencies, document: compiled.document)

@@ -73,7 +73,7 @@ struct LoadedDefinitions {
     /// Compiles `definitions` with `options`.
     init(_ definitions: Definitions, options: CompileOptions) {
         self.definitions = definitions
-        snapshot = Snapshot(compiling: definitions, options: options)
+        snapshot = Snapshot(compiling: definitions, flagSets: nil, options: options)
         dialect = FormatRegistry.dialect(of: definitions.format)
     }
 

@@ -81,7 +81,7 @@ struct FormatRegistryTests {
         #expect(options.flagd.fractionalRule == .v1)
         #expect(options.now == nil)
         let native = try Definitions(json: FormatDocuments.json(FormatDocuments.native), format: nil)
-        #expect(Snapshot(compiling: native, options: options).flagKeys == Snapshot(compiling: native).flagKeys)
+        #expect(Snapshot(compiling: native, flagSets: nil, options: options).flagKeys == Snapshot(compiling: native).flagKeys)
     }
 
     @Test("change detection compares items of one format by value, and never items of two formats")

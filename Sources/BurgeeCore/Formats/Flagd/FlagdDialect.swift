@@ -79,7 +79,7 @@ struct FlagdDialect: DefinitionsDialect {
 
 extension CompileOptions {
     /// How flagd definitions compile (their `fractional` rule); v2 `fractional` by default.
-    public var flagd: FlagdLoweringOptions {
+    package var flagd: FlagdLoweringOptions {
         get { self[FlagdSetting.self] }
         set { self[FlagdSetting.self] = newValue }
     }

@@ -11,8 +11,8 @@ extension Snapshot {
         self.init(version: 0, source: SourceDefinitions(format: .flagd, flags: flags, segments: [:]), program: program)
     }
 
-    /// Compiles definitions of any format as ``init(compiling:flagSets:options:)`` does, flagd's
-    /// with `flagd` (their `fractional` rule); other formats ignore it.
+    /// Compiles definitions of any format as ``init(compiling:flagSets:)`` does, flagd's with
+    /// `flagd` (their `fractional` rule); other formats ignore it.
     public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil,
                             flagd: FlagdLoweringOptions) {
         var options = CompileOptions()

@@ -2,7 +2,7 @@
 /// formats declare for themselves as extensions in their folders.
 ///
 /// A setting of a format that the definitions are not in is ignored.
-public struct CompileOptions: Sendable {
+package struct CompileOptions: Sendable {
     /// Fixes the instant that time-dependent rules read when a context gives none (tests,
     /// `burgee eval --now`); `nil`: the system clock.
     package var now: Timestamp?
@@ -10,7 +10,7 @@ public struct CompileOptions: Sendable {
     private var settings: [ObjectIdentifier: any Sendable] = [:]
 
     /// Options with the system clock and every format's default settings.
-    public init() {}
+    package init() {}
 
     /// Options with a fixed clock.
     package init(now: Timestamp?) {
