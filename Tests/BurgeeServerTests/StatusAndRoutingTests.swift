@@ -27,7 +27,7 @@ struct StatusAndRoutingTests {
             #expect(answer.header("content-type") == "application/json")
             let body = try Documents.json(answer.body).objectValue ?? [:]
             #expect(body["status"] == "ok")
-            #expect(body["format"] == .string(format.rawValue))
+            #expect(body["format"] == .string(format.name))
             #expect(body["documentVersion"] == .number(Double(server.currentDocumentVersion)))
             #expect(body["etag"] == .string(server.currentETag))
             #expect(body["evaluable"] == true)

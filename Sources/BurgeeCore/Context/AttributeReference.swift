@@ -36,7 +36,7 @@ public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A reference to the top-level attribute with exactly this name, never parsed as a path and
-    /// never the context kind: formats whose attribute names are plain (Unleash's `contextName`).
+    /// never the context kind: formats whose attribute names are plain names, never paths.
     package init(literal name: String) {
         self.init(validated: name, .name(name))
     }

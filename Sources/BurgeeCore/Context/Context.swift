@@ -18,7 +18,7 @@ public struct Context: Sendable {
         self.invalidReason = invalidReason
     }
 
-    /// A context of one single context built by a format's own context reader (Unleash's), which
+    /// A context of one single context built by a format's own context reader, which
     /// decides its attributes and validity itself.
     package init(single: SingleContext, invalidReason: String?) {
         self.init(contexts: [single], isMulti: false, invalidReason: invalidReason)

@@ -9,22 +9,12 @@
 /// let snapshot = Snapshot(compiling: definitions)
 /// ```
 public struct Definitions: Sendable {
-    /// The model of each format.
-    package enum Model: Sendable {
-        case native(DefinitionsDocument)
-        /// Unleash's features (or delta) document, and the JSON it was read from.
-        case unleash(UnleashDocument, JSONValue)
-        /// flagd's flag definitions, and the JSON they were read from.
-        case flagd(FlagdDocument, JSONValue)
-        /// LaunchDarkly's flag data (or stream `put`), and the JSON it was read from.
-        case launchDarkly(LaunchDarklyDocument, JSONValue)
-    }
-
-    package let model: Model
+    /// The document, as its format's dialect read it.
+    package let model: any ReadDefinitions
 
     /// Definitions of Burgee's own format.
     public init(_ document: DefinitionsDocument) {
-        model = .native(document)
+        model = ReadDocument(dialect: NativeDialect(), model: document, json: .null)
     }
 
     /// Reads parsed JSON of the given format, or of the format detected when `format` is `nil`.
@@ -33,12 +23,7 @@ public struct Definitions: Sendable {
     ///   the format's own errors for a document of the wrong shape.
     public init(json: JSONValue, format: DefinitionsFormat?) throws(DefinitionsError) {
         let resolved = try DefinitionsReader.format(of: json, given: format)
-        switch resolved {
-        case .native: model = .native(try DefinitionsDocument(json: json))
-        case .unleash: model = .unleash(try UnleashDocument(json: json), json)
-        case .flagd: model = .flagd(try FlagdDocument(json: json), json)
-        case .launchDarkly: model = .launchDarkly(try LaunchDarklyDocument(json: json), json)
-        }
+        model = try FormatRegistry.dialect(of: resolved).readDefinitions(json)
     }
 
     /// Parses JSON bytes once, then reads them as ``init(json:format:)`` does.
@@ -52,44 +37,31 @@ public struct Definitions: Sendable {
         try self.init(json: json, format: format)
     }
 
-    /// The format the definitions are in.
-    public var format: DefinitionsFormat {
-        switch model {
-        case .native: .native
-        case .unleash: .unleash
-        case .flagd: .flagd
-        case .launchDarkly: .launchDarkly
-        }
+    /// Several parsed documents of `format`, read as one as the format's own tools merge them
+    /// (see ``DefinitionsDialect/merge(_:)``); `nil` when the format does not merge documents.
+    ///
+    /// - Throws: the format's errors for a document that is not of it.
+    package init?(merging documents: [JSONValue], format: DefinitionsFormat) throws(DefinitionsError) {
+        let dialect = FormatRegistry.dialect(of: format)
+        guard dialect.mergesDocuments else { return nil }
+        try self.init(json: dialect.merge(documents), format: format)
     }
 
-    /// The definitions' version: a native document's `version`; 0 for formats without one.
-    public var version: Int64 {
-        switch model {
-        case .native(let document): document.version
-        case .unleash(let document, _): document.version ?? 0
-        case .flagd, .launchDarkly: 0
-        }
-    }
+    /// The format the definitions are in.
+    public var format: DefinitionsFormat { model.format }
+
+    /// The definitions' version: a native document's `version`, or the format's own document
+    /// version; 0 for formats without one.
+    public var version: Int64 { model.version }
 
     /// The native document; `nil` for another format.
-    public var document: DefinitionsDocument? {
-        switch model {
-        case .native(let document): document
-        case .unleash, .flagd, .launchDarkly: nil
-        }
-    }
+    public var document: DefinitionsDocument? { model.document as? DefinitionsDocument }
 
     /// The definitions as JSON of their own format, as a cache stores them: JSON whose format
-    /// is told from its shape when read back. LaunchDarkly's flag data is written as a stream
-    /// `put` (`{"path":"/","data":{…}}`), whose shape tells it even when it holds no flag.
-    public var json: JSONValue {
-        switch model {
-        case .native(let document): document.json
-        case .unleash(_, let json), .flagd(_, let json): json
-        case .launchDarkly(_, let json):
-            if case .object(let members) = json, members["data"] != nil, members["flags"] == nil { json } else {
-                ["path": "/", "data": json]
-            }
-        }
-    }
+    /// is told from its shape when read back (``DefinitionsDialect/cachedJSON(of:read:)``).
+    public var json: JSONValue { model.cachedJSON }
+
+    /// Problems of the document itself, which belong to no flag or segment (an unreadable event
+    /// of a delta document, for one); ``Snapshot/problems`` has the others.
+    package var documentProblems: [DefinitionProblem] { model.documentProblems }
 }

@@ -6,34 +6,33 @@ public final class Snapshot: Sendable {
     /// The definitions' version: a native document's `version`; 0 for formats without one.
     public let version: Int64
     /// The format of the definitions this was compiled from.
-    public var format: DefinitionsFormat {
-        switch source {
-        case .native: .native
-        case .items(let format, _, _): format
-        }
-    }
+    public var format: DefinitionsFormat { source.format }
     /// The native document this was compiled from (with only the compiled flags, under a flag-set
     /// selection); `nil` for definitions of another format.
-    public var document: DefinitionsDocument? {
-        if case .native(let document) = source { document } else { nil }
-    }
+    public let document: DefinitionsDocument?
     /// The definitions as their format has them, for change detection.
     package let source: SourceDefinitions
     /// What uses what, by key, for change detection: the program's, plus what a format inlined
-    /// (Unleash's segments become constraints of the strategies that name them).
+    /// (segments that a lowering turned into the constraints of the rules naming them).
     package let dependencies: ProgramDependencies
+    /// Whether an invalid context is reported before an unknown flag, as the format's SDKs do.
+    let checksContextFirst: Bool
     let program: Program
 
-    init(version: Int64, source: SourceDefinitions, program: Program, dependencies: ProgramDependencies? = nil) {
+    init(version: Int64, source: SourceDefinitions, program: Program, dependencies: ProgramDependencies? = nil,
+         document: DefinitionsDocument? = nil) {
         self.version = version
         self.source = source
         self.program = program
         self.dependencies = dependencies ?? program.dependencies
+        self.document = document
+        self.checksContextFirst = FormatRegistry.dialect(of: source.format).checksContextFirst
     }
 
     /// Compiles a document.
     public convenience init(compiling document: DefinitionsDocument) {
-        self.init(version: document.version, source: .native(document), program: ProgramLinker.link(NativeLowering.lower(document)))
+        self.init(version: document.version, source: .native(document), program: ProgramLinker.link(NativeLowering.lower(document)),
+                  document: document)
     }
 
     /// Compiles only the flags that belong to at least one of `flagSets`.
@@ -46,7 +45,7 @@ public final class Snapshot: Sendable {
         var filtered = document
         let compiled = Set(program.flagKeys)
         filtered.flags = document.flags.filter { compiled.contains($0.key) }
-        self.init(version: document.version, source: .native(filtered), program: program)
+        self.init(version: document.version, source: .native(filtered), program: program, document: filtered)
     }
 
     /// Parses, reads and compiles a document from JSON bytes.
@@ -62,20 +61,18 @@ public final class Snapshot: Sendable {
     }
 
     /// Compiles definitions of any format; with `flagSets`, only the flags of those sets (see
-    /// ``init(compiling:flagSets:)``). `flagd` chooses how flagd definitions compile (their
-    /// `fractional` rule); other formats ignore it.
-    public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil,
-                            flagd: FlagdLoweringOptions = FlagdLoweringOptions()) {
-        switch definitions.model {
-        case .native(let document):
-            if let flagSets { self.init(compiling: document, flagSets: flagSets) } else { self.init(compiling: document) }
-        case .unleash(let document, _):
-            self.init(unleash: document, flagSets: flagSets)
-        case .flagd(let document, _):
-            self.init(flagd: document, options: flagd, flagSets: flagSets)
-        case .launchDarkly(let document, _):
-            self.init(launchDarkly: document, flagSets: flagSets)
-        }
+    /// ``init(compiling:flagSets:)``).
+    public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil) {
+        self.init(compiling: definitions, flagSets: flagSets, options: CompileOptions())
+    }
+
+    /// Compiles definitions of any format as the initialiser without options does,
+    /// with `options`: a fixed clock and formats' own settings (a setting of another format is
+    /// ignored).
+    package convenience init(compiling definitions: Definitions, flagSets: Set<String>?, options: CompileOptions) {
+        let compiled = definitions.model.compile(flagSets: flagSets, options: options)
+        self.init(version: compiled.version, source: compiled.source, program: compiled.program,
+                  dependencies: compiled.dependencies, document: compiled.document)
     }
 
     /// Every problem: errors make their flag or segment malformed, warnings do not.
@@ -196,7 +193,7 @@ public final class Snapshot: Sendable {
     }
 
     /// The names of the flag's variations, by index: their keys, or for a format without keys
-    /// (LaunchDarkly) their indices as text.
+    /// their indices as text.
     package func variationNames(at position: FlagPosition) -> [String] {
         let flag = program.flags[position.index]
         let base = Int(flag.variationBase)

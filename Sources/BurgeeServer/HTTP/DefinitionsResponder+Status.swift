@@ -9,7 +9,7 @@ extension DefinitionsResponder {
         let uptime = ContinuousClock.now - server.startTime
         let status: JSONValue = [
             "status": "ok",
-            "format": .string(server.configuration.format.rawValue),
+            "format": .string(server.configuration.format.name),
             "documentVersion": .number(Double(served.documentVersion)),
             "etag": .string(served.etag),
             "evaluable": .bool(server.store.compiled.snapshot != nil),

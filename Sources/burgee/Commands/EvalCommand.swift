@@ -71,8 +71,9 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let loaded = try DefinitionsLoader.load(paths: definitions, format: formatOptions.definitionsFormat, now: clock.instant(),
-                                                    flagdFractional: FlagdFractionalRule(rawValue: flagdFractional) ?? .v2)
+            var options = CompileOptions(now: try clock.instant())
+            options.flagd = FlagdLoweringOptions(fractionalRule: FlagdFractionalRule(rawValue: flagdFractional) ?? .v2)
+            let loaded = try DefinitionsLoader.load(paths: definitions, format: formatOptions.definitionsFormat, options: options)
             if let requests {
                 try runBatch(loaded, requests)
             } else {
@@ -88,21 +89,16 @@ struct EvalCommand: ParsableCommand {
         let snapshot = loaded.snapshot
         let r = try request.request(readContext: loaded.context)
         let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-        let unleash = loaded.unleashResult(flag: r.flag, detail)
+        let vendor = loaded.vendorResult(flag: r.flag, detail)
         var out = StandardOutput()
         if json {
-            out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: unleash,
-                                           flagd: loaded.flagdResult(flag: r.flag, detail)))
+            out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: vendor))
         } else {
             out.writeLine("value:     \(detail.value.serialized())")
             out.writeLine("variation: \(detail.variationKey.map { "\($0) (index \(detail.variationIndex!))" } ?? "none (default served)")")
             out.writeLine("reason:    \(detail.reason.jsonText)")
             if let why = r.context.invalidReason { out.writeLine("context:   invalid: \(why)") }
-            if let unleash {
-                out.writeLine("enabled:   \(unleash.enabled)")
-                out.writeLine("variant:   \(unleash.variant.json.serialized())")
-            }
-            if let flagd = loaded.flagdResult(flag: r.flag, detail) { out.writeLine("flagd:     \(flagd.json.serialized())") }
+            for line in vendor?.textLines ?? [] { out.writeLine(line) }
         }
         out.flush()
     }
@@ -121,8 +117,7 @@ struct EvalCommand: ParsableCommand {
             switch BatchRequest.parse(Array(line), readContext: loaded.context) {
             case .success(let r):
                 let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, unleash: loaded.unleashResult(flag: r.flag, detail),
-                                               flagd: loaded.flagdResult(flag: r.flag, detail)))
+                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(flag: r.flag, detail)))
             case .failure(let problem):
                 invalidLines += 1
                 out.writeLine(ResultLine.write(flag: problem.flag, detail: .error(.exception, default: .null),

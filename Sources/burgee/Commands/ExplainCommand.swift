@@ -8,9 +8,8 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Show every step of an evaluation: prerequisites, targets, rules, clauses with the values seen, segments and buckets.",
         discussion: """
             The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); native, Unleash and LaunchDarkly definitions can be evaluated by this \
-            version: a document recognised as flagd definitions, or whose format cannot be told, \
-            ends the command with exit status 1 and a message. For Unleash definitions the context is \
+            (auto, the default); every format that --format lists can be evaluated; a document whose \
+            format cannot be told ends the command with exit status 1 and a message. For Unleash definitions the context is \
             in Unleash's shape, and the Unleash result (isEnabled, variant) follows the steps; for \
             LaunchDarkly definitions it is LaunchDarkly's (a pre-2022 user object included).
             """
@@ -27,17 +26,13 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let loaded = try DefinitionsLoader.load(definitions, format: formatOptions.definitionsFormat, now: clock.instant())
+            let loaded = try DefinitionsLoader.load(definitions, format: formatOptions.definitionsFormat,
+                                                    options: CompileOptions(now: clock.instant()))
             let r = try request.request(readContext: loaded.context)
             var out = StandardOutput()
             let explanation = loaded.snapshot.explain(r.flag, context: r.context, default: r.default, as: r.type)
             out.writeLine(explanation.description)
-            if let unleash = loaded.unleashResult(flag: r.flag, explanation.detail) {
-                out.writeLine("unleash: enabled \(unleash.enabled), variant \(unleash.variant.json.serialized())")
-            }
-            if let flagd = loaded.flagdResult(flag: r.flag, explanation.detail) {
-                out.writeLine("flagd: \(flagd.json.serialized())")
-            }
+            if let vendor = loaded.vendorResult(flag: r.flag, explanation.detail) { out.writeLine(vendor.explainLine) }
             out.flush()
         } catch let failure as CommandFailure {
             StandardOutput.error("burgee explain: \(failure)")

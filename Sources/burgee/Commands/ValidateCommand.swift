@@ -11,8 +11,7 @@ struct ValidateCommand: ParsableCommand {
 
             The format of the definitions is given with --format or told from the document's shape \
             (auto, the default); a document whose format cannot be told exits 1 with the formats it \
-            could be. Native, Unleash and LaunchDarkly definitions can be validated by this version: a \
-            document recognised as flagd definitions exits 1 with a message. For LaunchDarkly, what its \
+            could be. Every format that --format lists can be validated. For LaunchDarkly, what its \
             SDKs report as MALFORMED_FLAG only when an evaluation reaches it (a variation out of range, \
             an invalid attribute reference) and unbounded (big) segments are warnings. For Unleash, unknown \
             strategies and operators are warnings with their JSON path (they load and never pass).
@@ -31,10 +30,7 @@ struct ValidateCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let snapshot = loaded.snapshot
-        // Unleash segments are inlined into strategies, and document-level problems (delta events)
-        // belong to no flag: they come from the model.
-        let unleashProblems = loaded.unleash.map { $0.problems + $0.segments.flatMap(\.problems) } ?? []
-        let problems = unleashProblems + snapshot.problems
+        let problems = loaded.problems
         var out = StandardOutput()
         for problem in problems { out.writeLine(problem.description) }
         let errors = problems.filter { $0.severity == .error }.count

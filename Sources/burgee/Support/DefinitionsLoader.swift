@@ -20,13 +20,17 @@ enum DefinitionsLoader {
         try load(path, format: format).snapshot
     }
 
-    /// The definitions in `paths`: one file as ``load(_:format:now:flagdFractional:)`` reads it;
-    /// several are flagd documents, merged in order (a later document's flag replaces an earlier one's).
-    static func load(paths: [String], format: DefinitionsFormat?, now: Timestamp? = nil,
-                     flagdFractional: FlagdFractionalRule = .v2) throws -> LoadedDefinitions {
-        guard paths.count > 1 else { return try load(paths[0], format: format, now: now, flagdFractional: flagdFractional) }
-        guard format == nil || format == .flagd else {
-            throw CommandFailure("only flagd documents can be merged from several --definitions files")
+    /// The definitions in `paths`: one file as ``load(_:format:options:)`` reads it; several
+    /// are documents of a format that merges them, merged in order (a later document's
+    /// flag replaces an earlier one's).
+    static func load(paths: [String], format: DefinitionsFormat?, options: CompileOptions = CompileOptions()) throws
+        -> LoadedDefinitions
+    {
+        guard paths.count > 1 else { return try load(paths[0], format: format, options: options) }
+        let merging = DefinitionsFormat.allCases.filter { FormatRegistry.dialect(of: $0).mergesDocuments }
+        guard let merged = format ?? (merging.count == 1 ? merging[0] : nil), merging.contains(merged) else {
+            throw CommandFailure("only \(merging.map(\.displayName).joined(separator: " or ")) documents can be merged "
+                                 + "from several --definitions files")
         }
         var documents: [JSONValue] = []
         for path in paths {
@@ -35,68 +39,60 @@ enum DefinitionsLoader {
             }
         }
         do {
-            let definitions = try Definitions(flagdDocuments: documents)
-            let options = FlagdLoweringOptions(fractionalRule: flagdFractional, now: now)
-            return LoadedDefinitions(snapshot: Snapshot(compiling: definitions, flagd: options), format: .flagd, unleash: nil)
-        } catch {
+            guard let definitions = try Definitions(merging: documents, format: merged) else {
+                throw CommandFailure("\(merged.displayName) documents cannot be merged")
+            }
+            return LoadedDefinitions(definitions, options: options)
+        } catch let error as DefinitionsError {
             throw CommandFailure("\(paths.joined(separator: ", ")): \(error)")
         }
     }
 
-    /// The definitions in `path`, compiled, with the format they were read as and, for Unleash,
-    /// the model (whose document-level problems `validate` reports). `now` pins the clock of
-    /// Unleash date constraints.
-    static func load(_ path: String, format: DefinitionsFormat?, now: Timestamp? = nil,
-                     flagdFractional: FlagdFractionalRule = .v2) throws -> LoadedDefinitions {
+    /// The definitions in `path`, compiled with `options` (a fixed clock, formats' own settings).
+    static func load(_ path: String, format: DefinitionsFormat?, options: CompileOptions = CompileOptions()) throws
+        -> LoadedDefinitions
+    {
         let bytes = try read(path)
         do {
             let json: JSONValue
             do { json = try JSONParser().parse(bytes) } catch { throw DefinitionsError.invalidJSON(error) }
-            let definitions = try Definitions(json: json, format: format)
-            if case .unleash(let document, _) = definitions.model {
-                return LoadedDefinitions(snapshot: Snapshot(unleash: document, options: UnleashLoweringOptions(now: now)),
-                                         format: .unleash, unleash: document)
-            }
-            if case .flagd(let document, _) = definitions.model {
-                return LoadedDefinitions(snapshot: Snapshot(flagd: document, options: FlagdLoweringOptions(fractionalRule: flagdFractional, now: now)),
-                                         format: .flagd, unleash: nil)
-            }
-            return LoadedDefinitions(snapshot: Snapshot(compiling: definitions), format: definitions.format, unleash: nil)
+            return LoadedDefinitions(try Definitions(json: json, format: format), options: options)
         } catch let error as DefinitionsError {
             throw CommandFailure("\(path): \(error)")
         }
     }
 }
 
-/// Definitions read by a command.
+/// Definitions read by a command, compiled, with their format's dialect: the shape its requests'
+/// contexts are in, and its own view of each result.
 struct LoadedDefinitions {
+    let definitions: Definitions
     let snapshot: Snapshot
-    let format: DefinitionsFormat
-    /// The Unleash model, for Unleash definitions.
-    let unleash: UnleashDocument?
+    let dialect: any DefinitionsDialect
 
-    /// Whether requests' contexts are in Unleash's shape and results carry an `unleash` member.
-    var isUnleash: Bool { format == .unleash }
+    /// Compiles `definitions` with `options`.
+    init(_ definitions: Definitions, options: CompileOptions) {
+        self.definitions = definitions
+        snapshot = Snapshot(compiling: definitions, flagSets: nil, options: options)
+        dialect = FormatRegistry.dialect(of: definitions.format)
+    }
+
+    /// The format the definitions were read as.
+    var format: DefinitionsFormat { definitions.format }
 
     /// A request's context, read in the definitions' own context shape.
     func context(_ json: JSONValue) -> Context {
-        switch format {
-        case .unleash: Context(unleashJSON: json)
-        case .flagd: Context(flagdJSON: json)
-        case .launchDarkly: Context(launchDarklyJSON: json)
-        default: Context(json: json)
-        }
+        dialect.context(json: json)
     }
 
-    /// flagd's view of an evaluation (OpenFeature's reason, variant, metadata), for flagd definitions.
-    func flagdResult(flag: String, _ detail: EvaluationDetail) -> FlagdEvaluation? {
-        format == .flagd ? snapshot.flagdResult(for: detail, flag: flag) : nil
+    /// The format's own view of an evaluation, in its vendor's words; `nil` for a format without one.
+    func vendorResult(flag: String, _ detail: EvaluationDetail) -> VendorResult? {
+        dialect.vendorResult(of: detail, flag: flag, in: snapshot)
     }
 
-    /// Unleash's view of an evaluation (`isEnabled` and `getVariant`), for Unleash definitions.
-    func unleashResult(flag: String, _ detail: EvaluationDetail) -> (enabled: Bool, variant: UnleashVariantResult)? {
-        guard isUnleash else { return nil }
-        return (snapshot.unleashIsEnabled(detail), snapshot.unleashVariant(for: detail, flag: flag))
+    /// Every problem: the document's own (which belong to no flag or segment), then the snapshot's.
+    var problems: [DefinitionProblem] {
+        definitions.documentProblems + snapshot.problems
     }
 }
 

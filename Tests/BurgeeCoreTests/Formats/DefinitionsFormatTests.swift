@@ -123,7 +123,7 @@ struct DefinitionsFormatTests {
     ])
     func spellings(_ argument: String, _ format: DefinitionsFormat) {
         #expect(DefinitionsFormat(argument: argument) == format)
-        #expect(DefinitionsFormat(argument: format.rawValue) == format)
+        #expect(DefinitionsFormat(argument: format.name) == format)
     }
 
     @Test("anything else is not a format", arguments: ["", "auto", "launch-darkly", "launchDarkly ", "json", "openfeature"])
@@ -131,9 +131,9 @@ struct DefinitionsFormatTests {
         #expect(DefinitionsFormat(argument: argument) == nil)
     }
 
-    @Test("the raw values are the command-line spellings, in a fixed order")
-    func rawValues() {
-        #expect(DefinitionsFormat.allCases.map(\.rawValue) == ["native", "unleash", "launchdarkly", "flagd"])
+    @Test("the names are the command-line spellings, in a fixed order")
+    func names() {
+        #expect(DefinitionsFormat.allCases.map(\.name) == ["native", "unleash", "launchdarkly", "flagd"])
     }
 
     @Test("every spec-fixtures document is detected as native")

@@ -8,7 +8,7 @@ extension Snapshot {
         let program = ProgramLinker.link(LaunchDarklyLowering.lower(document), flagSets: flagSets)
         let flags = document.liveFlags.mapValues(\.json)
         let segments = document.liveSegments.mapValues(\.json)
-        self.init(version: 0, source: .items(.launchDarkly, flags: flags, segments: segments), program: program)
+        self.init(version: 0, source: SourceDefinitions(format: .launchDarkly, flags: flags, segments: segments), program: program)
     }
 
     /// Reads and compiles LaunchDarkly's flag data (or a stream `put`).
@@ -16,10 +16,6 @@ extension Snapshot {
     package convenience init(launchDarklyJSON json: JSONValue) throws(DefinitionsError) {
         try self.init(launchDarkly: LaunchDarklyDocument(json: json))
     }
-
-    /// Whether an invalid context is reported before an unknown flag: LaunchDarkly's SDKs check
-    /// the context before they look the flag up (native definitions: after, design §4).
-    var checksContextFirst: Bool { format == .launchDarkly }
 }
 
 // MARK: LaunchDarkly's view of an evaluation, for any format

@@ -3,7 +3,7 @@ extension Snapshot {
     ///
     /// The snapshot has no native ``document``; ``version`` is the document's `version`.
     /// Problems of the document itself (an unreadable delta event, a `segments` member that is
-    /// not an array) are not flag problems: read ``UnleashDocument/problems`` for them.
+    /// not an array) are not flag problems: ``Definitions/documentProblems`` has them.
     package convenience init(unleash document: UnleashDocument, options: UnleashLoweringOptions = UnleashLoweringOptions(),
                              flagSets: Set<String>? = nil) {
         let program = ProgramLinker.link(UnleashLowering.lower(document, options: options), flagSets: flagSets)
@@ -16,7 +16,7 @@ extension Snapshot {
         }
         var segments: [String: JSONValue] = [:]
         for segment in document.segments { segments[String(segment.id)] = segment.json }
-        self.init(version: document.version ?? 0, source: .items(.unleash, flags: flags, segments: segments),
+        self.init(version: document.version ?? 0, source: SourceDefinitions(format: .unleash, flags: flags, segments: segments),
                   program: program, dependencies: dependencies)
     }
 

@@ -8,7 +8,16 @@ extension Snapshot {
             // The document's metadata is part of what each flag reports.
             flags[flag.key] = document.metadata.isEmpty ? flag.json : .array([flag.json, .object(document.metadata)])
         }
-        self.init(version: 0, source: .items(.flagd, flags: flags, segments: [:]), program: program)
+        self.init(version: 0, source: SourceDefinitions(format: .flagd, flags: flags, segments: [:]), program: program)
+    }
+
+    /// Compiles definitions of any format as ``init(compiling:flagSets:)`` does, flagd's with
+    /// `flagd` (their `fractional` rule); other formats ignore it.
+    public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil,
+                            flagd: FlagdLoweringOptions) {
+        var options = CompileOptions()
+        options.flagd = flagd
+        self.init(compiling: definitions, flagSets: flagSets, options: options)
     }
 
     /// Reads and compiles flagd documents, merged in order (later keys win).

@@ -4,7 +4,7 @@ public struct FormatDetectionError: Error, Sendable, Hashable, CustomStringConve
     /// The formats the document could be, in ``DefinitionsFormat/allCases`` order; giving one of
     /// them explicitly settles the question.
     public let candidates: [DefinitionsFormat]
-    /// What was seen, e.g. `the "flags" object is empty, and nothing else tells LaunchDarkly from flagd definitions`.
+    /// What was seen, e.g. `the document has none of the markers …`.
     public let message: String
 
     /// An error naming `candidates` (ordered as ``DefinitionsFormat/allCases``).
@@ -14,9 +14,9 @@ public struct FormatDetectionError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// A sentence for a person, naming the candidates by their command-line spellings:
-    /// `cannot tell the definitions format: …; it could be launchdarkly or flagd`.
+    /// `cannot tell the definitions format: …; it could be native or <name>`.
     public var description: String {
-        let names = candidates.map(\.rawValue)
+        let names = candidates.map(\.name)
         let list: String
         switch names.count {
         case 0: list = "none of the known formats"

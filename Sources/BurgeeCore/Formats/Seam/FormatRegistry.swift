@@ -1,0 +1,33 @@
+/// The formats Burgee reads, one dialect a line, in the order that lists and messages name them.
+///
+/// Detection, ``DefinitionsFormat/init(argument:)``, ``Definitions``, ``Snapshot``, the command
+/// line and OFREP consult this list; a new format is its folder in `Formats/` and one line here.
+package enum FormatRegistry {
+    /// Every registered dialect.
+    package static let dialects: [any DefinitionsDialect] = [
+        NativeDialect(),
+        UnleashDialect(),
+        LaunchDarklyDialect(),
+        FlagdDialect(),
+    ]
+
+    /// Every registered format, in registry order.
+    package static let formats: [DefinitionsFormat] = dialects.map(\.format)
+
+    private static let byName: [String: any DefinitionsDialect] = Dictionary(
+        dialects.map { ($0.format.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The dialect of the format named `name` (exactly, lowercase); `nil` when none is registered.
+    package static func dialect(named name: String) -> (any DefinitionsDialect)? {
+        byName[name]
+    }
+
+    /// The dialect of `format`, which must be registered: a ``DefinitionsFormat`` is declared
+    /// beside its dialect, and the registry lists every dialect.
+    package static func dialect(of format: DefinitionsFormat) -> any DefinitionsDialect {
+        guard let dialect = byName[format.name] else {
+            preconditionFailure("the format '\(format.name)' is not registered in FormatRegistry")
+        }
+        return dialect
+    }
+}
