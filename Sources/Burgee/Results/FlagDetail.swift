@@ -1,6 +1,6 @@
 import BurgeeCore
 
-/// A typed evaluation result: the value, which variation served it, and why (design §4).
+/// A typed evaluation result: the value, which variation served it, and why (docs/evaluation.md).
 public struct FlagDetail<Value: FlagValue>: Sendable {
     /// The flag's key.
     public var flagKey: String

@@ -72,7 +72,7 @@ public struct Context: Sendable {
         return Context(contexts: singles, isMulti: true, invalidReason: reason)
     }
 
-    /// Reads a context from its JSON shape (design §3); never fails, an invalid one says why.
+    /// Reads a context from its JSON shape (docs/evaluation.md); never fails, an invalid one says why.
     public init(json: JSONValue) {
         guard case .object(let o) = json else {
             self.init(contexts: [], isMulti: false, invalidReason: "a context is an object, not \(json.typeName)")
@@ -139,7 +139,7 @@ public struct Context: Sendable {
         return nil
     }
 
-    /// The JSON shape of the context (design §3).
+    /// The JSON shape of the context (docs/evaluation.md).
     public var json: JSONValue {
         func members(_ single: SingleContext) -> [String: JSONValue] { single.attributes }
         if isMulti {

@@ -1,4 +1,4 @@
-/// Why an evaluation served what it did (design §4).
+/// Why an evaluation served what it did (docs/evaluation.md).
 public struct EvaluationReason: Sendable, Hashable {
     /// The reason kinds.
     public enum Kind: String, Sendable, Hashable, CaseIterable {

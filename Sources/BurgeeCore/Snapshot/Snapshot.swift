@@ -118,7 +118,7 @@ public final class Snapshot: Sendable {
         program.flagIndex(of: key).map { program.flags[$0].malformed } ?? false
     }
 
-    /// Evaluates a flag for a context (design §4).
+    /// Evaluates a flag for a context, as docs/evaluation.md describes.
     ///
     /// Allocates nothing for a valid context, except when `caseInsensitive` clauses lowercase
     /// attribute values longer than 15 UTF-8 bytes.

@@ -1,4 +1,4 @@
-/// LaunchDarkly's server-side flag data (dialects §4): `{"flags":{KEY:{…}},"segments":{KEY:{…}}}`
+/// LaunchDarkly's server-side flag data (docs/launchdarkly.md): `{"flags":{KEY:{…}},"segments":{KEY:{…}}}`
 /// as `GET /sdk/latest-all` and a Relay Proxy serve it, or a stream `put`
 /// (`{"path":"/","data":{"flags":…,"segments":…}}`, `path` optional), read with every problem and
 /// its JSON path.

@@ -1,5 +1,5 @@
 /// Unleash's client features document, `GET /api/client/features`:
-/// `{"version":2,"features":[…],"segments":[…]}` (dialects §3), read with every problem and its
+/// `{"version":2,"features":[…],"segments":[…]}` (docs/unleash.md), read with every problem and its
 /// JSON path.
 ///
 /// A document that is not an object, or whose `features` is not an array, is refused as a whole;
