@@ -192,30 +192,21 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return outcome
     }
 
-    /// A value expression's outcome: a named variation (a number names the variation written as
-    /// its text) is a `TARGET_MATCH` (OpenFeature's `TARGETING_MATCH`); `null` serves the default variation as the fallthrough (`DEFAULT`); a
-    /// value naming no variation is an `ERROR/EXCEPTION` (OpenFeature's `GENERAL`).
+    /// A value expression's outcome: a named variation is a `TARGET_MATCH` (OpenFeature's
+    /// `TARGETING_MATCH`); none named serves the default variation as the fallthrough (`DEFAULT`);
+    /// a value naming no variation is an `ERROR/EXCEPTION` (OpenFeature's `GENERAL`).
     private mutating func run(_ expression: ValueExpressionCode, _ outcome: FlagOutcome) -> FlagOutcome {
         var outcome = outcome
-        let variation: Int32
-        switch logic(expression.tree, expression.tree.root, nil) {
-        case .null:
+        switch expressionChoice(expression) {
+        case .fallsThrough:
             outcome.kind = .fallthrough
             outcome.variation = expression.defaultVariation < 0 ? nil : Int(expression.defaultVariation)
-            return outcome
-        case .string(let name):
-            variation = expression.variations.position(of: name).map(Int32.init) ?? -1
-        case .bool(let b):
-            variation = b ? expression.trueVariation : expression.falseVariation
-        case .number(let n):
-            // flagd names the variant by the number's JSON text (`1` → `"1"`).
-            variation = expression.tree.variant(named: n)
-        default:
-            variation = -1
+        case .variation(let variation):
+            outcome.kind = .targetMatch
+            outcome.variation = Int(variation)
+        case .error:
+            return FlagOutcome(error: .exception)
         }
-        guard variation >= 0 else { return FlagOutcome(error: .exception) }
-        outcome.kind = .targetMatch
-        outcome.variation = Int(variation)
         return outcome
     }
 
@@ -301,10 +292,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
             return test.pointee.contains(single.pointee.key)
         case .percentage:
             return program.rollouts[condition.operands.start].read { rollout in self.inside(rollout) }
-        case .jsonLogic:
-            return program.logicTests[condition.operands.start].read { tree in
-                JsonLogicValues.truthy(self.logic(tree, tree.root, nil))
-            }
+        case .expression:
+            return program.expressionTests[condition.operands.start].read { expression in self.expressionHolds(expression) }
         case .malformed:
             failed = true
             return false

@@ -23,7 +23,7 @@ struct ProgramBuilder {
     private var rollouts: [Owned<RolloutCode>] = []
     private var rolloutVariations: [Int32] = []
     private var expressions: [Owned<ValueExpressionCode>] = []
-    private var logicTests: [Owned<JsonLogicTree>] = []
+    private var expressionTests: [Owned<CompiledExpression>] = []
     private var segments: [SegmentCode] = []
     private var segmentEntries: [SegmentEntryCode] = []
     private var segmentEntryRuleIds: [String?] = []
@@ -205,10 +205,10 @@ struct ProgramBuilder {
                                isExperiment: false, fallbacks: Array(test.input.attributes.dropFirst()),
                                random: test.input.random))
             node = ConditionCode(kind: .percentage, operands: TableRange(start: Int32(rollouts.count - 1), count: 1))
-        case .jsonLogic(let test):
-            owners.append(test.tree)
-            logicTests.append(Owned(test.tree))
-            node = ConditionCode(kind: .jsonLogic, operands: TableRange(start: Int32(logicTests.count - 1), count: 1))
+        case .expression(let test):
+            owners.append(test.expression)
+            expressionTests.append(Owned(test.expression))
+            node = ConditionCode(kind: .expression, operands: TableRange(start: Int32(expressionTests.count - 1), count: 1))
         }
         conditions.append(node)
         return Int32(conditions.count - 1)
@@ -220,7 +220,7 @@ struct ProgramBuilder {
                 prerequisiteKeys: prerequisiteKeys, prerequisiteVariations: prerequisiteVariations, clock: clock, rules: rules, ruleIds: ruleIds, conditions: conditions,
                 conditionChildren: conditionChildren, tests: tests, segmentTests: segmentTests,
                 segmentReferences: segmentReferences, keyTests: keyTests, rollouts: rollouts,
-                rolloutVariations: rolloutVariations, expressions: expressions, logicTests: logicTests, segments: segments, segmentEntries: segmentEntries,
+                rolloutVariations: rolloutVariations, expressions: expressions, expressionTests: expressionTests, segments: segments, segmentEntries: segmentEntries,
                 flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
                 flagProblems: drafts.map(\.problems), hiddenFlags: hidden, segmentKeys: segmentDrafts.map(\.key),
                 segmentProblems: segmentDrafts.map(\.problems), testLabels: testLabels, segmentTestLabels: segmentTestLabels,

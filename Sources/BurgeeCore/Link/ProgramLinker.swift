@@ -175,7 +175,7 @@ package enum ProgramLinker {
     /// Calls `body` for every segment test in `condition`.
     static func forEachSegmentTest(_ condition: Condition, _ body: (SegmentTest) -> Void) {
         switch condition {
-        case .always, .test, .contextKey, .percentage, .jsonLogic, .malformed: return
+        case .always, .test, .contextKey, .percentage, .expression, .malformed: return
         case .segmentMatch(let test): body(test)
         case .not(let inner): forEachSegmentTest(inner, body)
         case .all(let parts), .any(let parts): for part in parts { forEachSegmentTest(part, body) }

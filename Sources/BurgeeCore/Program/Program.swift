@@ -31,10 +31,10 @@ final class Program: Sendable {
     /// Flag and segment rule rollouts.
     let rollouts: ProgramTable<Owned<RolloutCode>>
     let rolloutVariations: ProgramTable<Int32>
-    /// flagd value expressions (``ServeCode/Kind/expression``).
+    /// Value expressions (``ServeCode/Kind/expression``).
     let expressions: ProgramTable<Owned<ValueExpressionCode>>
-    /// JsonLogic conditions (``ConditionCode/Kind/jsonLogic``).
-    let logicTests: ProgramTable<Owned<JsonLogicTree>>
+    /// Expression conditions (``ConditionCode/Kind/expression``).
+    let expressionTests: ProgramTable<Owned<CompiledExpression>>
     let segments: ProgramTable<SegmentCode>
     let segmentEntries: ProgramTable<SegmentEntryCode>
     /// Flag keys to flag indices; hidden flags are not in it.
@@ -62,7 +62,7 @@ final class Program: Sendable {
          prerequisiteKeys: [String], prerequisiteVariations: [Int32] = [], clock: EvaluationClock = .system, rules: [RuleCode], ruleIds: [String?], conditions: [ConditionCode],
          conditionChildren: [Int32], tests: [Owned<TestCode>], segmentTests: [SegmentTestCode], segmentReferences: [Int32],
          keyTests: [KeyTestCode], rollouts: [Owned<RolloutCode>], rolloutVariations: [Int32],
-         expressions: [Owned<ValueExpressionCode>] = [], logicTests: [Owned<JsonLogicTree>] = [], segments: [SegmentCode],
+         expressions: [Owned<ValueExpressionCode>] = [], expressionTests: [Owned<CompiledExpression>] = [], segments: [SegmentCode],
          segmentEntries: [SegmentEntryCode], flagKeys: [String],
          flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
@@ -85,7 +85,7 @@ final class Program: Sendable {
         self.rollouts = ProgramTable(rollouts)
         self.rolloutVariations = ProgramTable(rolloutVariations)
         self.expressions = ProgramTable(expressions)
-        self.logicTests = ProgramTable(logicTests)
+        self.expressionTests = ProgramTable(expressionTests)
         self.segments = ProgramTable(segments)
         self.segmentEntries = ProgramTable(segmentEntries)
         self.flagKeys = flagKeys
@@ -127,7 +127,7 @@ final class Program: Sendable {
         rollouts.release()
         rolloutVariations.release()
         expressions.release()
-        logicTests.release()
+        expressionTests.release()
         segments.release()
         segmentEntries.release()
     }

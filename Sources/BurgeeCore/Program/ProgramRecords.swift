@@ -24,7 +24,7 @@ struct ServeCode: Sendable {
         case variation
         /// A rollout.
         case rollout
-        /// A value expression (flagd).
+        /// A value expression.
         case expression
         /// No variation: the caller's default.
         case none
@@ -50,7 +50,7 @@ struct ServeCode: Sendable {
 /// A value expression ready to run (``ValueExpressionDraft``): a class read unretained, like
 /// ``TestCode``.
 final class ValueExpressionCode: Sendable {
-    let tree: JsonLogicTree
+    let expression: CompiledExpression
     /// Variation keys to flag-local indices.
     let variations: KeySet
     /// The `"true"` and `"false"` variations, -1 when the flag has none.
@@ -60,7 +60,7 @@ final class ValueExpressionCode: Sendable {
     let defaultVariation: Int32
 
     init(_ draft: ValueExpressionDraft) {
-        tree = draft.tree
+        expression = draft.expression
         variations = KeySet(draft.variationKeys)
         trueVariation = draft.variationKeys.firstIndex(of: "true").map(Int32.init) ?? -1
         falseVariation = draft.variationKeys.firstIndex(of: "false").map(Int32.init) ?? -1
@@ -126,8 +126,8 @@ struct ConditionCode: Sendable {
         /// `operands.start` indexes ``Program/rollouts``: a rollout without variations whose pick 0
         /// means inside; a context without a bucketing value is outside.
         case percentage
-        /// `operands.start` indexes ``Program/logicTests``: holds when the expression is truthy.
-        case jsonLogic
+        /// `operands.start` indexes ``Program/expressionTests``: holds when the expression is truthy.
+        case expression
         /// Cannot be evaluated: reaching it makes the flag's result `ERROR/MALFORMED_FLAG`.
         case malformed
     }

@@ -52,7 +52,7 @@ package enum FlagdLowering {
             let ifPath = path.appending("if")
             for (i, branch) in chain.branches.enumerated() {
                 guard let tree = compile(branch.condition, ifPath.appending(2 * i)) else { return draft }
-                rules.append(RuleDraft(kind: .rule(index: i, id: nil), condition: .jsonLogic(JsonLogicTest(tree: tree)),
+                rules.append(RuleDraft(kind: .rule(index: i, id: nil), condition: .expression(ExpressionTest(expression: tree)),
                                        serve: .variation(branch.variation)))
             }
             draft.rules = rules
@@ -65,7 +65,7 @@ package enum FlagdLowering {
             draft.info = info
             return draft
         }
-        draft.fallthrough = .expression(ValueExpressionDraft(tree: whole, variationKeys: names, defaultVariation: defaultIndex))
+        draft.fallthrough = .expression(ValueExpressionDraft(expression: whole, variationKeys: names, defaultVariation: defaultIndex))
         info.openFeatureFallthroughReason = "DEFAULT"
         draft.info = info
         return draft

@@ -241,7 +241,8 @@ enum LaunchDarklyLowering {
     static func lower(clause: LaunchDarklyClause, usePath: JSONPointer, _ r: inout ModelReader) -> Condition {
         let valuesPath = clause.path.appending("values")
         let label = TestLabel { Self.label(clause) }
-        if clause.op == "segmentMatch" {
+        let spelling = LaunchDarklyOperators.table[clause.op]
+        if spelling?.family == .segmentMatch {
             // Values that are not strings, and keys naming no segment, never match.
             let keys = clause.values.compactMap(\.stringValue)
             return .segmentMatch(SegmentTest(segmentKeys: keys, negate: clause.negate, path: valuesPath, usePath: usePath,
@@ -257,29 +258,21 @@ enum LaunchDarklyLowering {
             return .malformed
         }
         let op: Operator
-        switch clause.op {
-        case "in":
+        switch spelling?.family {
+        case .equality?:
             // Only booleans, numbers and strings can be equal (arrays, objects and null never are).
             op = EqualityOperator.parse(clause.values.filter(\.isPrimitive), lowercase: false)
-        case "startsWith": op = StringOperator.parse(.prefix, clause.values, lowercase: false, at: valuesPath, &r)
-        case "endsWith": op = StringOperator.parse(.suffix, clause.values, lowercase: false, at: valuesPath, &r)
-        case "contains": op = StringOperator.parse(.substring, clause.values, lowercase: false, at: valuesPath, &r)
-        case "matches": op = regex(clause.values, at: valuesPath, &r)
-        case "lessThan": op = NumberOperator.parse(.less, clause.values, at: valuesPath, &r)
-        case "lessThanOrEqual": op = NumberOperator.parse(.lessOrEqual, clause.values, at: valuesPath, &r)
-        case "greaterThan": op = NumberOperator.parse(.greater, clause.values, at: valuesPath, &r)
-        case "greaterThanOrEqual": op = NumberOperator.parse(.greaterOrEqual, clause.values, at: valuesPath, &r)
-        case "before": op = LaunchDarklyDateOperator.parse(.before, clause.values, at: valuesPath, &r)
-        case "after": op = LaunchDarklyDateOperator.parse(.after, clause.values, at: valuesPath, &r)
-        case "semVerEqual": op = SemVerOperator.parse(.equal, clause.values, at: valuesPath, &r)
-        case "semVerLessThan": op = SemVerOperator.parse(.less, clause.values, at: valuesPath, &r)
-        case "semVerGreaterThan": op = SemVerOperator.parse(.greater, clause.values, at: valuesPath, &r)
-        default:
+        case .regex?:
+            op = regex(clause.values, at: valuesPath, &r)
+        case let family?:
+            op = family.parse(clause.values, lowercase: false, at: valuesPath, &r)
+        case nil:
             r.warning(clause.path.appending("op"), "unknown operator '\(clause.op)' never matches (negate still applies)")
             op = EqualityOperator.parse([], lowercase: false)
         }
-        return .test(AttributeTest(contextKind: kind(clause.contextKind), attribute: attribute, op: op, negate: clause.negate,
-                                   absent: .isFalse, lowercaseInput: false, label: label))
+        return .test(AttributeTest(contextKind: kind(clause.contextKind), attribute: attribute, op: op,
+                                   negate: clause.negate != (spelling?.negated ?? false), absent: spelling?.absent ?? .isFalse,
+                                   lowercaseInput: false, label: label))
     }
 
     /// `matches`: LaunchDarkly's patterns are RE2's (Go); the leading inline flags and POSIX
@@ -319,7 +312,7 @@ enum LaunchDarklyLowering {
     /// The clause as `explain` shows it.
     static func label(_ c: LaunchDarklyClause) -> String {
         var text = ""
-        if c.op != "segmentMatch" { text += "\(kind(c.contextKind)).\(c.attribute ?? "?") " }
+        if LaunchDarklyOperators.table[c.op]?.family != .segmentMatch { text += "\(kind(c.contextKind)).\(c.attribute ?? "?") " }
         if c.negate { text += "not " }
         text += c.op
         text += " \(JSONValue.array(c.values).serialized())"

@@ -178,13 +178,13 @@ enum NativeLowering {
     }
 
     static func lower(clause: ClauseDefinition, at path: JSONPointer, usePath: JSONPointer, _ r: inout ModelReader) -> Condition? {
-        guard let op = ClauseOperator(rawValue: clause.op) else {
+        guard let spelling = NativeOperators.table[clause.op] else {
             r.error(path.appending("op"), "unknown operator '\(clause.op)'")
             return nil
         }
         let valuesPath = path.appending("values")
         let label = TestLabel { Self.label(clause) }
-        if op == .segmentMatch {
+        if spelling.family == .segmentMatch {
             var keys: [String] = []
             var ok = true
             for (i, value) in clause.values.enumerated() {
@@ -200,17 +200,18 @@ enum NativeLowering {
                                              label: label))
         }
         guard let attributeText = clause.attribute else {
-            r.error(path.appending("attribute"), "operator '\(op.rawValue)' needs an 'attribute'")
+            r.error(path.appending("attribute"), "operator '\(clause.op)' needs an 'attribute'")
             return nil
         }
         guard let attribute = AttributeReference(attributeText) else {
             r.error(path.appending("attribute"), "invalid attribute reference '\(attributeText)'")
             return nil
         }
-        let lowercase = clause.caseInsensitive && op.honoursCaseInsensitive
-        let compiled = op.parse(clause.values, lowercase: lowercase, at: valuesPath, &r)
-        return .test(AttributeTest(contextKind: clause.contextKind, attribute: attribute, op: compiled, negate: clause.negate,
-                                   absent: .isFalse, lowercaseInput: lowercase && compiled.lowercasesInput, label: label))
+        let lowercase = clause.caseInsensitive && spelling.honoursCaseInsensitive
+        let compiled = spelling.family.parse(clause.values, lowercase: lowercase, at: valuesPath, &r)
+        return .test(AttributeTest(contextKind: clause.contextKind, attribute: attribute, op: compiled,
+                                   negate: clause.negate != spelling.negated, absent: spelling.absent,
+                                   lowercaseInput: lowercase && compiled.lowercasesInput, label: label))
     }
 
     /// The clause as `explain` shows it.

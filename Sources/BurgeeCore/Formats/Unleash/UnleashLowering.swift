@@ -371,37 +371,28 @@ private struct Lowering {
     private func constraint(of c: UnleashConstraint, _ r: inout ModelReader) -> Condition {
         let values = c.values.map(JSONValue.string)
         let valuesPath = c.path.appending("values")
-        var negate = c.inverted
-        var lowercase = false
-        let op: Operator
-        switch c.operatorName {
-        case "IN": op = EqualityOperator.parse(values, lowercase: false)
-        case "NOT_IN":
-            op = EqualityOperator.parse(values, lowercase: false)
-            negate.toggle()
-        case "STR_STARTS_WITH", "STR_ENDS_WITH", "STR_CONTAINS":
-            let test: StringOperator.Test = c.operatorName == "STR_STARTS_WITH" ? .prefix : c.operatorName == "STR_ENDS_WITH" ? .suffix : .substring
-            lowercase = c.caseInsensitive
-            op = StringOperator.parse(test, values, lowercase: lowercase, at: valuesPath, &r)
-        case "NUM_EQ", "SEMVER_EQ": return ordinal(c, .equal, &r)
-        case "NUM_GT", "DATE_AFTER", "SEMVER_GT": return ordinal(c, .greater, &r)
-        case "NUM_GTE", "SEMVER_GTE": return ordinal(c, .greaterOrEqual, &r)
-        case "NUM_LT", "DATE_BEFORE", "SEMVER_LT": return ordinal(c, .less, &r)
-        case "NUM_LTE", "SEMVER_LTE": return ordinal(c, .lessOrEqual, &r)
-        case "REGEX":
-            // Yggdrasil reads `value` only (no value: the empty pattern). Rust-regex spellings
-            // (inline flags, POSIX classes) are rewritten into the portable subset.
-            let translated = UnleashRegex.translate(c.value ?? "", caseInsensitive: c.caseInsensitive, unicodeClasses: true)
-            op = RegexOperator.parse([.string(translated.pattern)], caseInsensitive: translated.caseInsensitive,
-                                     at: c.path.appending("value"), &r)
-        case "IN_CIDR": op = CIDROperator.parse(values, at: valuesPath, &r)
-        default:
+        guard let spelling = UnleashOperators.table[c.operatorName] else {
             r.warning(c.path.appending("operator"), "unknown operator '\(c.operatorName)' never passes")
             return Self.never
         }
+        let lowercase = spelling.honoursCaseInsensitive && c.caseInsensitive
+        let op: Operator
+        switch spelling.family {
+        case .numberText(let comparison), .semVer(let comparison): return ordinal(c, comparison, &r)
+        case .date(.after): return ordinal(c, .greater, &r)
+        case .date(.before): return ordinal(c, .less, &r)
+        case .regex:
+            // Yggdrasil reads `value` only (no value: the empty pattern). Rust-regex spellings
+            // (inline flags, POSIX classes) are rewritten into the portable subset.
+            let translated = UnleashRegex.translate(c.value ?? "", caseInsensitive: lowercase, unicodeClasses: true)
+            op = RegexOperator.parse([.string(translated.pattern)], caseInsensitive: translated.caseInsensitive,
+                                     at: c.path.appending("value"), &r)
+        case let family:
+            op = family.parse(values, lowercase: lowercase, at: valuesPath, &r)
+        }
         return .test(AttributeTest(contextKind: Self.kind, attribute: AttributeReference(literal: c.contextName), op: op,
-                                   negate: negate, absent: .failsOperator, lowercaseInput: lowercase,
-                                   label: TestLabel(text: Self.label(c))))
+                                   negate: c.inverted != spelling.negated, absent: spelling.absent,
+                                   lowercaseInput: lowercase && op.lowercasesInput, label: TestLabel(text: Self.label(c))))
     }
 
     private static func label(_ c: UnleashConstraint) -> String {

@@ -21,16 +21,17 @@ package indirect enum Condition: Sendable {
     /// evaluation reaches it, the flag's result is `ERROR/MALFORMED_FLAG`. Evaluated like a false
     /// condition, so that parts ANDed before it decide first, as LaunchDarkly's SDKs do.
     case malformed
-    /// A compiled JsonLogic expression is truthy (a branch condition of flagd targeting).
-    case jsonLogic(JsonLogicTest)
+    /// A compiled expression's value is truthy (a branch condition of flagd targeting).
+    case expression(ExpressionTest)
 }
 
-/// A JsonLogic condition: holds when the expression's value is truthy.
-package struct JsonLogicTest: Sendable {
-    let tree: JsonLogicTree
+/// An expression condition: holds when the compiled expression's value is truthy, as the
+/// expression's engine reads truth (``CompiledExpression``).
+package struct ExpressionTest: Sendable {
+    let expression: CompiledExpression
 
-    init(tree: JsonLogicTree) {
-        self.tree = tree
+    init(expression: CompiledExpression) {
+        self.expression = expression
     }
 }
 

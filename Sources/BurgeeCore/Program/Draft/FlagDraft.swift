@@ -116,23 +116,24 @@ package enum ServeDraft: Sendable {
     /// Nothing that can be served (LaunchDarkly: a variation index out of range, a rollout without
     /// variations, no fallthrough): serving it yields `ERROR/MALFORMED_FLAG`, only when reached.
     case malformed
-    /// A variation named at evaluation time by a compiled JsonLogic expression (flagd targeting).
+    /// A variation named at evaluation time by a compiled expression (flagd targeting).
     case expression(ValueExpressionDraft)
     /// No variation: the caller's default (flagd's flag without a default variant).
     case none
 }
 
-/// flagd targeting that is not a constant `if` chain: a JsonLogic expression whose result names
-/// the variation served (`true`/`false` name the `"true"`/`"false"` variants); `null` serves
-/// `defaultVariation` (no variation when `nil`); anything else is an evaluation error.
+/// An expression whose value names the variation served (flagd targeting that is not a constant
+/// `if` chain): a string names a variation, `true`/`false` name the `"true"`/`"false"` variations
+/// and a number the variation written as its text; `null` serves `defaultVariation` (no variation
+/// when `nil`); anything else is an evaluation error.
 package struct ValueExpressionDraft: Sendable {
-    let tree: JsonLogicTree
+    let expression: CompiledExpression
     /// The flag's variation keys, by index.
     package var variationKeys: [String]
     package var defaultVariation: Int?
 
-    init(tree: JsonLogicTree, variationKeys: [String], defaultVariation: Int?) {
-        self.tree = tree
+    init(expression: CompiledExpression, variationKeys: [String], defaultVariation: Int?) {
+        self.expression = expression
         self.variationKeys = variationKeys
         self.defaultVariation = defaultVariation
     }

@@ -69,7 +69,7 @@ struct JsonLogicCompiler {
             return add(.array, start, count)
         case .object(let members) where members.count == 1:
             let (name, operands) = members.first!
-            guard let operation = JsonLogicOperation.byName[name] else {
+            guard let operation = FlagdOperators.table[name] else {
                 throw Failure(path: path.appending(name), message: "unknown JsonLogic operator '\(name)'")
             }
             return try self.operation(operation, name, operands, at: path.appending(name), depth: depth, inElement: inElement)

@@ -21,18 +21,6 @@ enum JsonLogicOperation: UInt8, Sendable {
     case startsWith, endsWith, semVer
     /// `fractional`: children `[bucketing expression or -1, variant, weight or -1, …]`.
     case fractional
-
-    /// The operators of JsonLogic and flagd, by name.
-    static let byName: [String: JsonLogicOperation] = [
-        "var": .variable, "missing": .missing, "missing_some": .missingSome, "if": .if, "?:": .if,
-        "==": .equals, "!=": .notEquals, "===": .strictEquals, "!==": .strictNotEquals,
-        "!": .not, "!!": .truthy, "or": .or, "and": .and,
-        "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
-        "max": .max, "min": .min, "+": .add, "-": .subtract, "*": .multiply, "/": .divide, "%": .modulo,
-        "in": .in, "cat": .cat, "substr": .substr, "merge": .merge,
-        "map": .map, "filter": .filter, "reduce": .reduce, "all": .all, "some": .some, "none": .none,
-        "starts_with": .startsWith, "ends_with": .endsWith, "sem_ver": .semVer, "fractional": .fractional,
-    ]
 }
 
 /// One node of a compiled JsonLogic tree: an operation and two operands whose meaning depends on

@@ -1,0 +1,77 @@
+/// Weights arranged once for a family's pick rule: the families whose buckets start at 0 (native,
+/// flagd) pick the first variation whose running weight sum is > bucket; those whose buckets start
+/// at 1 (Unleash's strategies and variants) the first whose running sum is >= bucket; the SHA-1
+/// fraction (LaunchDarkly) adds Float(weight) / 100000 in 32-bit Float and picks the first running
+/// sum > bucket, none -> the last.
+///
+/// An in/out percentage is the pick between `[weight, scale - weight]`, index 0 meaning in: native
+/// in iff bucket < weight (scale 100000); Unleash's strategy in iff pct > 0 && bucket <= pct (scale
+/// 100; buckets start at 1, so pct 0 is never in); LaunchDarkly in iff bucket < Float(weight) /
+/// 100000.
+package struct WeightedPick: Sendable, Equatable {
+    /// The running sums, in the form the family compares them.
+    @usableFromInline
+    enum Thresholds: Sendable, Equatable {
+        /// Integer running sums; the first > bucket is picked.
+        case above([UInt64])
+        /// Integer running sums; the first >= bucket is picked.
+        case atLeast([UInt64])
+        /// Running sums of Float(weight) / 100000 in 32-bit Float; the first > bucket is picked.
+        case aboveFraction([Float])
+    }
+
+    @usableFromInline let thresholds: Thresholds
+    @usableFromInline let lastIndex: Int
+
+    /// The sum of the weights (saturating at UInt64.max): the scale of the families that bucket
+    /// by the weight total.
+    package let totalWeight: UInt64
+
+    /// Arranges `weights` (at least one) for `family`'s pick rule.
+    package init(family: BucketingFamily, weights: [UInt64]) {
+        precondition(!weights.isEmpty, "a weighted pick needs at least one weight")
+        var total: UInt64 = 0
+        var sums: [UInt64] = []
+        sums.reserveCapacity(weights.count)
+        for weight in weights {
+            let (sum, overflow) = total.addingReportingOverflow(weight)
+            total = overflow ? .max : sum
+            sums.append(total)
+        }
+        totalWeight = total
+        lastIndex = weights.count - 1
+        switch family {
+        case .murmur3Per100000, .murmur3ScaledToWeight:
+            thresholds = .above(sums)
+        case .murmur3Percent, .murmur3OfWeight:
+            thresholds = .atLeast(sums)
+        case .sha1Fraction:
+            // Accumulated in Float exactly as LaunchDarkly does: the rounding of each step decides
+            // the boundaries.
+            var sum: Float = 0
+            thresholds = .aboveFraction(weights.map { weight in
+                sum += Float(weight) / 100_000
+                return sum
+            })
+        }
+    }
+
+    /// The index (into `weights`) picked for `bucket`; the last index when none is (only
+    /// LaunchDarkly can get there, or weights that do not reach the scale). A bucket of another
+    /// kind than the family's (integer vs fraction) picks the last index too.
+    @inlinable
+    package func index(for bucket: Bucket) -> Int {
+        switch thresholds {
+        case .above(let sums):
+            guard case .integer(let b) = bucket else { break }
+            for i in sums.indices where sums[i] > b { return i }
+        case .atLeast(let sums):
+            guard case .integer(let b) = bucket else { break }
+            for i in sums.indices where sums[i] >= b { return i }
+        case .aboveFraction(let sums):
+            guard case .fraction(let b) = bucket else { break }
+            for i in sums.indices where sums[i] > b { return i }
+        }
+        return lastIndex
+    }
+}
