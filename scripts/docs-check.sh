@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The DocC documentation of the library modules (Sources/<Module>/<Module>.docc): every public
+# symbol has a doc comment (scripts/doc-coverage.py), every public type and global symbol sits in a
+# Topics group of its module's catalog (scripts/doc-topics.py), and each module's documentation
+# builds without a warning (an unresolved symbol or article link, a Topics link to nothing, a
+# documented parameter that does not exist). Run after `swift build`: both steps reuse its build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+modules=(BurgeeCore Burgee BurgeeServer BurgeeTesting)
+start=$SECONDS
+
+swift package dump-symbol-graph --minimum-access-level public >/dev/null
+python3 scripts/doc-coverage.py
+python3 scripts/doc-topics.py --check
+
+targets=()
+for module in "${modules[@]}"; do targets+=(--target "$module"); done
+swift package generate-documentation "${targets[@]}" --warnings-as-errors
+
+echo "docs check: $((SECONDS - start)) s"
