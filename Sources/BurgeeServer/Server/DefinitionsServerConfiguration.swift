@@ -20,13 +20,13 @@ public struct DefinitionsServerConfiguration: Sendable {
     public var streamRetry: Duration?
     /// How long ``RunningDefinitionsServer/stop()`` lets requests in progress finish before it cancels them.
     public var shutdownGracePeriod: Duration
-    /// The definitions' format and with it the API served: ``DefinitionsFormat/native`` (Burgee's
-    /// `/definitions`, `/stream`, `/events`) or ``DefinitionsFormat/unleash`` (Unleash's client API,
+    /// The definitions' format and with it the API served: `DefinitionsFormat.native` (Burgee's
+    /// `/definitions`, `/stream`, `/events`) or `DefinitionsFormat.unleash` (Unleash's client API,
     /// as Unleash Edge serves it offline: `GET /api/client/features`, `POST /api/client/register`,
-    /// `POST /api/client/metrics`) or ``DefinitionsFormat/launchDarkly`` (LaunchDarkly's
+    /// `POST /api/client/metrics`) or `DefinitionsFormat.launchDarkly` (LaunchDarkly's
     /// server-side SDK protocol, as a Relay Proxy serves it: `GET /sdk/latest-all` and the `GET /all`
     /// stream, whose `patch` and `delete` events carry each item's served version) or
-    /// ``DefinitionsFormat/flagd`` (the flag document as it is, at `GET /definitions`).
+    /// `DefinitionsFormat.flagd` (the flag document as it is, at `GET /definitions`).
     public var format: DefinitionsFormat
     /// Whether the server answers OFREP, the OpenFeature Remote Evaluation Protocol
     /// (`POST /ofrep/v1/evaluate/flags/{key}` and `POST /ofrep/v1/evaluate/flags`), evaluating
