@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        // `swift package generate-documentation`: the DocC catalogs (Sources/*/*.docc), built by scripts/docs-check.sh.
+        // A command plugin: `swift build` and `swift test` neither build nor run it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The evaluator core: definitions model, compiler, snapshot, evaluator. Depends on nothing.
@@ -113,7 +116,7 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
-        // The Swift snippets of README.md and docs/, written here by scripts/snippets.py: compiled
+        // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
         .testTarget(
             name: "BurgeeSnippetTests",

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Keeps the Swift snippets of README.md and docs/*.md compiled: writes each ```swift block into
+"""Keeps the Swift snippets of README.md, docs/*.md and the DocC catalogs' articles
+(Sources/*/*.docc/*.md) compiled: writes each ```swift block into
 Tests/BurgeeSnippetTests/ (built by `swift build --build-tests` and `swift test`), so that a
 snippet that stops compiling fails the build.
 
@@ -44,6 +45,10 @@ def snippet_files():
     for path in sorted(glob.glob(os.path.join(root, "docs", "*.md"))):
         name = os.path.splitext(os.path.basename(path))[0]
         sources.append((os.path.relpath(path, root), "Docs" + "".join(p.capitalize() for p in re.split(r"[-_]", name))))
+    for path in sorted(glob.glob(os.path.join(root, "Sources", "*", "*.docc", "*.md"))):
+        catalog = os.path.splitext(os.path.basename(os.path.dirname(path)))[0]
+        name = os.path.splitext(os.path.basename(path))[0]
+        sources.append((os.path.relpath(path, root), "Docc" + catalog + name[0].upper() + name[1:]))
     files = {}
     for relative, stem in sources:
         text = open(os.path.join(root, relative), encoding="utf-8").read()
@@ -76,7 +81,7 @@ if "--check" in sys.argv:
     if stale:
         print("Swift snippets out of date: %s; run scripts/snippets.py" % ", ".join(stale))
         sys.exit(1)
-    print("Swift snippets: %d (README.md and docs/) compiled by BurgeeSnippetTests" % len(files))
+    print("Swift snippets: %d (README.md, docs/ and the DocC catalogs) compiled by BurgeeSnippetTests" % len(files))
 else:
     os.makedirs(folder, exist_ok=True)
     for name in existing - set(files):

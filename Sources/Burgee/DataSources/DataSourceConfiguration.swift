@@ -25,7 +25,7 @@ public struct DataSourceConfiguration: Sendable {
     public static var offline: DataSourceConfiguration { DataSourceConfiguration(source: OfflineDataSource()) }
 
     /// Definitions in a file, optionally reloaded when it changes. The file is read as any
-    /// ``DefinitionsFormat`` (native, Unleash, LaunchDarkly or flagd, recognised by its
+    /// `DefinitionsFormat` (native, Unleash, LaunchDarkly or flagd, recognised by its
     /// top-level members), as YAML when its name ends in `.yaml` or `.yml`, else as JSON.
     /// - Parameters:
     ///   - path: the file.

@@ -2,7 +2,7 @@ import BurgeeCore
 
 /// flagd definitions from several files, or from every `*.json`, `*.yaml` and `*.yml` file of a
 /// directory (in the byte order of their names), merged as flagd merges its sources: a flag of a
-/// later file replaces the flag of the same key (see ``Definitions/init(flagdDocuments:)``).
+/// later file replaces the flag of the same key (see `Definitions(flagdDocuments:)`).
 ///
 /// With `watch`, the files (and the directory's list of them) are looked at every `interval`;
 /// on a change all are read again and applied when any differs. A file that cannot be read or

@@ -20,7 +20,7 @@ public struct FlagdView: Sendable {
     /// A flag's evaluation as flagd's `Resolve…` calls and OpenFeature's flagd providers report
     /// it: value (absent when the caller's default applies), variant, reason (`STATIC`,
     /// `TARGETING_MATCH`, `DEFAULT`, `DISABLED`, `ERROR`), error code and flag metadata (see
-    /// ``FlagdEvaluation``).
+    /// `FlagdEvaluation`).
     ///
     /// For flags of other formats the reasons are OpenFeature's as ``FlagDetail`` gives them. An
     /// unknown flag is `ERROR`/`FLAG_NOT_FOUND`; a client that is not ready `ERROR`/`PROVIDER_NOT_READY`.

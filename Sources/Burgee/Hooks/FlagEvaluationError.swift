@@ -3,7 +3,7 @@ import BurgeeCore
 /// The error a hook's ``Hook/error(_:error:)`` stage receives when the evaluation itself failed:
 /// an unknown flag, a value of the wrong type, an invalid context, a client not ready…
 public struct FlagEvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The `ERROR` reason, with its ``EvaluationReason/errorKind``.
+    /// The `ERROR` reason, with its `EvaluationReason.errorKind`.
     public var reason: EvaluationReason
 
     /// An error.

@@ -2,7 +2,7 @@ import Logging
 
 extension DataSourceConfiguration {
     /// LaunchDarkly's server-side flag data from LaunchDarkly's service or a Relay Proxy (see
-    /// ``LaunchDarklyConnection``), read as ``DefinitionsFormat/launchDarkly`` definitions. The
+    /// ``LaunchDarklyConnection``), read as `DefinitionsFormat.launchDarkly` definitions. The
     /// client's `sdkKey` is the LaunchDarkly SDK key.
     public static func launchDarkly(_ connection: LaunchDarklyConnection = LaunchDarklyConnection()) -> DataSourceConfiguration {
         DataSourceConfiguration { sdkKey throws(ConfigurationError) in try connection.makeSource(sdkKey: sdkKey) }

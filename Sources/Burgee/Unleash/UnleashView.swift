@@ -35,7 +35,7 @@ public struct UnleashView: Sendable {
     }
 
     /// The variant an Unleash feature gives `context`, with its payload (Unleash's
-    /// `getVariant(name, context)`): an ``UnleashVariantResult``, whose ``UnleashVariantResult/json``
+    /// `getVariant(name, context)`): an `UnleashVariantResult`, whose `UnleashVariantResult.json`
     /// is Unleash's `{"name","enabled","feature_enabled","payload"?:{"type","value"}}`.
     ///
     /// `{"name":"disabled","enabled":false}` when the feature gives no variant: `featureEnabled`

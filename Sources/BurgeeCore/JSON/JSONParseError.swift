@@ -1,4 +1,4 @@
-/// Why and where ``JSONParser`` rejected its input.
+/// Why and where the JSON parser rejected its input.
 ///
 /// Positions describe the input as given: ``offset`` counts bytes from the start, and ``line`` and
 /// ``column`` are 1-based. Lines end at LF, CR LF or a lone CR; columns count Unicode scalars, so
@@ -22,9 +22,9 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case controlCharacterInString
         /// Something other than whitespace after the one top-level value.
         case trailingContent
-        /// Arrays and objects nested deeper than ``JSONParser/Limits/maxDepth``.
+        /// Arrays and objects nested deeper than ``JSONLimits/maxDepth``.
         case tooDeep
-        /// Input longer than ``JSONParser/Limits/maxBytes``; nothing was parsed.
+        /// Input longer than ``JSONLimits/maxBytes``; nothing was parsed.
         case tooLarge
         /// The input is empty or only whitespace.
         case empty

@@ -118,7 +118,7 @@ extension JSONValue: Equatable {
 }
 
 extension JSONValue: Hashable {
-    /// Hashes consistently with ``==``: numbers by value (`-0` as `0`), strings by UTF-8 bytes.
+    /// Hashes consistently with `==`: numbers by value (`-0` as `0`), strings by UTF-8 bytes.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0 as UInt8)

@@ -21,7 +21,7 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// How long ``RunningDefinitionsServer/stop()`` lets requests in progress finish before it cancels them.
     public var shutdownGracePeriod: Duration
     /// The definitions' format and with it the API served: Burgee's own for
-    /// ``DefinitionsFormat/native`` (`GET /definitions`, `GET /stream`, `POST /events`; see
+    /// `DefinitionsFormat.native` (`GET /definitions`, `GET /stream`, `POST /events`; see
     /// `docs/sync.md`), and for each other format the API its clients speak, described on the
     /// format's page in `docs/`. ``RunningDefinitionsServer/clientURL`` is the URL its clients take.
     public var format: DefinitionsFormat

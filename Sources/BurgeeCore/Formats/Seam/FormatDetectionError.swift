@@ -1,13 +1,13 @@
 /// Why ``DefinitionsFormat/detect(in:)`` could not tell a document's format: the formats it could
 /// be, and what was seen.
 public struct FormatDetectionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The formats the document could be, in ``DefinitionsFormat/allCases`` order; giving one of
+    /// The formats the document could be, in `DefinitionsFormat.allCases` order; giving one of
     /// them explicitly settles the question.
     public let candidates: [DefinitionsFormat]
     /// What was seen, e.g. `the document has none of the markers …`.
     public let message: String
 
-    /// An error naming `candidates` (ordered as ``DefinitionsFormat/allCases``).
+    /// An error naming `candidates` (ordered as `DefinitionsFormat.allCases`).
     public init(candidates: [DefinitionsFormat], message: String) {
         self.candidates = DefinitionsFormat.allCases.filter(candidates.contains)
         self.message = message
