@@ -58,7 +58,7 @@ public struct Definitions: Sendable {
     public var document: DefinitionsDocument? { model.document as? DefinitionsDocument }
 
     /// The definitions as JSON of their own format, as a cache stores them: JSON whose format
-    /// is told from its shape when read back (``DefinitionsDialect/cachedJSON(of:read:)``).
+    /// is told from its shape when read back.
     public var json: JSONValue { model.cachedJSON }
 
     /// Problems of the document itself, which belong to no flag or segment (an unreadable event

@@ -11,7 +11,7 @@ extension Snapshot {
         self.init(version: 0, source: SourceDefinitions(format: .flagd, flags: flags, segments: [:]), program: program)
     }
 
-    /// Compiles definitions of any format as ``init(compiling:flagSets:)`` does, flagd's with
+    /// Compiles definitions of any format as ``init(compiling:flagSets:)-(Definitions,_)`` does, flagd's with
     /// `flagd` (their `fractional` rule); other formats ignore it.
     public convenience init(compiling definitions: Definitions, flagSets: Set<String>? = nil,
                             flagd: FlagdLoweringOptions) {

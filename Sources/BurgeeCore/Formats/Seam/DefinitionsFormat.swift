@@ -28,7 +28,7 @@ public struct DefinitionsFormat: Sendable, Hashable, CaseIterable, CustomStringC
         self = format
     }
 
-    /// Every registered format, in ``FormatRegistry`` order.
+    /// Every registered format, in registry order (native, unleash, launchdarkly, flagd, then any format added).
     public static var allCases: [DefinitionsFormat] { FormatRegistry.formats }
 
     /// The command-line spelling, ``name``.
@@ -44,7 +44,7 @@ public struct DefinitionsFormat: Sendable, Hashable, CaseIterable, CustomStringC
     ///
     /// Each format names the top-level members that mark its documents (for example
     /// `formatVersion` for ``native``) and, for formats whose documents keep flags in a shared
-    /// `flags` object, the shape of one such flag (see ``DefinitionsDialect``).
+    /// `flags` object, the shape of one such flag (see docs/architecture.md, "How to add a format").
     ///
     /// - Throws: ``FormatDetectionError``, naming the candidate formats, when the document is not
     ///   an object, carries the markers of more than one format, or carries none (an empty `flags`
