@@ -1,4 +1,4 @@
-/// Runs a ``Program`` for one flag and one context (design §4 and §5).
+/// Runs a ``Program`` for one flag and one context (docs/evaluation.md).
 ///
 /// Generic over its tracer so that `explain` reuses exactly this code; with ``SilentTracer`` the
 /// specialised evaluator allocates nothing. It follows indices into the program's tables and

@@ -99,7 +99,7 @@ final class Program: Sendable {
         self.segmentEntryRuleIds = segmentEntryRuleIds
         self.dependencies = dependencies
         self.owners = owners
-        // The empty key is never found (design §4), even when a document defines it.
+        // The empty key is never found (docs/evaluation.md), even when a document defines it.
         var visible: [String] = []
         var targets: [Int32] = []
         for (i, key) in flagKeys.enumerated() where !key.isEmpty && !hiddenFlags.contains(key) {

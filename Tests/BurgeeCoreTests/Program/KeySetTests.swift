@@ -25,7 +25,7 @@ struct KeySetTests {
         #expect(set.position(of: decomposed) == nil)
         for (i, key) in lengths.enumerated() {
             #expect(set.position(of: key) == i + 1)
-            #expect(set.contains(bytes: UnsafeRawBufferPointer(start: Array(key.utf8), count: key.utf8.count)))
+            #expect(Array(key.utf8).withUnsafeBytes { set.contains(bytes: $0) })
         }
         // Same length, differing only in the middle or the last byte.
         let near = KeySet(["abcdefghijk", "abcdefghijl", "abcdXfghijk"])

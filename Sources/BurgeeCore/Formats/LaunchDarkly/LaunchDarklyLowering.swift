@@ -1,5 +1,5 @@
 /// Lowers a ``LaunchDarklyDocument`` into a ``ProgramDraft`` with the semantics of LaunchDarkly's
-/// server SDKs (dialects §4; go-server-sdk-evaluation, the Relay Proxy's evaluator, where SDKs
+/// server SDKs (docs/launchdarkly.md; go-server-sdk-evaluation, the Relay Proxy's evaluator, where SDKs
 /// differ):
 ///
 /// - variations are indices, named `"0"`, `"1"`, … (LaunchDarkly's have no keys);
@@ -36,7 +36,7 @@ enum LaunchDarklyLowering {
             if problem.severity == .error { r.error(problem.path, problem.message) } else { r.warning(problem.path, problem.message) }
         }
         let count = flag.variations.count
-        var lowering = FlagLowering(flagKey: flag.key, salt: flag.salt, variationCount: count)
+        let lowering = FlagLowering(flagKey: flag.key, salt: flag.salt, variationCount: count)
 
         var offVariation: Int?
         if let off = flag.offVariation {
@@ -82,7 +82,7 @@ enum LaunchDarklyLowering {
                          fallthrough: fallthroughServe, info: info)
     }
 
-    /// The targets in the order LaunchDarkly checks them (dialects §4).
+    /// The targets in the order LaunchDarkly's evaluator checks them (docs/launchdarkly.md).
     static func orderedTargets(_ flag: LaunchDarklyFlag) -> [LaunchDarklyTarget] {
         guard !flag.contextTargets.isEmpty else { return flag.targets }
         var ordered: [LaunchDarklyTarget] = []
