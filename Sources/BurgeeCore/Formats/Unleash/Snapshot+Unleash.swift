@@ -20,14 +20,6 @@ extension Snapshot {
                   program: program, dependencies: dependencies)
     }
 
-    /// Reads and compiles a parsed Unleash features or delta document.
-    /// - Throws: ``DefinitionsError/notOfFormat(_:_:)`` when it is not Unleash's shape.
-    package convenience init(unleashJSON json: JSONValue, options: UnleashLoweringOptions = UnleashLoweringOptions())
-        throws(DefinitionsError)
-    {
-        try self.init(unleash: UnleashDocument(json: json), options: options)
-    }
-
     /// What Unleash's `getVariant` returns for an evaluation of `key` with this snapshot:
     /// variations 2… are variants (`enabled: true`, their payload); variation 1 (on, no variant)
     /// is `{"name":"disabled","enabled":false,"feature_enabled":true}`; anything else (off, an
