@@ -1,2 +1,14 @@
-// Contexts, values, reasons and definitions are part of the SDK's API: `import Burgee` is enough.
-@_exported import BurgeeCore
+// The core types that the client's API speaks in, so that `import Burgee` is enough to use it.
+// Only these: the rest of `BurgeeCore` (snapshots, the program) is there for `import BurgeeCore`.
+@_exported import struct BurgeeCore.Context
+@_exported import struct BurgeeCore.DefinitionProblem
+@_exported import struct BurgeeCore.DefinitionsFormat
+@_exported import struct BurgeeCore.EvaluationReason
+@_exported import struct BurgeeCore.FlagdEvaluation
+@_exported import struct BurgeeCore.FlagdLoweringOptions
+@_exported import enum BurgeeCore.FlagdFractionalRule
+@_exported import struct BurgeeCore.JSONLimits
+@_exported import enum BurgeeCore.JSONValue
+@_exported import struct BurgeeCore.UnleashContext
+@_exported import struct BurgeeCore.UnleashVariantResult
+@_exported import enum BurgeeCore.ValueType

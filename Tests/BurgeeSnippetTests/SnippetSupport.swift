@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 
 // Types the docs' snippets name without declaring them.
 

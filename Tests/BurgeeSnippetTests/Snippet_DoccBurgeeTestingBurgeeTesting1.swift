@@ -6,7 +6,7 @@ import Logging
 
 func doccBurgeeTestingBurgeeTestingSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let testData = TestData()
-    let client = try BurgeeClient(configuration: .init(source: .custom(testData)))
+    let client = try BurgeeClient(configuration: .init(source: .testData(testData)))
     client.start()
     _ = await client.waitUntilReady(timeout: .seconds(5))
 

@@ -8,7 +8,7 @@ import Testing
 @Test func checkoutUsesTheNewFlow() async throws {
     let testData = TestData()
     await testData.update(testData.flag("new-checkout").variationForAll(true))
-    let client = try BurgeeClient(configuration: .init(source: .custom(testData)))
+    let client = try BurgeeClient(configuration: .init(source: .testData(testData)))
     client.start()
     #expect(await client.waitUntilReady(timeout: .seconds(5)))
 

@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 import Logging
 
 /// Clients for the test suites: started and ready, logging nowhere unless a test reads the logs.

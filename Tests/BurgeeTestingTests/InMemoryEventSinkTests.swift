@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 import BurgeeTesting
 import Testing
 

@@ -92,7 +92,7 @@ extension BurgeeClient {
 
     /// The native definition of a known flag (Split's manager `split(name)`); `nil` for a flag of
     /// another format.
-    public func flagDefinition(_ key: String) -> FlagDefinition? {
+    package func flagDefinition(_ key: String) -> FlagDefinition? {
         cell.read { $0.snapshot?.flagDefinition(key) }
     }
 

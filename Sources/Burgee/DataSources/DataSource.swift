@@ -3,16 +3,16 @@ import Logging
 
 /// Where definitions come from: a file, a fixed document, nothing, or (with the network sources)
 /// a server. A source runs until its task is cancelled, delivering documents to a sink.
-public protocol DataSource: Sendable {
+package protocol DataSource: Sendable {
     /// Delivers definitions and status changes to `sink` until cancelled. Must not throw: failures
     /// are reported through the sink, and the source retries as it sees fit.
     func run(_ sink: DataSourceSink) async
 }
 
 /// What a data source delivers to: the client's update pipeline.
-public struct DataSourceSink: Sendable {
+package struct DataSourceSink: Sendable {
     /// The client's logger.
-    public let logger: Logger
+    package let logger: Logger
     let pipeline: UpdatePipeline
 
     init(logger: Logger, pipeline: UpdatePipeline) {
@@ -25,32 +25,32 @@ public struct DataSourceSink: Sendable {
     /// becomes interrupted (or stays initializing) with the error.
     /// - Returns: whether the payload was applied.
     @discardableResult
-    public func apply(_ payload: DefinitionsPayload) async -> Bool {
+    package func apply(_ payload: DefinitionsPayload) async -> Bool {
         pipeline.apply(payload, origin: .dataSource)
     }
 
     /// Applies a change to one flag or segment when its version is newer than the one held;
     /// the patched definitions are compiled here and swapped in whole.
     @discardableResult
-    public func apply(_ patch: DefinitionsPatch) async -> PatchResult {
+    package func apply(_ patch: DefinitionsPatch) async -> PatchResult {
         pipeline.apply(patch)
     }
 
     /// The client's limits for parsing definitions, for sources that parse messages themselves.
-    public var limits: JSONLimits { pipeline.limits }
+    package var limits: JSONLimits { pipeline.limits }
 
     /// Reports a failure: the status becomes interrupted (initializing until the first success).
-    public func fail(_ error: DataSourceError) {
+    package func fail(_ error: DataSourceError) {
         pipeline.status.fail(error)
     }
 
     /// Reports that the source is up to date without new definitions (a 304, an unchanged file).
-    public func confirmValid() {
+    package func confirmValid() {
         pipeline.status.set(.valid)
     }
 
     /// Sets the status to `state` (`unauthorized` or `off` when the source stops).
-    public func setState(_ state: DataSourceStatus.State, error: DataSourceError? = nil) {
+    package func setState(_ state: DataSourceStatus.State, error: DataSourceError? = nil) {
         pipeline.status.set(state, error: error)
     }
 }

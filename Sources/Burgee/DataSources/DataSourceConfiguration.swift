@@ -33,7 +33,7 @@ public struct DataSourceConfiguration: Sendable {
     ///   - interval: how often to look for changes.
     ///   - maxBytes: larger files are refused.
     public static func file(_ path: String, watch: Bool = false, interval: Duration = .seconds(1),
-                            maxBytes: Int = FileDataSource.defaultMaxBytes) -> DataSourceConfiguration {
+                            maxBytes: Int = 50 * 1024 * 1024) -> DataSourceConfiguration {
         DataSourceConfiguration { _ throws(ConfigurationError) in
             guard !path.isEmpty else { throw .emptyFilePath }
             if watch, interval <= .zero { throw .notPositive("the file watch interval") }
@@ -48,7 +48,7 @@ public struct DataSourceConfiguration: Sendable {
     }
 
     /// Any source.
-    public static func custom(_ source: any DataSource) -> DataSourceConfiguration {
+    package static func custom(_ source: any DataSource) -> DataSourceConfiguration {
         DataSourceConfiguration(source: source)
     }
 

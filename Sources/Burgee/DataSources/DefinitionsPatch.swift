@@ -1,9 +1,9 @@
 import BurgeeCore
 
 /// A change to one flag or segment, as a streaming source delivers it.
-public struct DefinitionsPatch: Sendable, Hashable {
+package struct DefinitionsPatch: Sendable, Hashable {
     /// What kind of item changes.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A flag.
         case flag
         /// A segment.
@@ -11,7 +11,7 @@ public struct DefinitionsPatch: Sendable, Hashable {
     }
 
     /// What happens to the item.
-    public enum Operation: Sendable, Hashable {
+    package enum Operation: Sendable, Hashable {
         /// The item is added or replaced by this JSON object (read like an item of a document).
         case upsert(JSONValue)
         /// The item is removed; its version is kept as a tombstone.
@@ -19,19 +19,19 @@ public struct DefinitionsPatch: Sendable, Hashable {
     }
 
     /// The item's kind.
-    public var kind: Kind
+    package var kind: Kind
     /// The item's key.
-    public var key: String
+    package var key: String
     /// The item's new version; the patch applies only when it is greater than the version held
     /// (or the version at which the item was deleted).
-    public var version: Int64
+    package var version: Int64
     /// The document's version after the change, when the source knows it.
-    public var documentVersion: Int64?
+    package var documentVersion: Int64?
     /// The change.
-    public var operation: Operation
+    package var operation: Operation
 
     /// A patch.
-    public init(kind: Kind, key: String, version: Int64, documentVersion: Int64? = nil, operation: Operation) {
+    package init(kind: Kind, key: String, version: Int64, documentVersion: Int64? = nil, operation: Operation) {
         self.kind = kind
         self.key = key
         self.version = version
@@ -41,7 +41,7 @@ public struct DefinitionsPatch: Sendable, Hashable {
 }
 
 /// What became of a patch.
-public enum PatchResult: Sendable, Hashable {
+package enum PatchResult: Sendable, Hashable {
     /// The patch was applied and the new definitions swapped in.
     case applied
     /// The item's version held (`current`) is not older than the patch's: nothing changed.

@@ -29,12 +29,12 @@ public struct DefinitionsPayload: Sendable {
     }
 
     /// A native document already read.
-    public static func document(_ document: DefinitionsDocument) -> DefinitionsPayload {
+    package static func document(_ document: DefinitionsDocument) -> DefinitionsPayload {
         DefinitionsPayload(storage: .definitions(Definitions(document)))
     }
 
     /// Definitions already read, of any format.
-    public static func definitions(_ definitions: Definitions) -> DefinitionsPayload {
+    package static func definitions(_ definitions: Definitions) -> DefinitionsPayload {
         DefinitionsPayload(storage: .definitions(definitions))
     }
 

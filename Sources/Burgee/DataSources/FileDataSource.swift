@@ -4,21 +4,21 @@
 /// A change is noticed by polling the file's identity, size and times. A new content that cannot
 /// be read is reported (status and log) and the last good definitions stay; once the file is
 /// valid again it is applied.
-public struct FileDataSource: DataSource {
+package struct FileDataSource: DataSource {
     /// The default size limit: 50 MB.
-    public static let defaultMaxBytes = 50 * 1024 * 1024
+    package static let defaultMaxBytes = 50 * 1024 * 1024
 
     /// The file.
-    public let path: String
+    package let path: String
     /// Whether to reload on change.
-    public let watch: Bool
+    package let watch: Bool
     /// How often to look for changes.
-    public let interval: Duration
+    package let interval: Duration
     /// Larger files are refused.
-    public let maxBytes: Int
+    package let maxBytes: Int
 
     /// A file source.
-    public init(path: String, watch: Bool, interval: Duration = .seconds(1), maxBytes: Int = defaultMaxBytes) {
+    package init(path: String, watch: Bool, interval: Duration = .seconds(1), maxBytes: Int = defaultMaxBytes) {
         self.path = path
         self.watch = watch
         self.interval = interval
@@ -26,7 +26,7 @@ public struct FileDataSource: DataSource {
     }
 
     /// Loads the file, then, when watching, reloads it on every change until cancelled.
-    public func run(_ sink: DataSourceSink) async {
+    package func run(_ sink: DataSourceSink) async {
         var seen = FileIO.fingerprint(path)
         var lastAttempt = await load(sink, previous: nil)
         guard watch else { return }

@@ -7,9 +7,9 @@ import BurgeeCore
 /// With `watch`, the files (and the directory's list of them) are looked at every `interval`;
 /// on a change all are read again and applied when any differs. A file that cannot be read or
 /// parsed is reported (status and log) and the last good definitions stay.
-public struct FlagdFilesDataSource: DataSource {
+package struct FlagdFilesDataSource: DataSource {
     /// Where the documents are.
-    public enum Location: Sendable, Equatable {
+    package enum Location: Sendable, Equatable {
         /// These files, merged in this order.
         case files([String])
         /// Every `*.json`, `*.yaml` and `*.yml` file of the directory (hidden files left out),
@@ -18,16 +18,16 @@ public struct FlagdFilesDataSource: DataSource {
     }
 
     /// Where the documents are.
-    public let location: Location
+    package let location: Location
     /// Whether to reload on change.
-    public let watch: Bool
+    package let watch: Bool
     /// How often to look for changes.
-    public let interval: Duration
+    package let interval: Duration
     /// Larger files are refused.
-    public let maxBytes: Int
+    package let maxBytes: Int
 
     /// A source of flagd documents.
-    public init(_ location: Location, watch: Bool, interval: Duration = .seconds(1),
+    package init(_ location: Location, watch: Bool, interval: Duration = .seconds(1),
                 maxBytes: Int = FileDataSource.defaultMaxBytes) {
         self.location = location
         self.watch = watch
@@ -42,7 +42,7 @@ public struct FlagdFilesDataSource: DataSource {
     }
 
     /// Loads the documents, then, when watching, reloads them on every change until cancelled.
-    public func run(_ sink: DataSourceSink) async {
+    package func run(_ sink: DataSourceSink) async {
         var seen = look()
         var lastBytes = await load(sink, paths: seen?.paths, previous: nil)
         guard watch else { return }

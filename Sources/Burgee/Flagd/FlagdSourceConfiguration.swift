@@ -1,16 +1,15 @@
 extension DataSourceConfiguration {
     /// flagd documents from several files, merged in order (a later file's flag replaces an
-    /// earlier one's of the same key); see ``FlagdFilesDataSource``.
+    /// earlier one's of the same key).
     public static func flagdFiles(_ paths: [String], watch: Bool = false, interval: Duration = .seconds(1),
-                                  maxBytes: Int = FileDataSource.defaultMaxBytes) -> DataSourceConfiguration {
+                                  maxBytes: Int = 50 * 1024 * 1024) -> DataSourceConfiguration {
         flagd(.files(paths), watch: watch, interval: interval, maxBytes: maxBytes)
     }
 
     /// flagd documents from every `*.json`, `*.yaml` and `*.yml` file of a directory, merged in the
-    /// byte order of their names; with `watch`, files added, changed or removed are noticed. See
-    /// ``FlagdFilesDataSource``.
+    /// byte order of their names; with `watch`, files added, changed or removed are noticed.
     public static func flagdDirectory(_ path: String, watch: Bool = false, interval: Duration = .seconds(1),
-                                      maxBytes: Int = FileDataSource.defaultMaxBytes) -> DataSourceConfiguration {
+                                      maxBytes: Int = 50 * 1024 * 1024) -> DataSourceConfiguration {
         flagd(.directory(path), watch: watch, interval: interval, maxBytes: maxBytes)
     }
 

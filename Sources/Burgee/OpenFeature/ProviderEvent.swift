@@ -1,6 +1,6 @@
 /// An OpenFeature provider event, mapped from the client's ``ClientEvent``s by
 /// ``BurgeeClient/providerEvents()``.
-public enum ProviderEvent: Sendable, Equatable {
+package enum ProviderEvent: Sendable, Equatable {
     /// `PROVIDER_READY`: definitions were loaded, or the source recovered after being stale or
     /// failing.
     case ready
@@ -14,7 +14,7 @@ public enum ProviderEvent: Sendable, Equatable {
 
     /// OpenFeature's name for the event: `PROVIDER_READY`, `PROVIDER_STALE`, `PROVIDER_ERROR` or
     /// `PROVIDER_CONFIGURATION_CHANGED`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .ready: "PROVIDER_READY"
         case .stale: "PROVIDER_STALE"

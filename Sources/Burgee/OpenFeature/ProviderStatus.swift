@@ -1,5 +1,5 @@
 /// The client's state in OpenFeature's terms (a provider's status).
-public enum ProviderStatus: String, Sendable, Hashable, CaseIterable {
+package enum ProviderStatus: String, Sendable, Hashable, CaseIterable {
     /// No definitions yet, and no failure so far.
     case notReady = "NOT_READY"
     /// Definitions are loaded and the source is not known to be failing.
@@ -13,7 +13,7 @@ public enum ProviderStatus: String, Sendable, Hashable, CaseIterable {
     case fatal = "FATAL"
 
     /// The status of a client that is ready or not, whose data source has `status`.
-    public init(isReady: Bool, dataSource status: DataSourceStatus) {
+    package init(isReady: Bool, dataSource status: DataSourceStatus) {
         switch (isReady, status.state) {
         case (_, .unauthorized): self = .fatal
         case (true, .interrupted): self = .stale

@@ -1,6 +1,6 @@
 /// A parsed attribute reference: a plain name (`country`) or a path into nested objects
 /// (`/address/city`, with `~1` for `/` and `~0` for `~`). Parsed once when definitions compile.
-public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
+@usableFromInline package struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline
     enum Storage: Sendable, Hashable {
         /// The context kind, which is not an attribute map member but matches any of a context's kinds.
@@ -13,14 +13,14 @@ public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
 
     @usableFromInline let storage: Storage
     /// The reference as written.
-    public let text: String
+    @usableFromInline package let text: String
     /// ``ByteHash`` of the top-level attribute name, so that a lookup compares hashes, not names.
     @usableFromInline let nameHash: UInt64
     /// The top-level attribute name's UTF-8 bytes, compared after the hash.
     @usableFromInline let nameUTF8: [UInt8]
 
     /// The built-in `key` attribute.
-    public static let key = AttributeReference(validated: "key", .name("key"))
+    @usableFromInline package static let key = AttributeReference(validated: "key", .name("key"))
 
     private init(validated text: String, _ storage: Storage) {
         self.text = text
@@ -37,12 +37,12 @@ public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
 
     /// A reference to the top-level attribute with exactly this name, never parsed as a path and
     /// never the context kind: formats whose attribute names are plain names, never paths.
-    package init(literal name: String) {
+    @usableFromInline package init(literal name: String) {
         self.init(validated: name, .name(name))
     }
 
     /// Parses a reference; `nil` for an invalid one (`""`, `/`, `/a//b`, `~` not followed by 0 or 1).
-    public init?(_ text: String) {
+    @usableFromInline package init?(_ text: String) {
         guard let first = text.unicodeScalars.first else { return nil }
         guard first == "/" else {
             self.init(validated: text, text == "kind" ? .kind : .name(text))
@@ -79,11 +79,11 @@ public struct AttributeReference: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether this names the context kind.
     @inlinable
-    public var isKind: Bool {
+    package var isKind: Bool {
         if case .kind = storage { return true }
         return false
     }
 
     /// The reference as written.
-    public var description: String { text }
+    @usableFromInline package var description: String { text }
 }

@@ -6,7 +6,7 @@
 /// decided once, here, so evaluations pay nothing for it.
 public struct Context: Sendable {
     /// The single contexts; one for a single context.
-    public let contexts: [SingleContext]
+    @usableFromInline package let contexts: [SingleContext]
     /// Whether this was given as a multi-context.
     public let isMulti: Bool
     /// Why the context is invalid, or `nil` when it is valid.
@@ -30,7 +30,7 @@ public struct Context: Sendable {
 
     /// The single context of `kind`, if any.
     @inlinable
-    public func context(ofKind kind: String) -> SingleContext? {
+    package func context(ofKind kind: String) -> SingleContext? {
         for context in contexts where ExactString.bytesEqual(context.kind, kind) {
             return context
         }

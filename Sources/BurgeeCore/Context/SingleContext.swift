@@ -1,9 +1,9 @@
 /// One context of one kind: a key and attributes.
-public struct SingleContext: Sendable {
+@usableFromInline package struct SingleContext: Sendable {
     /// The kind (`user` when not given).
-    public let kind: String
+    @usableFromInline package let kind: String
     /// The key; empty only in an invalid context.
-    public let key: String
+    @usableFromInline package let key: String
     /// The attributes, in an object the evaluator reads without reference counting.
     @usableFromInline let table: AttributeTable
     @usableFromInline let tableReference: Unmanaged<AttributeTable>
@@ -17,7 +17,7 @@ public struct SingleContext: Sendable {
     }
 
     /// Every attribute by name, including `key`, and `name` and `anonymous` when given; not `kind`.
-    public var attributes: [String: JSONValue] {
+    @usableFromInline package var attributes: [String: JSONValue] {
         Dictionary(uniqueKeysWithValues: zip(table.names, table.values))
     }
 
@@ -26,7 +26,7 @@ public struct SingleContext: Sendable {
     /// `anonymous` reads as `false` when unset. The kind is answered here too, though clauses on
     /// `kind` look at every kind of a multi-context instead.
     @inlinable
-    public func value(of reference: AttributeReference) -> JSONValue? {
+    package func value(of reference: AttributeReference) -> JSONValue? {
         if reference.isKind { return .string(kind) }
         return tableReference._withUnsafeGuaranteedRef { $0.value(of: reference) }
     }

@@ -24,7 +24,8 @@ extension EvaluationReason: Codable {
         }
         self.init(kind: kind, ruleIndex: o["ruleIndex"]?.int64Value.map { Int($0) }, ruleId: o["ruleId"]?.stringValue,
                   prerequisiteKey: o["prerequisiteKey"]?.stringValue, inExperiment: o["inExperiment"]?.boolValue ?? false,
-                  errorKind: errorKind, bigSegmentsStatus: bigSegmentsStatus)
+                  errorKind: errorKind)
+        self.bigSegmentsStatus = bigSegmentsStatus
     }
 
     /// Encodes the JSON form.

@@ -35,7 +35,7 @@ public struct EvaluationReason: Sendable, Hashable {
     /// The state of LaunchDarkly's big segments, for an evaluation that consulted an unbounded
     /// (big) segment (LaunchDarkly's `bigSegmentsStatus`). Burgee reads no big segment store, so
     /// it reports only ``notConfigured``.
-    public enum BigSegmentsStatus: String, Sendable, Hashable, CaseIterable {
+    @usableFromInline package enum BigSegmentsStatus: String, Sendable, Hashable, CaseIterable {
         /// The store was queried and is up to date.
         case healthy = "HEALTHY"
         /// The store was queried and may be out of date.
@@ -61,13 +61,12 @@ public struct EvaluationReason: Sendable, Hashable {
     /// Whether a rollout picked the variation (OpenFeature's `SPLIT`); not part of the JSON form.
     public var fromRollout: Bool
     /// For an evaluation that consulted a LaunchDarkly unbounded (big) segment: `NOT_CONFIGURED`.
-    public var bigSegmentsStatus: BigSegmentsStatus?
+    @usableFromInline package var bigSegmentsStatus: BigSegmentsStatus?
 
     /// A reason.
     @inlinable
     public init(kind: Kind, ruleIndex: Int? = nil, ruleId: String? = nil, prerequisiteKey: String? = nil,
-                inExperiment: Bool = false, errorKind: ErrorKind? = nil, fromRollout: Bool = false,
-                bigSegmentsStatus: BigSegmentsStatus? = nil) {
+                inExperiment: Bool = false, errorKind: ErrorKind? = nil, fromRollout: Bool = false) {
         self.kind = kind
         self.ruleIndex = ruleIndex
         self.ruleId = ruleId
@@ -75,7 +74,7 @@ public struct EvaluationReason: Sendable, Hashable {
         self.inExperiment = inExperiment
         self.errorKind = errorKind
         self.fromRollout = fromRollout
-        self.bigSegmentsStatus = bigSegmentsStatus
+        self.bigSegmentsStatus = nil
     }
 
     /// `OFF`.

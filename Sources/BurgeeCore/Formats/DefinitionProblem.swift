@@ -22,18 +22,21 @@ public struct DefinitionProblem: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     /// The flag or segment it concerns.
     public var subject: Subject
-    /// A JSON Pointer (RFC 6901) to the offending value, such as `/flags/new-checkout/rules/0/clauses/1/op`.
-    public var path: JSONPointer
+    /// Where the offending value is.
+    package var path: JSONPointer
     /// A sentence for a person.
     public var message: String
 
     /// A problem.
-    public init(_ severity: Severity, _ subject: Subject, at path: JSONPointer, _ message: String) {
+    package init(_ severity: Severity, _ subject: Subject, at path: JSONPointer, _ message: String) {
         self.severity = severity
         self.subject = subject
         self.path = path
         self.message = message
     }
+
+    /// A JSON Pointer (RFC 6901) to the offending value, such as `/flags/new-checkout/rules/0/clauses/1/op`.
+    public var pointer: String { path.description }
 
     /// `error flag 'new-checkout' at /flags/new-checkout/offVariation: …`
     public var description: String {

@@ -13,7 +13,7 @@ public struct Definitions: Sendable {
     package let model: any ReadDefinitions
 
     /// Definitions of Burgee's own format.
-    public init(_ document: DefinitionsDocument) {
+    package init(_ document: DefinitionsDocument) {
         model = ReadDocument(dialect: NativeDialect(), model: document, json: .null)
     }
 
@@ -55,7 +55,7 @@ public struct Definitions: Sendable {
     public var version: Int64 { model.version }
 
     /// The native document; `nil` for another format.
-    public var document: DefinitionsDocument? { model.document as? DefinitionsDocument }
+    package var document: DefinitionsDocument? { model.document as? DefinitionsDocument }
 
     /// The definitions as JSON of their own format, as a cache stores them: JSON whose format
     /// is told from its shape when read back.

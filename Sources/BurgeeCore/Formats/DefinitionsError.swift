@@ -9,8 +9,9 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
     case notADefinitionsDocument(String)
     /// `formatVersion` is missing or not 1.
     case unsupportedFormatVersion(String)
-    /// The document's format was to be detected, and its shape does not tell which it is.
-    case undetectedFormat(FormatDetectionError)
+    /// The document's format was to be detected, and its shape does not tell which it is: the
+    /// formats it could be (giving one of them settles the question) and what was seen.
+    case undetectedFormat(candidates: [DefinitionsFormat], message: String)
     /// The document was given as `format` and is not of it: the reason, with what was expected.
     case notOfFormat(DefinitionsFormat, String)
 
@@ -21,7 +22,8 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidYAML(let why): return "definitions are not valid YAML: \(why)"
         case .notADefinitionsDocument(let why): return "not a Burgee definitions document: \(why)"
         case .unsupportedFormatVersion(let v): return "unsupported formatVersion \(v) (this version reads 1)"
-        case .undetectedFormat(let e): return "\(e)"
+        case .undetectedFormat(let candidates, let message):
+            return FormatDetectionError(candidates: candidates, message: message).description
         case .notOfFormat(let format, let why): return "not \(format.displayName) definitions: \(why)"
         }
     }

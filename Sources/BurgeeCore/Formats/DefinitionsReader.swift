@@ -1,7 +1,7 @@
 /// Decides which ``DefinitionsFormat`` a document is read as: the given one, checked against
 /// the document's markers, or the one detected from its shape (``DefinitionsFormat/detect(in:)``).
 /// ``Definitions/init(json:format:)`` then reads it.
-public enum DefinitionsReader {
+package enum DefinitionsReader {
     /// The format of `document`: detected when `format` is `nil`, else `format` unless the
     /// document plainly is of another one.
     ///
@@ -9,13 +9,15 @@ public enum DefinitionsReader {
     /// markers of several formats including it; it is refused when the document carries only the
     /// markers of other formats, or (for a format other than ``DefinitionsFormat/native``, whose
     /// reader says so itself) is not an object.
-    /// - Throws: ``DefinitionsError/undetectedFormat(_:)`` when detection is unsure,
+    /// - Throws: ``DefinitionsError/undetectedFormat(candidates:message:)`` when detection is unsure,
     ///   ``DefinitionsError/notOfFormat(_:_:)`` when the given format is contradicted.
-    public static func format(of document: JSONValue, given format: DefinitionsFormat?) throws(DefinitionsError)
+    package static func format(of document: JSONValue, given format: DefinitionsFormat?) throws(DefinitionsError)
         -> DefinitionsFormat
     {
         guard let format else {
-            do { return try DefinitionsFormat.detect(in: document) } catch { throw .undetectedFormat(error) }
+            do { return try DefinitionsFormat.detect(in: document) } catch {
+                throw .undetectedFormat(candidates: error.candidates, message: error.message)
+            }
         }
         guard case .object(let members) = document else {
             if format == .native { return format }

@@ -1,28 +1,28 @@
 /// A JSON Pointer (RFC 6901) naming a place in a document, for problem reports.
-public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// The reference tokens, unescaped.
-    public private(set) var tokens: [String]
+    package private(set) var tokens: [String]
 
     /// The pointer to the whole document.
-    public static let root = JSONPointer(tokens: [])
+    package static let root = JSONPointer(tokens: [])
 
     /// A pointer made of unescaped tokens.
-    public init(tokens: [String]) {
+    package init(tokens: [String]) {
         self.tokens = tokens
     }
 
     /// This pointer extended by a member name.
-    public func appending(_ member: String) -> JSONPointer {
+    package func appending(_ member: String) -> JSONPointer {
         JSONPointer(tokens: tokens + [member])
     }
 
     /// This pointer extended by an array index.
-    public func appending(_ index: Int) -> JSONPointer {
+    package func appending(_ index: Int) -> JSONPointer {
         JSONPointer(tokens: tokens + [String(index)])
     }
 
     /// The RFC 6901 text, `""` for the root.
-    public var description: String {
+    package var description: String {
         var out = ""
         for token in tokens {
             out += "/"

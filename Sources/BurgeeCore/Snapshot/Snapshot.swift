@@ -9,7 +9,7 @@ public final class Snapshot: Sendable {
     public var format: DefinitionsFormat { source.format }
     /// The native document this was compiled from (with only the compiled flags, under a flag-set
     /// selection); `nil` for definitions of another format.
-    public let document: DefinitionsDocument?
+    package let document: DefinitionsDocument?
     /// The definitions as their format has them, for change detection.
     package let source: SourceDefinitions
     /// What uses what, by key, for change detection: the program's, plus what a format inlined
@@ -30,7 +30,7 @@ public final class Snapshot: Sendable {
     }
 
     /// Compiles a document.
-    public convenience init(compiling document: DefinitionsDocument) {
+    package convenience init(compiling document: DefinitionsDocument) {
         self.init(version: document.version, source: .native(document), program: ProgramLinker.link(NativeLowering.lower(document)),
                   document: document)
     }
@@ -40,7 +40,7 @@ public final class Snapshot: Sendable {
     /// Flags outside the sets are neither known nor evaluable, except that the flags a selected
     /// flag names as prerequisites (transitively) are compiled too, hidden, so that prerequisites
     /// keep working. ``document`` is the document with only the compiled flags.
-    public convenience init(compiling document: DefinitionsDocument, flagSets: Set<String>) {
+    package convenience init(compiling document: DefinitionsDocument, flagSets: Set<String>) {
         let program = ProgramLinker.link(NativeLowering.lower(document), flagSets: flagSets)
         var filtered = document
         let compiled = Set(program.flagKeys)
@@ -92,7 +92,7 @@ public final class Snapshot: Sendable {
     public var segmentKeys: [String] { program.segmentKeys }
 
     /// The native definition of a flag; `nil` when the flag is unknown or of another format.
-    public func flagDefinition(_ key: String) -> FlagDefinition? {
+    package func flagDefinition(_ key: String) -> FlagDefinition? {
         program.flagIndex(of: key) == nil ? nil : document?.flags[key]
     }
 
@@ -134,7 +134,7 @@ public final class Snapshot: Sendable {
 
     /// Evaluates the flag at `position` (from ``position(ofFlag:)`` of this snapshot), for callers
     /// that also need the flag's version or event settings without a second lookup.
-    public func evaluate(at position: FlagPosition, context: Context, default defaultValue: JSONValue = .null,
+    package func evaluate(at position: FlagPosition, context: Context, default defaultValue: JSONValue = .null,
                          as type: ValueType? = nil) -> EvaluationDetail {
         evaluate(flag: position.index, context, defaultValue, type)
     }
@@ -163,7 +163,7 @@ public final class Snapshot: Sendable {
 
     /// The position of a known flag, valid only with this snapshot; `nil` for an unknown (or hidden) flag.
     @inline(__always)
-    public func position(ofFlag key: String) -> FlagPosition? {
+    package func position(ofFlag key: String) -> FlagPosition? {
         program.flagIndex(of: key).map(FlagPosition.init)
     }
 
@@ -171,7 +171,7 @@ public final class Snapshot: Sendable {
     public var flagCount: Int { program.flagKeys.count }
 
     /// The key of the flag at `position`.
-    public func flagKey(at position: FlagPosition) -> String {
+    package func flagKey(at position: FlagPosition) -> String {
         program.flagKeys[position.index]
     }
 
@@ -201,7 +201,7 @@ public final class Snapshot: Sendable {
     }
 
     /// Evaluates and records every step, for `explain`.
-    public func explain(_ key: String, context: Context, default defaultValue: JSONValue = .null,
+    package func explain(_ key: String, context: Context, default defaultValue: JSONValue = .null,
                         as type: ValueType? = nil) -> EvaluationExplanation {
         let found = program.flagIndex(of: key)
         if found == nil, context.isValid || !checksContextFirst {
@@ -244,7 +244,7 @@ public final class Snapshot: Sendable {
 }
 
 /// Where a flag sits in a ``Snapshot``: an index that is meaningful only for the snapshot that gave it.
-public struct FlagPosition: Sendable, Hashable {
+package struct FlagPosition: Sendable, Hashable {
     /// The index, from 0 to the snapshot's ``Snapshot/flagCount``, exclusive.
     public let index: Int
 

@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 import Synchronization
 
 /// Keeps every batch in memory, for tests and for inspecting what the client would send.

@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 
 extension TestData {
     /// The configuration of one flag, built by chaining calls: each returns a changed copy.
@@ -101,7 +102,7 @@ extension TestData {
 
         /// Sets the flag's variations as given: keys (each must be unique), values, names and
         /// variables. The flag's type follows the values, as with `variations(_:)` of values.
-        public func variations(_ definitions: [VariationDefinition]) -> FlagBuilder {
+        package func variations(_ definitions: [VariationDefinition]) -> FlagBuilder {
             var copy = self
             copy.variationList = definitions
             return copy
@@ -262,7 +263,7 @@ extension TestData {
 
         /// Starts a rule with any clause: another operator (`startsWith`, `semVerLessThan`,
         /// `segmentMatch`…), case-insensitive matching.
-        public func ifMatch(_ clause: ClauseDefinition) -> RuleBuilder {
+        package func ifMatch(_ clause: ClauseDefinition) -> RuleBuilder {
             RuleBuilder(flag: self).andMatch(clause)
         }
 
@@ -304,7 +305,7 @@ extension TestData {
 
         /// The flag's definition, as `TestData.update(_:)` puts it in the document (with the
         /// document's version): to look at, or to use with another source.
-        public func definition(version: Int64 = 0) -> FlagDefinition {
+        package func definition(version: Int64 = 0) -> FlagDefinition {
             FlagDefinition(
                 key: key, version: version, enabled: isOn, type: valueType, variations: variationList,
                 offVariation: offIndex.map(variationKey),

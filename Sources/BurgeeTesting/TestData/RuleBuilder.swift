@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 
 extension TestData {
     /// A rule being built on a ``FlagBuilder``: clauses that must all match, ended by what the rule
@@ -54,7 +55,7 @@ extension TestData {
         /// ```swift
         /// .andMatch(ClauseDefinition(attribute: "email", op: "endsWith", values: ["@example.com"]))
         /// ```
-        public func andMatch(_ clause: ClauseDefinition) -> RuleBuilder {
+        package func andMatch(_ clause: ClauseDefinition) -> RuleBuilder {
             var copy = self
             copy.clauses.append(clause)
             return copy

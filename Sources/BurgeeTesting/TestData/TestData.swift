@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 import Synchronization
 
 /// A data source whose flags a test sets in code, like LaunchDarkly's `TestData`.
@@ -8,7 +9,7 @@ import Synchronization
 ///
 /// ```swift
 /// let testData = TestData()
-/// let client = try BurgeeClient(configuration: .init(source: .custom(testData)))
+/// let client = try BurgeeClient(configuration: .init(source: .testData(testData)))
 /// client.start()
 /// _ = await client.waitUntilReady(timeout: .seconds(5))
 ///
@@ -132,7 +133,7 @@ public final class TestData: DataSource, Sendable {
     }
 
     /// Sets the flag `definition.key` to `definition`, its version included.
-    public func update(_ definition: FlagDefinition) async {
+    package func update(_ definition: FlagDefinition) async {
         await update(flag: definition.key, json: definition.json)
     }
 
@@ -154,7 +155,7 @@ public final class TestData: DataSource, Sendable {
     }
 
     /// Sets the segment `definition.key` to `definition`, its version included.
-    public func update(_ definition: SegmentDefinition) async {
+    package func update(_ definition: SegmentDefinition) async {
         await update(segment: definition.key, json: definition.json)
     }
 
@@ -188,7 +189,7 @@ public final class TestData: DataSource, Sendable {
 
     /// Delivers the current document, then every change, until the task is cancelled. Called by
     /// the client; each client running the source receives every document.
-    public func run(_ sink: DataSourceSink) async {
+    package func run(_ sink: DataSourceSink) async {
         let subscriber = TestDataSubscriber()
         let id = state.withLock { s in
             let id = s.nextSubscriber

@@ -1,6 +1,7 @@
 // The clients, logger and bounded waits shared with BurgeeTests, for every file here.
 @_exported import BurgeeTestSupport
 import Burgee
+import BurgeeCore
 import BurgeeTesting
 
 /// Clients over a ``TestData`` source, for the tests.

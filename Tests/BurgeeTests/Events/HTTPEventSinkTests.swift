@@ -2,6 +2,7 @@ import BurgeeServer
 import Logging
 import Testing
 @testable import Burgee
+import BurgeeCore
 
 /// The HTTP event sink against the real server on loopback, made to misbehave.
 @Suite struct HTTPEventSinkTests {

@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 import BurgeeServer
 import Logging
 import Synchronization

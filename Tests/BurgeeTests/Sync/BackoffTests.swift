@@ -1,5 +1,6 @@
 import Testing
 @testable import Burgee
+import BurgeeCore
 
 @Suite struct BackoffTests {
     @Test func ceilingsDoubleUpToTheMaximum() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Burgee
+import BurgeeCore
 
 @Suite struct DefinitionsPatchTests {
     private func decode(_ event: String, _ data: String) throws(DataSourceError) -> DefinitionsPatch {

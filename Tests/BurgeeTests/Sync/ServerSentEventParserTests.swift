@@ -1,5 +1,6 @@
 import Testing
 @testable import Burgee
+import BurgeeCore
 
 @Suite struct ServerSentEventParserTests {
     private func parse(_ chunks: [String], maxEventBytes: Int = 1 << 20) throws -> [ServerSentEvent] {

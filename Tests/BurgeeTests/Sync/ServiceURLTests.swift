@@ -1,5 +1,6 @@
 import Testing
 @testable import Burgee
+import BurgeeCore
 
 @Suite struct ServiceURLTests {
     @Test(arguments: ["https://flags.example.com/definitions", "http://127.0.0.1:8080/stream", "http://localhost/d",

@@ -1,6 +1,7 @@
 import BurgeeServer
 import Testing
 @testable import Burgee
+import BurgeeCore
 
 /// The streaming source against the real definitions server on loopback, made to misbehave.
 @Suite struct StreamingSourceTests {

@@ -1,9 +1,9 @@
 /// A batch the ``HTTPEventSink`` could not deliver: the service's status, or the network failure.
 ///
 /// The description names the endpoint and what went wrong, never the SDK key.
-public struct EventDeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct EventDeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kinds of failure.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The service answered with a status other than 2xx.
         case httpStatus
         /// No answer: the connection failed, was dropped, or timed out.
@@ -11,17 +11,17 @@ public struct EventDeliveryError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// The kind.
-    public var kind: Kind
+    package var kind: Kind
     /// The status of the last answer, for ``Kind/httpStatus``.
-    public var statusCode: Int?
+    package var statusCode: Int?
     /// How many tries were made: 1 when the failure was final at once, 2 after the retry. A resend
     /// without gzip after a 415 is part of the same try.
-    public var attempts: Int
+    package var attempts: Int
     /// What went wrong, for people (never holds the SDK key).
-    public var message: String
+    package var message: String
 
     /// An error.
-    public init(kind: Kind, statusCode: Int? = nil, attempts: Int = 1, message: String) {
+    package init(kind: Kind, statusCode: Int? = nil, attempts: Int = 1, message: String) {
         self.kind = kind
         self.statusCode = statusCode
         self.attempts = attempts
@@ -29,7 +29,7 @@ public struct EventDeliveryError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// `kind: message (n attempts)`.
-    public var description: String {
+    package var description: String {
         "\(kind.rawValue): \(message) (\(attempts) \(attempts == 1 ? "attempt" : "attempts"))"
     }
 }

@@ -19,7 +19,7 @@ import Synchronization
 /// Redirects are not followed: one could lead to plain http or hand the key to another host.
 /// The sink owns its HTTP client, created at the first send: call ``shutdown()`` when done if a
 /// batch was sent (the client's `close()` does).
-public final class HTTPEventSink: EventSink {
+package final class HTTPEventSink: EventSink {
     /// Sent as `User-Agent` unless the custom headers name one.
     static let userAgent = "Burgee-Swift"
     /// The header naming the batch schema version.
@@ -48,7 +48,7 @@ public final class HTTPEventSink: EventSink {
     ///   - retryDelay: the wait before the one retry.
     ///   - logger: where retries and the gzip negotiation are logged (at debug and notice levels).
     /// - Throws: ``ConfigurationError`` for an invalid or insecure URL, invalid options, or a negative delay.
-    public convenience init(endpoint: String, sdkKey: String?, http: HTTPOptions = HTTPOptions(),
+    package convenience init(endpoint: String, sdkKey: String?, http: HTTPOptions = HTTPOptions(),
                             retryDelay: Duration = .seconds(1), logger: Logger) throws(ConfigurationError) {
         try self.init(endpoint: endpoint, sdkKey: SDKKey(sdkKey), http: http, retryDelay: retryDelay, logger: logger,
                       sendsSchemaHeader: true, encode: { $0.jsonBytes })
@@ -90,7 +90,7 @@ public final class HTTPEventSink: EventSink {
     /// Posts the batch, retrying once when that may help.
     /// - Throws: ``EventDeliveryError`` when the batch was not delivered; `CancellationError` when
     ///   the task was cancelled before delivery (at once if it happens during the retry wait).
-    public func send(_ batch: EventBatch) async throws {
+    package func send(_ batch: EventBatch) async throws {
         guard let json = encode(batch) else { return }
         let first = await post(json)
         let retryAfter: Duration?
@@ -116,7 +116,7 @@ public final class HTTPEventSink: EventSink {
     }
 
     /// Closes the connections; later sends fail.
-    public func shutdown() async {
+    package func shutdown() async {
         let existing = client.withLock { client -> HTTPClient? in
             defer { client = .some(nil) }
             return client ?? nil

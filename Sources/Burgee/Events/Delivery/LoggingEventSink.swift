@@ -2,20 +2,20 @@ import Logging
 
 /// Writes each event as one JSON log line (schema of docs/events.md), for development and for
 /// pipelines that collect logs.
-public struct LoggingEventSink: EventSink {
+package struct LoggingEventSink: EventSink {
     /// The logger written to.
-    public let logger: Logger
+    package let logger: Logger
     /// The level of the lines.
-    public let level: Logger.Level
+    package let level: Logger.Level
 
     /// A sink writing to `logger` at `level`.
-    public init(logger: Logger, level: Logger.Level = .info) {
+    package init(logger: Logger, level: Logger.Level = .info) {
         self.logger = logger
         self.level = level
     }
 
     /// Logs every event of the batch.
-    public func send(_ batch: EventBatch) async throws {
+    package func send(_ batch: EventBatch) async throws {
         for event in batch.events {
             logger.log(level: level, "\(event.jsonText)", metadata: ["event": "\(event.kind)"])
         }

@@ -1,18 +1,18 @@
 /// An evaluation with every step that led to it: prerequisites, targets, rules, clauses with the
 /// attribute values seen, segments, and rollout buckets.
-public struct EvaluationExplanation: Sendable, CustomStringConvertible {
+package struct EvaluationExplanation: Sendable, CustomStringConvertible {
     /// One step, nested under the flag, rule or segment it belongs to.
-    public struct Step: Sendable {
+    package struct Step: Sendable {
         /// How deep the step is nested.
-        public var depth: Int
+        package var depth: Int
         /// Whether the step passed, failed, or only informs.
-        public var outcome: Outcome?
+        package var outcome: Outcome?
         /// A line for a person.
-        public var text: String
+        package var text: String
     }
 
     /// A step's result.
-    public enum Outcome: String, Sendable {
+    package enum Outcome: String, Sendable {
         /// The condition held.
         case pass
         /// The condition did not hold.
@@ -20,16 +20,16 @@ public struct EvaluationExplanation: Sendable, CustomStringConvertible {
     }
 
     /// The flag explained.
-    public var flagKey: String
+    package var flagKey: String
     /// The result, exactly as ``Snapshot/evaluate(_:context:default:as:)`` returns it.
-    public var detail: EvaluationDetail
+    package var detail: EvaluationDetail
     /// The steps, in evaluation order.
-    public var steps: [Step]
+    package var steps: [Step]
     /// A remark on why there are no steps (unknown flag, invalid context, malformed flag).
-    public var note: String?
+    package var note: String?
 
     /// The trace as indented lines, then the result.
-    public var description: String {
+    package var description: String {
         var lines: [String] = []
         for step in steps {
             let mark: String

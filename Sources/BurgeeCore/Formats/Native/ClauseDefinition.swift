@@ -1,20 +1,20 @@
 /// One condition of a rule: an attribute, an operator and the values it is compared with.
-public struct ClauseDefinition: Sendable, Hashable {
+package struct ClauseDefinition: Sendable, Hashable {
     /// The kind of context whose attribute is read.
-    public var contextKind: String
+    package var contextKind: String
     /// The attribute reference: a name or a `/`-path; absent for `segmentMatch`.
-    public var attribute: String?
+    package var attribute: String?
     /// The operator's name, kept as written so that an unknown one can be reported.
-    public var op: String
+    package var op: String
     /// The values, ORed.
-    public var values: [JSONValue]
+    package var values: [JSONValue]
     /// Inverts a match (never applied when the attribute or context kind is absent).
-    public var negate: Bool
+    package var negate: Bool
     /// Lowercases both sides of string operators.
-    public var caseInsensitive: Bool
+    package var caseInsensitive: Bool
 
     /// A clause.
-    public init(contextKind: String = "user", attribute: String?, op: String, values: [JSONValue],
+    package init(contextKind: String = "user", attribute: String?, op: String, values: [JSONValue],
                 negate: Bool = false, caseInsensitive: Bool = false) {
         self.contextKind = contextKind
         self.attribute = attribute
@@ -38,7 +38,7 @@ public struct ClauseDefinition: Sendable, Hashable {
     }
 
     /// The JSON form.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o: [String: JSONValue] = ["contextKind": .string(contextKind), "op": .string(op), "values": .array(values)]
         o.set("attribute", attribute.map(JSONValue.string))
         if negate { o["negate"] = true }

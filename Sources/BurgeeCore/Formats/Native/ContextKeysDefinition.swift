@@ -1,12 +1,12 @@
 /// Keys of contexts of one kind, as a segment's `includedContexts` and `excludedContexts` list them.
-public struct ContextKeysDefinition: Sendable, Hashable {
+package struct ContextKeysDefinition: Sendable, Hashable {
     /// The kind of context.
-    public var contextKind: String
+    package var contextKind: String
     /// The keys.
-    public var values: [String]
+    package var values: [String]
 
     /// A list of keys of one kind.
-    public init(contextKind: String = "user", values: [String]) {
+    package init(contextKind: String = "user", values: [String]) {
         self.contextKind = contextKind
         self.values = values
     }
@@ -18,7 +18,7 @@ public struct ContextKeysDefinition: Sendable, Hashable {
     }
 
     /// The JSON form.
-    public var json: JSONValue {
+    package var json: JSONValue {
         ["contextKind": .string(contextKind), "values": .array(values.map(JSONValue.string))]
     }
 }

@@ -1,17 +1,17 @@
 /// A native v1 definitions document: flags and segments by key.
-public struct DefinitionsDocument: Sendable, Hashable, Codable {
+package struct DefinitionsDocument: Sendable, Hashable, Codable {
     /// The only format version this reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// The document's version, increasing with each change (0 when absent).
-    public var version: Int64
+    package var version: Int64
     /// The flags by key.
-    public var flags: [String: FlagDefinition]
+    package var flags: [String: FlagDefinition]
     /// The segments by key.
-    public var segments: [String: SegmentDefinition]
+    package var segments: [String: SegmentDefinition]
 
     /// A document.
-    public init(version: Int64 = 0, flags: [String: FlagDefinition] = [:], segments: [String: SegmentDefinition] = [:]) {
+    package init(version: Int64 = 0, flags: [String: FlagDefinition] = [:], segments: [String: SegmentDefinition] = [:]) {
         self.version = version
         self.flags = flags
         self.segments = segments
@@ -21,19 +21,19 @@ public struct DefinitionsDocument: Sendable, Hashable, Codable {
     ///
     /// Throws only when the document as a whole is unusable: not JSON, not an object, not format
     /// version 1, or `flags`/`segments` not objects. Problems in single items are kept in the items.
-    public init(jsonBytes bytes: [UInt8], limits: JSONLimits = .default) throws(DefinitionsError) {
+    package init(jsonBytes bytes: [UInt8], limits: JSONLimits = .default) throws(DefinitionsError) {
         let json: JSONValue
         do { json = try JSONParser(limits: limits).parse(bytes) } catch { throw .invalidJSON(error) }
         try self.init(json: json)
     }
 
     /// Parses and reads a document from JSON text.
-    public init(jsonText text: String, limits: JSONLimits = .default) throws(DefinitionsError) {
+    package init(jsonText text: String, limits: JSONLimits = .default) throws(DefinitionsError) {
         try self.init(jsonBytes: Array(text.utf8), limits: limits)
     }
 
     /// Reads a document from parsed JSON.
-    public init(json: JSONValue) throws(DefinitionsError) {
+    package init(json: JSONValue) throws(DefinitionsError) {
         guard case .object(let o) = json else {
             throw .notADefinitionsDocument("the top level is \(json.typeName), not an object")
         }
@@ -74,22 +74,22 @@ public struct DefinitionsDocument: Sendable, Hashable, Codable {
     }
 
     /// Problems found while reading, flags first, each group in key order.
-    public var problems: [DefinitionProblem] {
+    package var problems: [DefinitionProblem] {
         flags.keys.sorted().flatMap { flags[$0]!.problems } + segments.keys.sorted().flatMap { segments[$0]!.problems }
     }
 
     /// Decodes a document through any `Decoder`; fails only where ``init(json:)`` throws.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try self.init(json: JSONValue(from: decoder))
     }
 
     /// Encodes the JSON form.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try json.encode(to: encoder)
     }
 
     /// The JSON form.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "formatVersion": .number(Double(Self.formatVersion)),
             "version": .number(Double(version)),

@@ -2,40 +2,40 @@
 ///
 /// Reading never fails: a flag with problems is kept, with its ``problems``, so that it can be
 /// reported and evaluated as malformed while the rest of the document loads.
-public struct FlagDefinition: Sendable, Hashable, Codable {
+package struct FlagDefinition: Sendable, Hashable, Codable {
     /// The flag's key (its key in the document's `flags` map).
-    public var key: String
+    package var key: String
     /// The flag's own version, increasing with each change.
-    public var version: Int64
+    package var version: Int64
     /// A disabled flag serves its off variation.
-    public var enabled: Bool
+    package var enabled: Bool
     /// The type every variation value has.
-    public var type: FlagValueType
+    package var type: FlagValueType
     /// The values the flag can serve.
-    public var variations: [VariationDefinition]
+    package var variations: [VariationDefinition]
     /// The variation served when the flag is disabled or a prerequisite fails.
-    public var offVariation: String?
+    package var offVariation: String?
     /// Flags that must serve given variations first.
-    public var prerequisites: [PrerequisiteDefinition]
+    package var prerequisites: [PrerequisiteDefinition]
     /// Context keys served a variation directly.
-    public var targets: [TargetDefinition]
+    package var targets: [TargetDefinition]
     /// Rules, tried in order.
-    public var rules: [RuleDefinition]
+    package var rules: [RuleDefinition]
     /// What is served when nothing else matched.
-    public var `fallthrough`: ServeDefinition?
+    package var `fallthrough`: ServeDefinition?
     /// The bucketing salt; the key when absent.
-    public var salt: String?
+    package var salt: String?
     /// The flag sets this flag belongs to.
-    public var sets: [String]
+    package var sets: [String]
     /// Free-form metadata, passed through to results.
-    public var metadata: [String: JSONValue]
+    package var metadata: [String: JSONValue]
     /// Whether every evaluation should send an exposure event.
-    public var trackEvents: Bool
+    package var trackEvents: Bool
     /// Problems found while reading this flag; any error makes it malformed.
-    public var problems: [DefinitionProblem]
+    package var problems: [DefinitionProblem]
 
     /// A flag.
-    public init(key: String, version: Int64 = 0, enabled: Bool, type: FlagValueType,
+    package init(key: String, version: Int64 = 0, enabled: Bool, type: FlagValueType,
                 variations: [VariationDefinition], offVariation: String? = nil,
                 prerequisites: [PrerequisiteDefinition] = [], targets: [TargetDefinition] = [],
                 rules: [RuleDefinition] = [], fallthrough: ServeDefinition?, salt: String? = nil,
@@ -58,10 +58,10 @@ public struct FlagDefinition: Sendable, Hashable, Codable {
     }
 
     /// Whether reading found an error.
-    public var isMalformed: Bool { problems.contains { $0.severity == .error } }
+    package var isMalformed: Bool { problems.contains { $0.severity == .error } }
 
     /// Reads the flag stored under `key`, collecting problems instead of failing.
-    public init(key: String, json: JSONValue, at path: JSONPointer = .root) {
+    package init(key: String, json: JSONValue, at path: JSONPointer = .root) {
         var r = ModelReader(subject: .flag(key))
         self.init(key: key, enabled: false, type: .json, variations: [], fallthrough: nil)
         guard let o = r.object(json, at: path) else {
@@ -101,17 +101,17 @@ public struct FlagDefinition: Sendable, Hashable, Codable {
     }
 
     /// Decodes a flag whose key is given inside it; fails on any error problem.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self = try decodeStandalone(from: decoder, what: "flag", FlagDefinition.init(key:json:at:), problems: \.problems)
     }
 
     /// Encodes the JSON form, key included.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try json.encode(to: encoder)
     }
 
     /// The JSON form, as it stands in a document (with its `key`).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o: [String: JSONValue] = [
             "key": .string(key), "version": .number(Double(version)), "enabled": .bool(enabled),
             "type": .string(type.rawValue), "variations": .array(variations.map(\.json)),

@@ -1,5 +1,5 @@
 /// The declared type of a flag's values.
-public enum FlagValueType: String, Sendable, Hashable, CaseIterable {
+package enum FlagValueType: String, Sendable, Hashable, CaseIterable {
     /// `true` or `false`.
     case boolean
     /// A string.
@@ -10,7 +10,7 @@ public enum FlagValueType: String, Sendable, Hashable, CaseIterable {
     case json
 
     /// Whether `value` is of this type.
-    public func accepts(_ value: JSONValue) -> Bool {
+    package func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
         case (.json, _), (.boolean, .bool), (.string, .string), (.number, .number): return true
         default: return false

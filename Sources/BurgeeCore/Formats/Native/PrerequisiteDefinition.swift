@@ -1,12 +1,12 @@
 /// A flag that must serve a given variation before another flag's targeting applies.
-public struct PrerequisiteDefinition: Sendable, Hashable {
+package struct PrerequisiteDefinition: Sendable, Hashable {
     /// The prerequisite flag's key.
-    public var flag: String
+    package var flag: String
     /// The key of the variation it must serve.
-    public var variation: String
+    package var variation: String
 
     /// A prerequisite.
-    public init(flag: String, variation: String) {
+    package init(flag: String, variation: String) {
         self.flag = flag
         self.variation = variation
     }
@@ -20,5 +20,5 @@ public struct PrerequisiteDefinition: Sendable, Hashable {
     }
 
     /// The JSON form.
-    public var json: JSONValue { ["flag": .string(flag), "variation": .string(variation)] }
+    package var json: JSONValue { ["flag": .string(flag), "variation": .string(variation)] }
 }

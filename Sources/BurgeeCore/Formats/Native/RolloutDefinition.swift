@@ -1,7 +1,7 @@
 /// A percentage split of contexts over variations, by a hash of an attribute.
-public struct RolloutDefinition: Sendable, Hashable {
+package struct RolloutDefinition: Sendable, Hashable {
     /// A plain rollout, or an experiment whose exposures are analysed.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// A plain percentage rollout.
         case rollout
         /// An experiment: buckets by the context key and marks results `inExperiment`.
@@ -9,32 +9,32 @@ public struct RolloutDefinition: Sendable, Hashable {
     }
 
     /// One variation and its share, in thousandths of a percent (the shares sum to 100000).
-    public struct WeightedVariation: Sendable, Hashable {
+    package struct WeightedVariation: Sendable, Hashable {
         /// The variation's key.
-        public var variation: String
+        package var variation: String
         /// Its share of 100000.
-        public var weight: Int64
+        package var weight: Int64
 
         /// A weighted variation.
-        public init(variation: String, weight: Int64) {
+        package init(variation: String, weight: Int64) {
             self.variation = variation
             self.weight = weight
         }
     }
 
     /// Rollout or experiment.
-    public var kind: Kind
+    package var kind: Kind
     /// The kind of context that is bucketed.
-    public var contextKind: String
+    package var contextKind: String
     /// The attribute reference whose value is hashed (ignored by experiments, which use `key`).
-    public var bucketBy: String
+    package var bucketBy: String
     /// The murmur3 seed; 0 when absent.
-    public var seed: UInt32?
+    package var seed: UInt32?
     /// The variations and their weights.
-    public var variations: [WeightedVariation]
+    package var variations: [WeightedVariation]
 
     /// A rollout.
-    public init(kind: Kind = .rollout, contextKind: String = "user", bucketBy: String = "key",
+    package init(kind: Kind = .rollout, contextKind: String = "user", bucketBy: String = "key",
                 seed: UInt32? = nil, variations: [WeightedVariation]) {
         self.kind = kind
         self.contextKind = contextKind
@@ -75,7 +75,7 @@ public struct RolloutDefinition: Sendable, Hashable {
     }
 
     /// The JSON form.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o: [String: JSONValue] = [
             "kind": .string(kind.rawValue), "contextKind": .string(contextKind), "bucketBy": .string(bucketBy),
             "variations": .array(variations.map { ["variation": .string($0.variation), "weight": .number(Double($0.weight))] }),

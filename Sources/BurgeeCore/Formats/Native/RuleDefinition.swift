@@ -1,16 +1,16 @@
 /// A targeting rule of a flag: clauses ANDed, and what it serves when they all match.
-public struct RuleDefinition: Sendable, Hashable {
+package struct RuleDefinition: Sendable, Hashable {
     /// An optional stable identifier, reported in `RULE_MATCH` reasons.
-    public var id: String?
+    package var id: String?
     /// The clauses; a rule without clauses matches every context.
-    public var clauses: [ClauseDefinition]
+    package var clauses: [ClauseDefinition]
     /// What the rule serves.
-    public var serve: ServeDefinition
+    package var serve: ServeDefinition
     /// Whether every evaluation matched by this rule should send an exposure event.
-    public var trackEvents: Bool
+    package var trackEvents: Bool
 
     /// A rule.
-    public init(id: String? = nil, clauses: [ClauseDefinition], serve: ServeDefinition, trackEvents: Bool = false) {
+    package init(id: String? = nil, clauses: [ClauseDefinition], serve: ServeDefinition, trackEvents: Bool = false) {
         self.id = id
         self.clauses = clauses
         self.serve = serve
@@ -27,7 +27,7 @@ public struct RuleDefinition: Sendable, Hashable {
     }
 
     /// The JSON form.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o = serve.jsonMembers
         o["clauses"] = .array(clauses.map(\.json))
         o.set("id", id.map(JSONValue.string))

@@ -1,26 +1,26 @@
 /// A reusable set of contexts: listed keys, then rules.
 ///
 /// Like flags, a segment with problems is kept with its ``problems``; flags that use it are malformed.
-public struct SegmentDefinition: Sendable, Hashable, Codable {
+package struct SegmentDefinition: Sendable, Hashable, Codable {
     /// The segment's key.
-    public var key: String
+    package var key: String
     /// The segment's own version.
-    public var version: Int64
+    package var version: Int64
     /// Keys of `user` contexts that are in (this wins over `excluded`).
-    public var included: [String]
+    package var included: [String]
     /// Keys of `user` contexts that are out.
-    public var excluded: [String]
+    package var excluded: [String]
     /// Keys of contexts of named kinds that are in.
-    public var includedContexts: [ContextKeysDefinition]
+    package var includedContexts: [ContextKeysDefinition]
     /// Keys of contexts of named kinds that are out.
-    public var excludedContexts: [ContextKeysDefinition]
+    package var excludedContexts: [ContextKeysDefinition]
     /// Rules, tried in order after the lists.
-    public var rules: [SegmentRuleDefinition]
+    package var rules: [SegmentRuleDefinition]
     /// Problems found while reading this segment.
-    public var problems: [DefinitionProblem]
+    package var problems: [DefinitionProblem]
 
     /// A segment.
-    public init(key: String, version: Int64 = 0, included: [String] = [], excluded: [String] = [],
+    package init(key: String, version: Int64 = 0, included: [String] = [], excluded: [String] = [],
                 includedContexts: [ContextKeysDefinition] = [], excludedContexts: [ContextKeysDefinition] = [],
                 rules: [SegmentRuleDefinition] = []) {
         self.key = key
@@ -34,10 +34,10 @@ public struct SegmentDefinition: Sendable, Hashable, Codable {
     }
 
     /// Whether reading found an error.
-    public var isMalformed: Bool { problems.contains { $0.severity == .error } }
+    package var isMalformed: Bool { problems.contains { $0.severity == .error } }
 
     /// Reads the segment stored under `key`, collecting problems instead of failing.
-    public init(key: String, json: JSONValue, at path: JSONPointer = .root) {
+    package init(key: String, json: JSONValue, at path: JSONPointer = .root) {
         var r = ModelReader(subject: .segment(key))
         self.init(key: key)
         guard let o = r.object(json, at: path) else {
@@ -57,17 +57,17 @@ public struct SegmentDefinition: Sendable, Hashable, Codable {
     }
 
     /// Decodes a segment whose key is given inside it; fails on any error problem.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self = try decodeStandalone(from: decoder, what: "segment", SegmentDefinition.init(key:json:at:), problems: \.problems)
     }
 
     /// Encodes the JSON form, key included.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try json.encode(to: encoder)
     }
 
     /// The JSON form, as it stands in a document.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o: [String: JSONValue] = ["key": .string(key), "version": .number(Double(version))]
         if !included.isEmpty { o["included"] = .array(included.map(JSONValue.string)) }
         if !excluded.isEmpty { o["excluded"] = .array(excluded.map(JSONValue.string)) }

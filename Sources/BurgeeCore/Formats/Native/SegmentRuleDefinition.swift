@@ -1,18 +1,18 @@
 /// A rule of a segment: clauses ANDed, then an optional percentage of the matching contexts.
-public struct SegmentRuleDefinition: Sendable, Hashable {
+package struct SegmentRuleDefinition: Sendable, Hashable {
     /// The share of matching contexts let in, bucketed like a flag rollout with the segment key as salt.
-    public struct Rollout: Sendable, Hashable {
+    package struct Rollout: Sendable, Hashable {
         /// Contexts whose bucket is below this (out of 100000) are in.
-        public var weight: Int64
+        package var weight: Int64
         /// The attribute hashed.
-        public var bucketBy: String
+        package var bucketBy: String
         /// The kind of context bucketed.
-        public var contextKind: String
+        package var contextKind: String
         /// The murmur3 seed.
-        public var seed: UInt32?
+        package var seed: UInt32?
 
         /// A segment rule rollout.
-        public init(weight: Int64, bucketBy: String = "key", contextKind: String = "user", seed: UInt32? = nil) {
+        package init(weight: Int64, bucketBy: String = "key", contextKind: String = "user", seed: UInt32? = nil) {
             self.weight = weight
             self.bucketBy = bucketBy
             self.contextKind = contextKind
@@ -21,14 +21,14 @@ public struct SegmentRuleDefinition: Sendable, Hashable {
     }
 
     /// An optional identifier.
-    public var id: String?
+    package var id: String?
     /// The clauses; none matches every context.
-    public var clauses: [ClauseDefinition]
+    package var clauses: [ClauseDefinition]
     /// An optional rollout.
-    public var rollout: Rollout?
+    package var rollout: Rollout?
 
     /// A segment rule.
-    public init(id: String? = nil, clauses: [ClauseDefinition], rollout: Rollout? = nil) {
+    package init(id: String? = nil, clauses: [ClauseDefinition], rollout: Rollout? = nil) {
         self.id = id
         self.clauses = clauses
         self.rollout = rollout
@@ -54,7 +54,7 @@ public struct SegmentRuleDefinition: Sendable, Hashable {
     }
 
     /// The JSON form.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o: [String: JSONValue] = ["clauses": .array(clauses.map(\.json))]
         o.set("id", id.map(JSONValue.string))
         if let rollout {

@@ -1,5 +1,5 @@
 /// What a rule or the fallthrough serves: one variation, or a rollout over several.
-public enum ServeDefinition: Sendable, Hashable {
+package enum ServeDefinition: Sendable, Hashable {
     /// A variation, by key.
     case variation(String)
     /// A percentage rollout.

@@ -1,14 +1,14 @@
 /// Context keys of one kind that are served one variation directly.
-public struct TargetDefinition: Sendable, Hashable {
+package struct TargetDefinition: Sendable, Hashable {
     /// The kind of context whose key is looked up.
-    public var contextKind: String
+    package var contextKind: String
     /// The keys.
-    public var values: [String]
+    package var values: [String]
     /// The key of the variation served.
-    public var variation: String
+    package var variation: String
 
     /// A target.
-    public init(contextKind: String = "user", values: [String], variation: String) {
+    package init(contextKind: String = "user", values: [String], variation: String) {
         self.contextKind = contextKind
         self.values = values
         self.variation = variation
@@ -23,7 +23,7 @@ public struct TargetDefinition: Sendable, Hashable {
     }
 
     /// The JSON form.
-    public var json: JSONValue {
+    package var json: JSONValue {
         ["contextKind": .string(contextKind), "values": .array(values.map(JSONValue.string)), "variation": .string(variation)]
     }
 }

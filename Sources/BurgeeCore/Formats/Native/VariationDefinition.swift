@@ -1,16 +1,16 @@
 /// One value a flag can serve, with optional variables.
-public struct VariationDefinition: Sendable, Hashable {
+package struct VariationDefinition: Sendable, Hashable {
     /// The key by which targets, rules and rollouts name this variation.
-    public var key: String
+    package var key: String
     /// The value served.
-    public var value: JSONValue
+    package var value: JSONValue
     /// Named values that travel with the variation (variables, configs, payloads).
-    public var variables: [String: JSONValue]
+    package var variables: [String: JSONValue]
     /// An optional display name.
-    public var name: String?
+    package var name: String?
 
     /// A variation.
-    public init(key: String, value: JSONValue, variables: [String: JSONValue] = [:], name: String? = nil) {
+    package init(key: String, value: JSONValue, variables: [String: JSONValue] = [:], name: String? = nil) {
         self.key = key
         self.value = value
         self.variables = variables
@@ -31,7 +31,7 @@ public struct VariationDefinition: Sendable, Hashable {
     }
 
     /// The JSON form of the variation.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o: [String: JSONValue] = ["key": .string(key), "value": value]
         if !variables.isEmpty { o["variables"] = .object(variables) }
         o.set("name", name.map(JSONValue.string))

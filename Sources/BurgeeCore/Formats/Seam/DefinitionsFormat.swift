@@ -49,7 +49,7 @@ public struct DefinitionsFormat: Sendable, Hashable, CaseIterable, CustomStringC
     /// - Throws: ``FormatDetectionError``, naming the candidate formats, when the document is not
     ///   an object, carries the markers of more than one format, or carries none (an empty `flags`
     ///   object with nothing else to tell included).
-    public static func detect(in document: JSONValue) throws(FormatDetectionError) -> DefinitionsFormat {
+    package static func detect(in document: JSONValue) throws(FormatDetectionError) -> DefinitionsFormat {
         guard case .object(let members) = document else {
             throw FormatDetectionError(
                 candidates: allCases,

@@ -1,21 +1,21 @@
 /// Why ``DefinitionsFormat/detect(in:)`` could not tell a document's format: the formats it could
 /// be, and what was seen.
-public struct FormatDetectionError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FormatDetectionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The formats the document could be, in `DefinitionsFormat.allCases` order; giving one of
     /// them explicitly settles the question.
-    public let candidates: [DefinitionsFormat]
+    package let candidates: [DefinitionsFormat]
     /// What was seen, e.g. `the document has none of the markers …`.
-    public let message: String
+    package let message: String
 
     /// An error naming `candidates` (ordered as `DefinitionsFormat.allCases`).
-    public init(candidates: [DefinitionsFormat], message: String) {
+    package init(candidates: [DefinitionsFormat], message: String) {
         self.candidates = DefinitionsFormat.allCases.filter(candidates.contains)
         self.message = message
     }
 
     /// A sentence for a person, naming the candidates by their command-line spellings:
     /// `cannot tell the definitions format: …; it could be native or <name>`.
-    public var description: String {
+    package var description: String {
         let names = candidates.map(\.name)
         let list: String
         switch names.count {
