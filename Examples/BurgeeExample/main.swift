@@ -60,8 +60,8 @@ func definitions(version: Int, maxItems: String) -> String {
 }
 
 /// The first `.updated` event on `events`, or `nil` after `timeout`.
-func firstUpdate(_ events: AsyncStream<ClientEvent>, timeout: Duration) async -> DefinitionsUpdate? {
-    await withTaskGroup(of: DefinitionsUpdate?.self) { group in
+func firstUpdate(_ events: AsyncStream<ClientEvent>, timeout: Duration) async -> ClientEvent.DefinitionsUpdate? {
+    await withTaskGroup(of: ClientEvent.DefinitionsUpdate?.self) { group in
         group.addTask {
             for await event in events {
                 if case .updated(let update) = event { return update }

@@ -6,7 +6,6 @@
 @_exported import struct BurgeeCore.EvaluationReason
 @_exported import struct BurgeeCore.FlagdEvaluation
 @_exported import struct BurgeeCore.FlagdLoweringOptions
-@_exported import enum BurgeeCore.FlagdFractionalRule
 @_exported import struct BurgeeCore.JSONLimits
 @_exported import enum BurgeeCore.JSONValue
 @_exported import struct BurgeeCore.UnleashContext

@@ -29,7 +29,7 @@ struct EventConformanceTests {
     func scenario(_ index: Int) async throws {
         let scenario = try #require(Self.scenarios[index].objectValue)
         let name = scenario["name"]?.stringValue ?? "#\(index)"
-        let mode: ExposureMode = switch scenario["exposures"]?.stringValue {
+        let mode: EventsConfiguration.ExposureMode = switch scenario["exposures"]?.stringValue {
         case "off": .off
         case "all": .all
         default: .deduplicated

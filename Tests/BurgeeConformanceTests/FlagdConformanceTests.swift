@@ -23,7 +23,7 @@ struct FlagdConformanceTests {
     func file(_ name: String) throws {
         let file = try #require(FixtureFiles.json("flagd/" + name).objectValue)
         let documents = try #require(file["documents"]?.arrayValue)
-        let rule = try #require(FlagdFractionalRule(rawValue: file["fractionalRule"]?.stringValue ?? "v2"))
+        let rule = try #require(FlagdLoweringOptions.FractionalRule(rawValue: file["fractionalRule"]?.stringValue ?? "v2"))
         let now = file["now"]?.stringValue.flatMap { Timestamp(rfc3339: $0) }
         let snapshot = Snapshot(compiling: try Definitions(flagdDocuments: documents),
                                 flagd: FlagdLoweringOptions(fractionalRule: rule, now: now))

@@ -46,14 +46,14 @@ struct TestDataClientTests {
 
         await testData.update(testData.flag("a").variationForAll(false))
         let update = await firstElement(events, where: isUpdate)
-        #expect(update == .updated(DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["a"], changedSegments: [])))
+        #expect(update == .updated(ClientEvent.DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["a"], changedSegments: [])))
         let change = await firstElement(observed)
         #expect(change == FlagValueChange(flagKey: "a", oldValue: true, newValue: false, reason: EvaluationReason(kind: .fallthrough)))
 
         // A new flag is a change too, and only it.
         await testData.update(testData.flag("c").valueForAll("x"))
         let added = await firstElement(events, where: isUpdate)
-        #expect(added == .updated(DefinitionsUpdate(version: 3, origin: .dataSource, changedFlags: ["c"], changedSegments: [])))
+        #expect(added == .updated(ClientEvent.DefinitionsUpdate(version: 3, origin: .dataSource, changedFlags: ["c"], changedSegments: [])))
         await client.close()
     }
 
@@ -178,7 +178,7 @@ struct TestDataClientTests {
         #expect(detail.reason == .error(.flagNotFound))
         #expect(client.boolVariation("kept", context: user, default: false))
         let update = await firstElement(events, where: isUpdate)
-        #expect(update == .updated(DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["old-flag"], changedSegments: [])))
+        #expect(update == .updated(ClientEvent.DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["old-flag"], changedSegments: [])))
 
         // Removing a flag that is not there changes nothing.
         await testData.remove("old-flag")
@@ -196,7 +196,7 @@ struct TestDataClientTests {
         #expect(first.stringVariation("shared", context: user, default: "none") == "one")
         #expect(second.stringVariation("shared", context: user, default: "none") == "one")
         let update = await firstElement(secondEvents, where: isUpdate)
-        #expect(update == .updated(DefinitionsUpdate(version: 1, origin: .dataSource, changedFlags: ["shared"], changedSegments: [])))
+        #expect(update == .updated(ClientEvent.DefinitionsUpdate(version: 1, origin: .dataSource, changedFlags: ["shared"], changedSegments: [])))
 
         // One client closing does not hold up updates to the other.
         await first.close()
@@ -339,7 +339,7 @@ struct TestDataClientTests {
         try await testData.update(segment: "beta-testers", json: #"{ "included": ["u-1"] }"#)
         #expect(client.boolVariation("beta", context: user, default: false))
         let update = await firstElement(events, where: isUpdate)
-        #expect(update == .updated(DefinitionsUpdate(version: 3, origin: .dataSource, changedFlags: ["beta"],
+        #expect(update == .updated(ClientEvent.DefinitionsUpdate(version: 3, origin: .dataSource, changedFlags: ["beta"],
                                                      changedSegments: ["beta-testers"])))
 
         await testData.update(FlagDefinition(key: "model", version: 4, enabled: true, type: .string,

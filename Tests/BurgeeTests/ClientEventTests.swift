@@ -40,7 +40,7 @@ struct ClientEventTests {
         let events = client.events()
         #expect(await source.push(Self.launchDarklyGraph()))
         _ = await firstElement(events) { if case .ready = $0 { true } else { false } }
-        func next() async -> DefinitionsUpdate? {
+        func next() async -> ClientEvent.DefinitionsUpdate? {
             guard case .updated(let update)? = await firstElement(events, where: { if case .updated = $0 { true } else { false } }) else {
                 return nil
             }
@@ -70,19 +70,19 @@ struct ClientEventTests {
         // `a` changes: `c` depends on it as a prerequisite.
         #expect(await source.push(Self.graph(version: 2, a: false)))
         let first = await firstElement(events) { if case .updated = $0 { true } else { false } }
-        #expect(first == .updated(DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["a", "c"], changedSegments: [])))
+        #expect(first == .updated(ClientEvent.DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["a", "c"], changedSegments: [])))
 
         // The segment changes: only `b` uses it.
         #expect(await source.push(Self.graph(version: 3, a: false, segmentIncludes: "u-2")))
         let second = await firstElement(events) { if case .updated = $0 { true } else { false } }
-        #expect(second == .updated(DefinitionsUpdate(version: 3, origin: .dataSource, changedFlags: ["b"], changedSegments: ["s"])))
+        #expect(second == .updated(ClientEvent.DefinitionsUpdate(version: 3, origin: .dataSource, changedFlags: ["b"], changedSegments: ["s"])))
         if case .updated(let update)? = second { #expect(update.segmentsChanged) }
 
         // Nothing changes but the document version: no event; then `d` changes.
         #expect(await source.push(Self.graph(version: 4, a: false, segmentIncludes: "u-2")))
         #expect(await source.push(Self.graph(version: 5, a: false, segmentIncludes: "u-2", d: false)))
         let third = await firstElement(events) { if case .updated = $0 { true } else { false } }
-        #expect(third == .updated(DefinitionsUpdate(version: 5, origin: .dataSource, changedFlags: ["d"], changedSegments: [])))
+        #expect(third == .updated(ClientEvent.DefinitionsUpdate(version: 5, origin: .dataSource, changedFlags: ["d"], changedSegments: [])))
         #expect(client.definitionsVersion == 5)
         await client.close()
     }
@@ -102,7 +102,7 @@ struct ClientEventTests {
             await source.waitUntilConnected()
             await source.push(Self.graph(version: 2, d: false))
             let update = await firstElement(events) { if case .updated = $0 { return true } else { return false } }
-            #expect(update == .updated(DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["d"], changedSegments: [])))
+            #expect(update == .updated(ClientEvent.DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["d"], changedSegments: [])))
             #expect(client.dataSourceStatus.state == .valid)
             #expect(client.definitionsOrigin == .dataSource)
             #expect(try TestFiles.read(cache.filePath) == Array(Self.graph(version: 2, d: false).utf8))
@@ -116,7 +116,7 @@ struct ClientEventTests {
         await source.push(Definitions.document(flags: [Definitions.boolFlag("old", true)]))
         await source.push(Definitions.document(flags: [Definitions.boolFlag("new", true)]))
         let update = await firstElement(events) { if case .updated = $0 { true } else { false } }
-        #expect(update == .updated(DefinitionsUpdate(version: 1, origin: .dataSource, changedFlags: ["new", "old"], changedSegments: [])))
+        #expect(update == .updated(ClientEvent.DefinitionsUpdate(version: 1, origin: .dataSource, changedFlags: ["new", "old"], changedSegments: [])))
         await client.close()
     }
 

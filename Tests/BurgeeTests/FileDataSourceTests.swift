@@ -73,7 +73,7 @@ struct FileDataSourceTests {
                     TestFiles.flag("banner", serves: "on"), TestFiles.flag("checkout", serves: "off"), TestFiles.flag("dark", serves: "off"),
                 ]), to: path)
                 let update = try #require(await TestFiles.nextUpdate(events))
-                #expect(update == DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["checkout"], changedSegments: []))
+                #expect(update == ClientEvent.DefinitionsUpdate(version: 2, origin: .dataSource, changedFlags: ["checkout"], changedSegments: []))
 
                 #expect(client.boolVariation("checkout", context: context, default: true) == false)
                 #expect(client.boolVariation("banner", context: context, default: false) == true)

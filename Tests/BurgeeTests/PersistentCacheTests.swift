@@ -240,7 +240,7 @@ struct PersistentCacheTests {
     struct StartCase: Sendable, CustomTestStringConvertible {
         var cacheVersion: Int
         var bootstrapVersion: Int
-        var winner: DefinitionsOrigin
+        var winner: ClientEvent.DefinitionsOrigin
 
         var testDescription: String { "cache v\(cacheVersion), bootstrap v\(bootstrapVersion) → \(winner)" }
     }

@@ -139,7 +139,7 @@ public struct BoundClient: Sendable {
     }
 
     /// See ``BurgeeClient/setTrackingConsent(_:for:)``.
-    public func setTrackingConsent(_ consent: TrackingConsent?) {
+    public func setTrackingConsent(_ consent: EventsConfiguration.TrackingConsent?) {
         client.setTrackingConsent(consent, for: context)
     }
 

@@ -45,12 +45,12 @@ extension BurgeeClient {
     ///
     /// The consent is kept in this client until changed: a service with many instances sets it on
     /// each (or passes `track: false` with each evaluation).
-    public func setTrackingConsent(_ consent: TrackingConsent?, for context: Context) {
+    public func setTrackingConsent(_ consent: EventsConfiguration.TrackingConsent?, for context: Context) {
         recorder?.consent.set(consent, for: context)
     }
 
     /// Sets the consent for contexts without their own (the whole client when none has its own).
-    public func setTrackingConsent(_ consent: TrackingConsent) {
+    public func setTrackingConsent(_ consent: EventsConfiguration.TrackingConsent) {
         recorder?.consent.setDefault(consent)
     }
 }

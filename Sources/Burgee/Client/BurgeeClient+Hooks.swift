@@ -29,7 +29,7 @@ extension BurgeeClient {
     func interceptedDetail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool,
                                          bound: [any Hook], call: [any Hook]) -> FlagDetail<T> {
         var hookContext = HookContext(flagKey: key, valueType: T.valueType, defaultValue: defaultValue,
-                                      context: context, clientMetadata: clientMetadata)
+                                      context: context, clientName: clientName)
         var result: FlagDetail<T>
         do {
             try Self.eachHook(hooks, bound, call, reversed: false) { hook in

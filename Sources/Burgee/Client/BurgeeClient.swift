@@ -44,8 +44,8 @@ public final class BurgeeClient: Service, Sendable {
     /// Whether evaluations take the intercepted path (hooks, span events): one flag, so the hot
     /// path tests one byte.
     let intercepts: Bool
-    /// The client as hooks see it.
-    let clientMetadata: ClientMetadata
+    /// The client's name as hooks see it: its logger's label.
+    let clientName: String
     private let source: any DataSource
     private let lifecycle = Mutex(Lifecycle.idle)
     private let stopRequested = OneShotSignal()
@@ -62,7 +62,7 @@ public final class BurgeeClient: Service, Sendable {
         self.hooks = configuration.hooks
         self.spanEvents = configuration.openTelemetry.map(EvaluationSpanEvents.init(configuration:))
         self.intercepts = !configuration.hooks.isEmpty || configuration.openTelemetry != nil
-        self.clientMetadata = ClientMetadata(name: configuration.logger.label)
+        self.clientName = configuration.logger.label
         let broadcaster = EventBroadcaster<ClientEvent>(bufferSize: configuration.eventBufferSize)
         let cell = SnapshotCell(ClientState.notReady)
         let observers = FlagObservers()
@@ -188,7 +188,7 @@ public final class BurgeeClient: Service, Sendable {
     public var isReady: Bool { cell.read { $0.snapshot != nil } }
 
     /// Where the current definitions came from; `nil` before ready.
-    public var definitionsOrigin: DefinitionsOrigin? { cell.read { $0.origin } }
+    public var definitionsOrigin: ClientEvent.DefinitionsOrigin? { cell.read { $0.origin } }
 
     /// The version of the current definitions; `nil` before ready.
     public var definitionsVersion: Int64? { cell.read { $0.snapshot?.version } }

@@ -44,7 +44,7 @@ final class UpdatePipeline: Sendable {
     }
 
     /// Applies a whole payload; `false` when it was rejected (the last good definitions stay).
-    func apply(_ payload: DefinitionsPayload, origin: DefinitionsOrigin) -> Bool {
+    func apply(_ payload: DefinitionsPayload, origin: ClientEvent.DefinitionsOrigin) -> Bool {
         let read: (definitions: CurrentDefinitions, bytes: [UInt8])
         do {
             read = try payload.read(limits: limits)
@@ -87,7 +87,7 @@ final class UpdatePipeline: Sendable {
     /// At start: the bootstrap document or the cache, whichever has the higher version (the
     /// cache on a tie). Unreadable ones are skipped with a warning.
     func loadInitial(bootstrap: DefinitionsPayload?, cache cachedBytes: [UInt8]?) {
-        var candidates: [(definitions: CurrentDefinitions, origin: DefinitionsOrigin)] = []
+        var candidates: [(definitions: CurrentDefinitions, origin: ClientEvent.DefinitionsOrigin)] = []
         if let cachedBytes {
             do {
                 candidates.append((try DefinitionsPayload.json(cachedBytes).read(limits: limits).definitions, .cache))
@@ -127,7 +127,7 @@ final class UpdatePipeline: Sendable {
         }
     }
 
-    private func reject(_ error: DefinitionsError, origin: DefinitionsOrigin) {
+    private func reject(_ error: DefinitionsError, origin: ClientEvent.DefinitionsOrigin) {
         logger.warning("rejected definitions; keeping the last good ones",
                        metadata: ["origin": "\(origin.rawValue)", "error": "\(error)"])
         metrics.rejectedUpdates.increment()
@@ -138,7 +138,7 @@ final class UpdatePipeline: Sendable {
 
     /// Compiles and swaps in `definitions`, sets the status for the source's definitions, then
     /// reports the changes. Called with `current` locked.
-    private func install(_ definitions: Definitions, origin: DefinitionsOrigin) {
+    private func install(_ definitions: Definitions, origin: ClientEvent.DefinitionsOrigin) {
         let snapshot = Snapshot(compiling: definitions, flagSets: flagSets, flagd: flagd)
         logProblemCount(snapshot.problems.count)
         let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil))
@@ -151,7 +151,7 @@ final class UpdatePipeline: Sendable {
         if let previous = old.snapshot {
             let changes = ChangeDetector.changes(from: previous, to: snapshot)
             if !changes.flags.isEmpty || !changes.segments.isEmpty {
-                events.yield(.updated(DefinitionsUpdate(version: snapshot.version, origin: origin,
+                events.yield(.updated(ClientEvent.DefinitionsUpdate(version: snapshot.version, origin: origin,
                                                         changedFlags: changes.flags, changedSegments: changes.segments)))
                 observers.notify(changedFlags: Set(changes.flags), old: previous, new: snapshot)
             }

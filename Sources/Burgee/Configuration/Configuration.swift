@@ -41,7 +41,7 @@ extension BurgeeClient {
         public var hooks: [any Hook]
         /// Evaluations as `feature_flag.evaluation` events on the active span
         /// (swift-distributed-tracing); `nil`, the default, records none and costs nothing.
-        public var openTelemetry: OpenTelemetryConfiguration?
+        public var openTelemetry: BurgeeClient.Configuration.OpenTelemetry?
         /// How flagd definitions are compiled: which `fractional` rule buckets (v2, flagd's since
         /// 0.15, by default; v1 or CBOR to agree with older or newer providers of a fleet).
         public var flagd: FlagdLoweringOptions
@@ -52,7 +52,7 @@ extension BurgeeClient {
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
                     limits: JSONLimits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
                     logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil,
-                    hooks: [any Hook] = [], openTelemetry: OpenTelemetryConfiguration? = nil,
+                    hooks: [any Hook] = [], openTelemetry: BurgeeClient.Configuration.OpenTelemetry? = nil,
                     flagd: FlagdLoweringOptions = FlagdLoweringOptions()) {
             self.key = SDKKey(sdkKey)
             self.source = source

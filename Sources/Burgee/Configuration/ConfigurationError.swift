@@ -12,7 +12,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case invalidURL(String)
     /// A plain `http` URL to a host other than loopback, without `allowInsecureHTTP`.
     case insecureURL(String)
-    /// Backoff delays not positive, `initial` above `maximum`, or jitter outside 0...1.
+    /// HTTPOptions.Backoff delays not positive, `initial` above `maximum`, or jitter outside 0...1.
     case invalidBackoff
     /// A custom header that the client sets itself.
     case reservedHeader(String)

@@ -5,8 +5,16 @@ import BurgeeCore
 ///
 /// The flag's own fallback is tried first, then the global one; each is used only when it is of
 /// the type the caller asked for. Otherwise the caller's default is served. The detail keeps the
-/// reason and names the fallback used (``FallbackSource``).
+/// reason and names the fallback used (``Fallbacks.Source``).
 public struct Fallbacks: Sendable, Equatable {
+    /// Which configured fallback was served in place of the caller's default.
+    public enum Source: String, Sendable, Hashable, Codable {
+        /// The flag's own fallback (``Fallbacks/perFlag``).
+        case flag
+        /// The global fallback (``Fallbacks/global``).
+        case global
+    }
+
     /// A fallback value with the variables a ``Variation`` built from it carries.
     public struct Fallback: Sendable, Equatable {
         /// The value.
@@ -33,7 +41,7 @@ public struct Fallbacks: Sendable, Equatable {
     }
 
     /// The fallback for `key` usable as `type`, and where it came from.
-    func resolve(_ key: String, as type: ValueType) -> (Fallback, FallbackSource)? {
+    func resolve(_ key: String, as type: ValueType) -> (Fallback, Source)? {
         if let own = perFlag[key], type.accepts(own.value) { return (own, .flag) }
         if let global, type.accepts(global.value) { return (global, .global) }
         return nil

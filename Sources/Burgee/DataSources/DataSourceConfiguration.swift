@@ -76,7 +76,7 @@ public struct DataSourceConfiguration: Sendable {
     ///   - url: the stream's URL; plain `http` only to loopback unless allowed in `http`.
     ///   - options: read-idle timeout and the fallback to polling.
     ///   - http: timeouts, headers, size limit, backoff.
-    public static func streaming(_ url: String, options: StreamingOptions = StreamingOptions(),
+    public static func streaming(_ url: String, options: DataSourceConfiguration.StreamingOptions = DataSourceConfiguration.StreamingOptions(),
                                  http: HTTPOptions = HTTPOptions()) -> DataSourceConfiguration {
         DataSourceConfiguration { sdkKey throws(ConfigurationError) in
             try http.validate()

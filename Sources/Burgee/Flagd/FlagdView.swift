@@ -8,14 +8,16 @@ import BurgeeCore
 /// let result = client.flagd.evaluation("color", context: Context(flagdJSON: ["targetingKey": "user-1"]))
 /// ```
 ///
-/// A view holds only its client: taking one costs nothing.
-public struct FlagdView: Sendable {
-    /// The client the calls go to.
-    let client: BurgeeClient
+/// A view holds only its caller, a ``BurgeeClient`` or a ``BoundClient`` (whose calls take no
+/// context): taking one costs nothing.
+public struct FlagdView<Caller: Sendable>: Sendable {
+    /// The client, or bound client, the calls go to.
+    let caller: Caller
+}
 
-    init(client: BurgeeClient) {
-        self.client = client
-    }
+extension FlagdView where Caller == BurgeeClient {
+    /// The client the calls go to.
+    var client: BurgeeClient { caller }
 
     /// A flag's evaluation as flagd's `Resolve…` calls and OpenFeature's flagd providers report
     /// it: value (absent when the caller's default applies), variant, reason (`STATIC`,
@@ -35,32 +37,22 @@ public struct FlagdView: Sendable {
             return (result, ClientMetrics.slot(detail.reason.kind))
         }
     }
+}
 
-    /// ``FlagdView``'s call for a ``BoundClient``'s context: `bound.flagd.evaluation("…")`.
-    public struct Bound: Sendable {
-        /// The client the calls go to.
-        let client: BurgeeClient
-        /// The context the calls are for.
-        let context: Context
-
-        init(client: BurgeeClient, context: Context) {
-            self.client = client
-            self.context = context
-        }
-
-        /// See ``FlagdView/evaluation(_:context:track:)``.
-        public func evaluation(_ key: String, track: Bool = true) -> FlagdEvaluation {
-            client.flagd.evaluation(key, context: context, track: track)
-        }
+extension FlagdView where Caller == BoundClient {
+    // A bound client's calls, for its own context: `bound.flagd.evaluation("…")`.
+    /// See ``FlagdView/evaluation(_:context:track:)``.
+    public func evaluation(_ key: String, track: Bool = true) -> FlagdEvaluation {
+        caller.client.flagd.evaluation(key, context: caller.context, track: track)
     }
 }
 
 extension BurgeeClient {
     /// flagd's call: `evaluation`, a flag's result as flagd reports it.
-    public var flagd: FlagdView { FlagdView(client: self) }
+    public var flagd: FlagdView<BurgeeClient> { FlagdView(caller: self) }
 }
 
 extension BoundClient {
     /// flagd's call for this bound client's context.
-    public var flagd: FlagdView.Bound { FlagdView.Bound(client: client, context: context) }
+    public var flagd: FlagdView<BoundClient> { FlagdView(caller: self) }
 }

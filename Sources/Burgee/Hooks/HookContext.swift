@@ -15,16 +15,19 @@ public struct HookContext<Value: FlagValue>: Sendable {
     /// (its key included) in the single context of the same kind, and a kind not there yet is
     /// added, making a multi-context.
     public internal(set) var context: Context
-    /// Who evaluates.
-    public let clientMetadata: ClientMetadata
+    /// The evaluating client's name (OpenFeature's client metadata): the label of its logger.
+    public let clientName: String
+    /// The provider's name, OpenFeature's `providerMetadata.name`: `burgee`.
+    public let providerName: String
 
     /// A hook context.
     public init(flagKey: String, valueType: ValueType, defaultValue: Value, context: Context,
-                clientMetadata: ClientMetadata) {
+                clientName: String, providerName: String = "burgee") {
         self.flagKey = flagKey
         self.valueType = valueType
         self.defaultValue = defaultValue
         self.context = context
-        self.clientMetadata = clientMetadata
+        self.clientName = clientName
+        self.providerName = providerName
     }
 }

@@ -28,7 +28,7 @@ public struct LaunchDarklyConnection: Sendable {
     public var pollingInterval: Duration
     /// The stream's read-idle timeout and how many failed connections start the fallback polling;
     /// its `pollingURL` and `fallbackPollingInterval` are not used (see ``baseURI`` and ``pollingInterval``).
-    public var streamingOptions: StreamingOptions
+    public var streamingOptions: DataSourceConfiguration.StreamingOptions
     /// Timeouts, extra headers, the body size limit, backoff. `Authorization` is reserved for the SDK key.
     public var http: HTTPOptions
 
@@ -37,7 +37,7 @@ public struct LaunchDarklyConnection: Sendable {
     /// dropped and reopened after 5 silent minutes, as LaunchDarkly's SDKs do.
     public init(streamBaseURI: String = defaultStreamBaseURI, baseURI: String = defaultBaseURI,
                 streaming: Bool = true, pollingInterval: Duration = .seconds(30),
-                streamingOptions: StreamingOptions = StreamingOptions(readIdleTimeout: .seconds(300)),
+                streamingOptions: DataSourceConfiguration.StreamingOptions = DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(300)),
                 http: HTTPOptions = HTTPOptions()) {
         self.streamBaseURI = streamBaseURI
         self.baseURI = baseURI
@@ -49,7 +49,7 @@ public struct LaunchDarklyConnection: Sendable {
 
     /// A connection to a Relay Proxy, which serves the stream and the polling endpoint at one base URI.
     public static func relayProxy(_ url: String, streaming: Bool = true, pollingInterval: Duration = .seconds(30),
-                                  streamingOptions: StreamingOptions = StreamingOptions(readIdleTimeout: .seconds(300)),
+                                  streamingOptions: DataSourceConfiguration.StreamingOptions = DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(300)),
                                   http: HTTPOptions = HTTPOptions()) -> LaunchDarklyConnection {
         LaunchDarklyConnection(streamBaseURI: url, baseURI: url, streaming: streaming, pollingInterval: pollingInterval,
                                streamingOptions: streamingOptions, http: http)

@@ -6,14 +6,16 @@ import BurgeeCore
 /// `bootstrap`. Flag evaluations themselves are the client's own calls, which LaunchDarkly's
 /// SDKs share: `boolVariation`, `variationDetail`, `track`, ….
 ///
-/// A view holds only its client: taking one costs nothing.
-public struct LaunchDarklyView: Sendable {
-    /// The client the calls go to.
-    let client: BurgeeClient
+/// A view holds only its caller, a ``BurgeeClient`` or a ``BoundClient`` (whose calls take no
+/// context): taking one costs nothing.
+public struct LaunchDarklyView<Caller: Sendable>: Sendable {
+    /// The client, or bound client, the calls go to.
+    let caller: Caller
+}
 
-    init(client: BurgeeClient) {
-        self.client = client
-    }
+extension LaunchDarklyView where Caller == BurgeeClient {
+    /// The client the calls go to.
+    var client: BurgeeClient { caller }
 
     /// Every flag's state for `context` in LaunchDarkly's bootstrap shape (LaunchDarkly's server
     /// SDKs' `allFlagsState(context, options…)`), for LaunchDarkly and native flags alike.
@@ -68,37 +70,27 @@ public struct LaunchDarklyView: Sendable {
     public func bootstrapJSON(context: Context, options: LaunchDarklyFlagsState.Options = .init()) -> String {
         allFlagsState(context: context, options: options).jsonText
     }
+}
 
-    /// ``LaunchDarklyView``'s calls for a ``BoundClient``'s context: `bound.launchDarkly.allFlagsState()`.
-    public struct Bound: Sendable {
-        /// The client the calls go to.
-        let client: BurgeeClient
-        /// The context the calls are for.
-        let context: Context
+extension LaunchDarklyView where Caller == BoundClient {
+    // A bound client's calls, for its own context: `bound.launchDarkly.allFlagsState()`.
+    /// See ``LaunchDarklyView/allFlagsState(context:options:)``.
+    public func allFlagsState(options: LaunchDarklyFlagsState.Options = .init()) -> LaunchDarklyFlagsState {
+        caller.client.launchDarkly.allFlagsState(context: caller.context, options: options)
+    }
 
-        init(client: BurgeeClient, context: Context) {
-            self.client = client
-            self.context = context
-        }
-
-        /// See ``LaunchDarklyView/allFlagsState(context:options:)``.
-        public func allFlagsState(options: LaunchDarklyFlagsState.Options = .init()) -> LaunchDarklyFlagsState {
-            client.launchDarkly.allFlagsState(context: context, options: options)
-        }
-
-        /// See ``LaunchDarklyView/bootstrapJSON(context:options:)``.
-        public func bootstrapJSON(options: LaunchDarklyFlagsState.Options = .init()) -> String {
-            client.launchDarkly.bootstrapJSON(context: context, options: options)
-        }
+    /// See ``LaunchDarklyView/bootstrapJSON(context:options:)``.
+    public func bootstrapJSON(options: LaunchDarklyFlagsState.Options = .init()) -> String {
+        caller.client.launchDarkly.bootstrapJSON(context: caller.context, options: options)
     }
 }
 
 extension BurgeeClient {
     /// LaunchDarkly's calls: `allFlagsState` in LaunchDarkly's shape and its bootstrap JSON.
-    public var launchDarkly: LaunchDarklyView { LaunchDarklyView(client: self) }
+    public var launchDarkly: LaunchDarklyView<BurgeeClient> { LaunchDarklyView(caller: self) }
 }
 
 extension BoundClient {
     /// LaunchDarkly's calls for this bound client's context.
-    public var launchDarkly: LaunchDarklyView.Bound { LaunchDarklyView.Bound(client: client, context: context) }
+    public var launchDarkly: LaunchDarklyView<BoundClient> { LaunchDarklyView(caller: self) }
 }

@@ -5,12 +5,12 @@ public enum ClientEvent: Sendable, Equatable {
     /// Definitions were loaded for the first time. ``DefinitionsOrigin/cache`` and
     /// ``DefinitionsOrigin/bootstrap`` mean ready before the source answered (Split's
     /// `SDK_READY_FROM_CACHE`); the source's first answer then shows as a status change to `valid`.
-    case ready(DefinitionsOrigin)
+    case ready(ClientEvent.DefinitionsOrigin)
     /// No definitions arrived within the configured ready timeout. Evaluations keep serving
     /// fallbacks and defaults with `CLIENT_NOT_READY` until they do.
     case readyTimedOut(Duration)
     /// New definitions replaced the old ones and some flag or segment changed.
-    case updated(DefinitionsUpdate)
+    case updated(ClientEvent.DefinitionsUpdate)
     /// The data source's status changed.
     case statusChanged(DataSourceStatus)
 
@@ -19,31 +19,6 @@ public enum ClientEvent: Sendable, Equatable {
         if case .ready(let origin) = self { return origin != .dataSource }
         return false
     }
-}
-
-/// What an update changed, found by comparing the old and new definitions.
-public struct DefinitionsUpdate: Sendable, Equatable {
-    /// The new document's version.
-    public var version: Int64
-    /// Where the new definitions came from.
-    public var origin: DefinitionsOrigin
-    /// The flags whose evaluation could have changed for some context, sorted: flags added,
-    /// removed or changed, and flags depending on those through prerequisites or on a changed
-    /// segment.
-    public var changedFlags: [String]
-    /// The segments added, removed or changed, sorted.
-    public var changedSegments: [String]
-
-    /// An update.
-    public init(version: Int64, origin: DefinitionsOrigin, changedFlags: [String], changedSegments: [String]) {
-        self.version = version
-        self.origin = origin
-        self.changedFlags = changedFlags
-        self.changedSegments = changedSegments
-    }
-
-    /// Whether any segment changed.
-    public var segmentsChanged: Bool { !changedSegments.isEmpty }
 }
 
 /// A flag's value for one observed context changed.
@@ -63,5 +38,32 @@ public struct FlagValueChange: Sendable, Equatable {
         self.oldValue = oldValue
         self.newValue = newValue
         self.reason = reason
+    }
+}
+
+extension ClientEvent {
+    /// What an update changed, found by comparing the old and new definitions.
+    public struct DefinitionsUpdate: Sendable, Equatable {
+        /// The new document's version.
+        public var version: Int64
+        /// Where the new definitions came from.
+        public var origin: ClientEvent.DefinitionsOrigin
+        /// The flags whose evaluation could have changed for some context, sorted: flags added,
+        /// removed or changed, and flags depending on those through prerequisites or on a changed
+        /// segment.
+        public var changedFlags: [String]
+        /// The segments added, removed or changed, sorted.
+        public var changedSegments: [String]
+
+        /// An update.
+        public init(version: Int64, origin: ClientEvent.DefinitionsOrigin, changedFlags: [String], changedSegments: [String]) {
+            self.version = version
+            self.origin = origin
+            self.changedFlags = changedFlags
+            self.changedSegments = changedSegments
+        }
+
+        /// Whether any segment changed.
+        public var segmentsChanged: Bool { !changedSegments.isEmpty }
     }
 }

@@ -13,13 +13,13 @@ public struct FlagDetail<Value: FlagValue>: Sendable {
     /// Why this value was served. A fallback keeps the reason (usually `ERROR`) that made it necessary.
     public var reason: EvaluationReason
     /// The configured fallback that supplied ``value``, if one did.
-    public var fallback: FallbackSource?
+    public var fallback: Fallbacks.Source?
     /// The flag's free-form metadata; empty when the flag is unknown.
     public var flagMetadata: [String: JSONValue]
 
     /// A detail.
     public init(flagKey: String, value: Value, variationKey: String? = nil, variationIndex: Int? = nil,
-                reason: EvaluationReason, fallback: FallbackSource? = nil, flagMetadata: [String: JSONValue] = [:]) {
+                reason: EvaluationReason, fallback: Fallbacks.Source? = nil, flagMetadata: [String: JSONValue] = [:]) {
         self.flagKey = flagKey
         self.value = value
         self.variationKey = variationKey

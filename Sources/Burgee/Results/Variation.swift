@@ -17,11 +17,11 @@ public struct Variation: Sendable {
     /// Why it was served.
     public var reason: EvaluationReason
     /// The configured fallback that was served, if one was.
-    public var fallback: FallbackSource?
+    public var fallback: Fallbacks.Source?
 
     /// A variation.
     public init(flagKey: String, key: String?, index: Int?, value: JSONValue, variables: [String: JSONValue],
-                reason: EvaluationReason, fallback: FallbackSource? = nil) {
+                reason: EvaluationReason, fallback: Fallbacks.Source? = nil) {
         self.flagKey = flagKey
         self.key = key
         self.index = index

@@ -8,13 +8,13 @@ final class ClientState: Sendable {
     /// docs/performance.md). Sound because `snapshot` keeps it alive as long as this state, and
     /// readers hold the state for their whole read.
     let unretainedSnapshot: Unmanaged<Snapshot>?
-    let origin: DefinitionsOrigin?
+    let origin: ClientEvent.DefinitionsOrigin?
     /// Visible flag keys by flag set, sorted.
     let flagsBySet: [String: [String]]
     /// The flags' event settings and summary counters, when the client records events.
     let eventTable: FlagEventTable?
 
-    init(snapshot: Snapshot?, origin: DefinitionsOrigin?, recordsEvents: Bool = false) {
+    init(snapshot: Snapshot?, origin: ClientEvent.DefinitionsOrigin?, recordsEvents: Bool = false) {
         self.snapshot = snapshot
         self.eventTable = recordsEvents ? snapshot.map(FlagEventTable.init(snapshot:)) : nil
         self.unretainedSnapshot = snapshot.map(Unmanaged.passUnretained)

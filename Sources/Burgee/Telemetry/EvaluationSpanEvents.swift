@@ -6,7 +6,7 @@ import Tracing
 struct EvaluationSpanEvents: Sendable {
     static let eventName = "feature_flag.evaluation"
 
-    let configuration: OpenTelemetryConfiguration
+    let configuration: BurgeeClient.Configuration.OpenTelemetry
 
     /// Records `detail` on the span active in the calling task, if any. `info` is the flag's
     /// version and sets, when the flag is known.

@@ -16,7 +16,7 @@ extension EventDestination {
     /// Usage metrics posted to Unleash's `…/client/metrics` from each flush's summary; exposure and
     /// custom events (impressions) go to `impressions`, or nowhere.
     public static func unleashMetrics(_ connection: UnleashConnection,
-                                      impressions: (any EventSink)? = nil) -> EventDestination {
+                                      impressions: EventDestination? = nil) -> EventDestination {
         EventDestination(validate: { () throws(ConfigurationError) in try connection.validate() },
                          makeSink: { apiToken, logger throws(ConfigurationError) in
                              try UnleashMetricsSink(connection: connection, apiToken: apiToken, impressions: impressions,
@@ -31,7 +31,7 @@ extension BurgeeClient.Configuration {
     /// sent every ``UnleashConnection/metricsInterval`` (none when it is `nil`). Impressions of
     /// flags with `impressionData` go to `impressions` when given.
     public static func unleash(_ connection: UnleashConnection, apiToken: String,
-                               impressions: (any EventSink)? = nil, cache: CacheConfiguration? = nil,
+                               impressions: EventDestination? = nil, cache: CacheConfiguration? = nil,
                                logger: Logger = Logger(label: "burgee")) -> Self {
         var configuration = Self(sdkKey: apiToken, source: .unleash(connection), cache: cache, logger: logger)
         if let interval = connection.metricsInterval {

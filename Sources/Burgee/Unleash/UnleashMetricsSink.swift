@@ -8,10 +8,11 @@ struct UnleashMetricsSink: EventSink {
     let metrics: HTTPEventSink
     let impressions: (any EventSink)?
 
-    init(connection: UnleashConnection, apiToken: SDKKey?, impressions: (any EventSink)?, logger: Logger)
+    init(connection: UnleashConnection, apiToken: SDKKey?, impressions: EventDestination?, logger: Logger)
         throws(ConfigurationError)
     {
         try connection.validate()
+        try impressions?.validate()
         var http = connection.http
         http.headers = UnleashIdentity.headers(connection, interval: connection.metricsInterval)
         metrics = try HTTPEventSink(endpoint: connection.endpoint("metrics"), sdkKey: apiToken, http: http,
@@ -19,7 +20,8 @@ struct UnleashMetricsSink: EventSink {
                                     encode: { batch in
                                         UnleashMetrics.body(batch, connection: connection).map { Array($0.serialized().utf8) }
                                     })
-        self.impressions = impressions
+        // The Unleash token is not for the impressions service: its sink gets no key.
+        self.impressions = try impressions?.makeSink(nil, logger)
     }
 
     func send(_ batch: EventBatch) async throws {

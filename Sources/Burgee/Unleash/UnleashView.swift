@@ -11,14 +11,16 @@ import BurgeeCore
 /// let variant = client.unleash.variant("checkout-button", context: context)
 /// ```
 ///
-/// A view holds only its client: taking one costs nothing.
-public struct UnleashView: Sendable {
-    /// The client the calls go to.
-    let client: BurgeeClient
+/// A view holds only its caller, a ``BurgeeClient`` or a ``BoundClient`` (whose calls take no
+/// context): taking one costs nothing.
+public struct UnleashView<Caller: Sendable>: Sendable {
+    /// The client, or bound client, the calls go to.
+    let caller: Caller
+}
 
-    init(client: BurgeeClient) {
-        self.client = client
-    }
+extension UnleashView where Caller == BurgeeClient {
+    /// The client the calls go to.
+    var client: BurgeeClient { caller }
 
     /// Whether the flag is on for `context` (Unleash's `isEnabled(name, context)`).
     ///
@@ -51,37 +53,27 @@ public struct UnleashView: Sendable {
             return (result ?? .disabled(featureEnabled: false), ClientMetrics.slot(detail.reason.kind))
         }
     }
+}
 
-    /// ``UnleashView``'s calls for a ``BoundClient``'s context: `bound.unleash.isEnabled("…")`.
-    public struct Bound: Sendable {
-        /// The client the calls go to.
-        let client: BurgeeClient
-        /// The context the calls are for.
-        let context: Context
+extension UnleashView where Caller == BoundClient {
+    // A bound client's calls, for its own context: `bound.unleash.isEnabled("…")`.
+    /// See ``UnleashView/isEnabled(_:context:track:)``.
+    public func isEnabled(_ key: String, track: Bool = true) -> Bool {
+        caller.client.unleash.isEnabled(key, context: caller.context, track: track)
+    }
 
-        init(client: BurgeeClient, context: Context) {
-            self.client = client
-            self.context = context
-        }
-
-        /// See ``UnleashView/isEnabled(_:context:track:)``.
-        public func isEnabled(_ key: String, track: Bool = true) -> Bool {
-            client.unleash.isEnabled(key, context: context, track: track)
-        }
-
-        /// See ``UnleashView/variant(_:context:track:)``.
-        public func variant(_ key: String, track: Bool = true) -> UnleashVariantResult {
-            client.unleash.variant(key, context: context, track: track)
-        }
+    /// See ``UnleashView/variant(_:context:track:)``.
+    public func variant(_ key: String, track: Bool = true) -> UnleashVariantResult {
+        caller.client.unleash.variant(key, context: caller.context, track: track)
     }
 }
 
 extension BurgeeClient {
     /// Unleash's calls: `isEnabled` and `variant` (Unleash's `getVariant`).
-    public var unleash: UnleashView { UnleashView(client: self) }
+    public var unleash: UnleashView<BurgeeClient> { UnleashView(caller: self) }
 }
 
 extension BoundClient {
     /// Unleash's calls for this bound client's context.
-    public var unleash: UnleashView.Bound { UnleashView.Bound(client: client, context: context) }
+    public var unleash: UnleashView<BoundClient> { UnleashView(caller: self) }
 }

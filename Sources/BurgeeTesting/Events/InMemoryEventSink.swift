@@ -3,6 +3,9 @@ import BurgeeCore
 import Synchronization
 
 /// Keeps every batch in memory, for tests and for inspecting what the client would send.
+///
+/// Give it to a client as ``Burgee/EventDestination/inMemory(_:)``, call `client.flush()`, then
+/// read ``recorded(_:)``.
 public final class InMemoryEventSink: EventSink {
     private struct State {
         var batches: [EventBatch] = []
@@ -14,24 +17,33 @@ public final class InMemoryEventSink: EventSink {
     /// An empty sink.
     public init() {}
 
+    /// The events received, in order, each as the JSON object the HTTP destination posts
+    /// (docs/events.md): only those of `kind` (`"exposure"`, `"custom"` or `"summary"`) when given.
+    public func recorded(_ kind: String? = nil) -> [JSONValue] {
+        events.compactMap { event in
+            guard let json = try? JSONValue(parsing: event.jsonText) else { return nil }
+            return kind == nil || json.objectValue?["kind"] == .string(kind!) ? json : nil
+        }
+    }
+
     /// The batches received, in order.
-    public var batches: [EventBatch] { state.withLock { $0.batches } }
+    package var batches: [EventBatch] { state.withLock { $0.batches } }
 
     /// Every event received, in order.
-    public var events: [AnalyticsEvent] { batches.flatMap(\.events) }
+    package var events: [AnalyticsEvent] { batches.flatMap(\.events) }
 
     /// The exposure events received.
-    public var exposures: [ExposureEvent] {
+    package var exposures: [ExposureEvent] {
         events.compactMap { if case .exposure(let e) = $0 { e } else { nil } }
     }
 
     /// The custom events received.
-    public var customEvents: [CustomEvent] {
+    package var customEvents: [CustomEvent] {
         events.compactMap { if case .custom(let e) = $0 { e } else { nil } }
     }
 
     /// The summaries received.
-    public var summaries: [SummaryEvent] {
+    package var summaries: [SummaryEvent] {
         events.compactMap { if case .summary(let s) = $0 { s } else { nil } }
     }
 
@@ -46,7 +58,7 @@ public final class InMemoryEventSink: EventSink {
     }
 
     /// Keeps the batch, or fails when told to.
-    public func send(_ batch: EventBatch) async throws {
+    package func send(_ batch: EventBatch) async throws {
         try state.withLock { state throws(InMemoryEventSinkFailure) in
             if state.failuresLeft > 0 {
                 state.failuresLeft -= 1
@@ -59,3 +71,10 @@ public final class InMemoryEventSink: EventSink {
 
 /// The failure ``InMemoryEventSink/failNext(_:)`` asked for.
 public struct InMemoryEventSinkFailure: Error, Sendable {}
+
+extension EventDestination {
+    /// Every batch kept in `sink`, for tests.
+    public static func inMemory(_ sink: InMemoryEventSink) -> EventDestination {
+        .sink(sink)
+    }
+}

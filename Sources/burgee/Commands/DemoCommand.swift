@@ -126,8 +126,8 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The first update of `events`, or `nil` after `timeout`.
-    static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration) async -> DefinitionsUpdate? {
-        await withTaskGroup(of: DefinitionsUpdate?.self) { group in
+    static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration) async -> ClientEvent.DefinitionsUpdate? {
+        await withTaskGroup(of: ClientEvent.DefinitionsUpdate?.self) { group in
             group.addTask {
                 for await event in events { if case .updated(let update) = event { return update } }
                 return nil

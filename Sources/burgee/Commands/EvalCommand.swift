@@ -58,7 +58,7 @@ struct EvalCommand: ParsableCommand {
         if requests != nil, request.flag != nil || request.context != nil {
             throw ValidationError("give either --requests or --flag/--context, not both")
         }
-        if FlagdFractionalRule(rawValue: flagdFractional) == nil {
+        if FlagdLoweringOptions.FractionalRule(rawValue: flagdFractional) == nil {
             throw ValidationError("--flagd-fractional is v2, v1 or cbor, not '\(flagdFractional)'")
         }
         if definitions.isEmpty {
@@ -72,7 +72,7 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         do {
             var options = CompileOptions(now: try clock.instant())
-            options.flagd = FlagdLoweringOptions(fractionalRule: FlagdFractionalRule(rawValue: flagdFractional) ?? .v2)
+            options.flagd = FlagdLoweringOptions(fractionalRule: FlagdLoweringOptions.FractionalRule(rawValue: flagdFractional) ?? .v2)
             let loaded = try DefinitionsLoader.load(paths: definitions, format: formatOptions.definitionsFormat, options: options)
             if let requests {
                 try runBatch(loaded, requests)

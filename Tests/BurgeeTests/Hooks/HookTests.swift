@@ -153,7 +153,7 @@ struct HookTests {
         struct MetadataHook: Hook {
             let journal: HookJournal
             func before<Value: FlagValue>(_ hookContext: HookContext<Value>) throws -> Context? {
-                journal.append("\(hookContext.clientMetadata.name) \(hookContext.clientMetadata.providerName) \(hookContext.defaultValue)")
+                journal.append("\(hookContext.clientName) \(hookContext.providerName) \(hookContext.defaultValue)")
                 return nil
             }
         }

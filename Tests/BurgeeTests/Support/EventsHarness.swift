@@ -27,7 +27,7 @@ enum EventsHarness {
 
     /// A ready, started client over `json` whose events go to the returned sink; the flush
     /// interval is an hour, so nothing is delivered before `flush()` or a full batch.
-    static func client(_ json: String = definitions, exposures: ExposureMode = .deduplicated,
+    static func client(_ json: String = definitions, exposures: EventsConfiguration.ExposureMode = .deduplicated,
                        _ configure: (inout EventsConfiguration) -> Void = { _ in }) async throws
         -> (BurgeeClient, InMemoryEventSink) {
         let sink = InMemoryEventSink()

@@ -40,7 +40,7 @@ enum LoopbackServer {
     }
 
     /// Quick retries so that fault tests finish fast: 50 ms doubling to 400 ms, half jitter.
-    static let backoff = Backoff(initial: .milliseconds(50), maximum: .milliseconds(400), jitter: 0.5)
+    static let backoff = HTTPOptions.Backoff(initial: .milliseconds(50), maximum: .milliseconds(400), jitter: 0.5)
 
     /// Short timeouts and the quick backoff.
     /// Timeouts are generous: a loaded machine must not turn a slow answer into a retry that a
@@ -100,7 +100,7 @@ func expectRetryAfterHonoured(status: Int, on endpoint: DefinitionsServer.Endpoi
 /// Checks that the gaps between consecutive failing requests respect the backoff: none shorter
 /// than the jittered floor for its failure count. Only the floor: a loaded machine can make any
 /// gap longer, and the ceilings are `Backoff`'s own unit tests' to check, without a clock.
-func backoffViolations(_ times: [ContinuousClock.Instant], _ backoff: Backoff) -> [String] {
+func backoffViolations(_ times: [ContinuousClock.Instant], _ backoff: HTTPOptions.Backoff) -> [String] {
     var violations: [String] = []
     for (index, pair) in zip(times, times.dropFirst()).enumerated() {
         let gap = pair.1 - pair.0

@@ -159,7 +159,7 @@ enum TestFiles {
 
     /// The next `.updated` event of `events` matching `predicate`, or `nil` on timeout.
     static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
-                           where predicate: @escaping @Sendable (DefinitionsUpdate) -> Bool = { _ in true }) async -> DefinitionsUpdate? {
+                           where predicate: @escaping @Sendable (ClientEvent.DefinitionsUpdate) -> Bool = { _ in true }) async -> ClientEvent.DefinitionsUpdate? {
         let event = await nextEvent(events, within: timeout) { event in
             if case .updated(let update) = event { return predicate(update) }
             return false

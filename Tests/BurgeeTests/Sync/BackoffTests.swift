@@ -4,7 +4,7 @@ import BurgeeCore
 
 @Suite struct BackoffTests {
     @Test func ceilingsDoubleUpToTheMaximum() {
-        let backoff = Backoff(initial: .milliseconds(100), maximum: .seconds(1), jitter: 0.5)
+        let backoff = HTTPOptions.Backoff(initial: .milliseconds(100), maximum: .seconds(1), jitter: 0.5)
         #expect((1...6).map { backoff.ceiling(afterFailures: $0) }
             == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1), .seconds(1)])
         #expect(backoff.ceiling(afterFailures: 10_000) == .seconds(1))
@@ -12,7 +12,7 @@ import BurgeeCore
     }
 
     @Test func jitterStaysWithinItsShare() {
-        let backoff = Backoff(initial: .milliseconds(100), maximum: .seconds(1), jitter: 0.5)
+        let backoff = HTTPOptions.Backoff(initial: .milliseconds(100), maximum: .seconds(1), jitter: 0.5)
         for failures in 1...8 {
             let ceiling = backoff.ceiling(afterFailures: failures)
             let delays = (0..<200).map { _ in backoff.delay(afterFailures: failures) }
@@ -22,15 +22,15 @@ import BurgeeCore
     }
 
     @Test func noJitterGivesTheCeiling() {
-        let backoff = Backoff(initial: .seconds(2), maximum: .seconds(5), jitter: 0)
+        let backoff = HTTPOptions.Backoff(initial: .seconds(2), maximum: .seconds(5), jitter: 0)
         #expect(backoff.delay(afterFailures: 2) == .seconds(4))
     }
 
     @Test(arguments: [
-        Backoff(initial: .zero), Backoff(initial: .seconds(5), maximum: .seconds(1)),
-        Backoff(jitter: -0.1), Backoff(jitter: 1.5),
+        HTTPOptions.Backoff(initial: .zero), HTTPOptions.Backoff(initial: .seconds(5), maximum: .seconds(1)),
+        HTTPOptions.Backoff(jitter: -0.1), HTTPOptions.Backoff(jitter: 1.5),
     ])
-    func invalidValuesAreRefused(_ backoff: Backoff) {
+    func invalidValuesAreRefused(_ backoff: HTTPOptions.Backoff) {
         #expect(!backoff.isValid)
     }
 }

@@ -7,12 +7,12 @@ import BurgeeCore
 @Suite struct StreamingSourceTests {
     private let context = TestFiles.context
 
-    private func configuration(_ running: RunningDefinitionsServer, options: StreamingOptions = StreamingOptions(),
+    private func configuration(_ running: RunningDefinitionsServer, options: DataSourceConfiguration.StreamingOptions = DataSourceConfiguration.StreamingOptions(),
                                http: HTTPOptions = LoopbackServer.http(), sdkKey: String? = nil) -> BurgeeClient.Configuration {
         configuration(running.streamURL, options: options, http: http, sdkKey: sdkKey)
     }
 
-    private func configuration(_ url: String, options: StreamingOptions = StreamingOptions(),
+    private func configuration(_ url: String, options: DataSourceConfiguration.StreamingOptions = DataSourceConfiguration.StreamingOptions(),
                                http: HTTPOptions = LoopbackServer.http(), sdkKey: String? = nil) -> BurgeeClient.Configuration {
         BurgeeClient.Configuration(sdkKey: sdkKey, source: .streaming(url, options: options, http: http),
                                    logger: TestFiles.quietLogger)
@@ -141,7 +141,7 @@ import BurgeeCore
     // The timeouts leave room for a loaded machine: the first `put` must arrive within them.
     @Test func aSilentStreamIsReopenedAfterTheReadIdleTimeout() async throws {
         try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .seconds(60) }) { running in
-            let options = StreamingOptions(readIdleTimeout: .seconds(3))
+            let options = DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(3))
             try await TestFiles.withClient(configuration(running, options: options)) { client in
                 // Ready from a later connection too: on a loaded machine the first put can miss the 3 s.
                 client.start()
@@ -155,7 +155,7 @@ import BurgeeCore
         }
         // With heartbeats more frequent than the timeout, the connection stays.
         try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .milliseconds(50) }) { running in
-            let options = StreamingOptions(readIdleTimeout: .seconds(3))
+            let options = DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(3))
             try await TestFiles.withClient(configuration(running, options: options)) { client in
                 try await LoopbackServer.ready(client)
                 try await Task.sleep(for: .seconds(4))
@@ -168,7 +168,7 @@ import BurgeeCore
     @Test func fallsBackToPollingAndSwitchesBack() async throws {
         try await LoopbackServer.withServer { running in
             running.server.inject(.status(500), on: .stream, times: 1_000)
-            let options = StreamingOptions(fallbackAfterFailures: 2, fallbackPollingInterval: .milliseconds(100))
+            let options = DataSourceConfiguration.StreamingOptions(fallbackAfterFailures: 2, fallbackPollingInterval: .milliseconds(100))
             let logs = TestFiles.LogRecorder()
             var configuration = configuration(running, options: options)
             configuration.logger = logs.logger
@@ -231,7 +231,7 @@ import BurgeeCore
 
     @Test func serverDownAtStartThenUp() async throws {
         let port = try await LoopbackServer.freePort()
-        let options = StreamingOptions(fallbackAfterFailures: 1_000)
+        let options = DataSourceConfiguration.StreamingOptions(fallbackAfterFailures: 1_000)
         try await TestFiles.withClient(configuration("http://127.0.0.1:\(port)/stream", options: options)) { client in
             let events = client.events()
             client.start()

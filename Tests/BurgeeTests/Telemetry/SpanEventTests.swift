@@ -23,7 +23,7 @@ struct SpanEventTests {
 
     static func client(_ tracer: InMemoryTracer?, hooks: [any Hook] = []) async throws -> BurgeeClient {
         try await ClientHarness.ready(definitions) {
-            $0.openTelemetry = tracer.map { OpenTelemetryConfiguration(tracer: $0) }
+            $0.openTelemetry = tracer.map { BurgeeClient.Configuration.OpenTelemetry(tracer: $0) }
             $0.hooks = hooks
         }
     }

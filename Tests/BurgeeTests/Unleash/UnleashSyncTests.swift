@@ -196,7 +196,7 @@ struct UnleashSyncTests {
             let connection = UnleashConnection(url: running.baseURL + "/api", appName: "checkout",
                                                refreshInterval: .milliseconds(50), metricsInterval: .milliseconds(50),
                                                http: LoopbackServer.http())
-            try await TestFiles.withClient(.unleash(connection, apiToken: "token-1", impressions: impressions,
+            try await TestFiles.withClient(.unleash(connection, apiToken: "token-1", impressions: .sink(impressions),
                                                      logger: TestFiles.quietLogger)) { client in
                 try await LoopbackServer.ready(client)
                 let user = UnleashContext(userId: "u-1", properties: ["plan": "pro"]).context

@@ -1,26 +1,5 @@
 import Logging
 
-/// Which evaluations produce exposure events.
-public enum ExposureMode: Sendable, Hashable {
-    /// None (summaries are still counted).
-    case off
-    /// One per context, flag, variation and flag version within the deduplication window.
-    case deduplicated
-    /// One per evaluation.
-    case all
-    /// Only for flags with `trackEvents` (Unleash's `impressionData`) and evaluations in an
-    /// experiment, one per evaluation; other evaluations are only counted.
-    case trackedOnly
-}
-
-/// Whether events carrying a context's keys may leave the process (legal consent).
-public enum TrackingConsent: Sendable, Hashable {
-    /// Events are sent.
-    case granted
-    /// No exposure or custom event carrying the context's keys is recorded or sent.
-    case denied
-}
-
 /// Where events are delivered.
 ///
 /// A destination is a recipe: the client checks it when it is created and builds its sink then,
@@ -61,9 +40,18 @@ public struct EventDestination: Sendable {
             })
     }
 
-    /// Any sink: ``LoggingEventSink``, `InMemoryEventSink` (from `BurgeeTesting`) or your own.
-    public static func sink(_ sink: any EventSink) -> EventDestination {
+    /// Any sink of the package (the log's, `BurgeeTesting`'s in-memory one).
+    package static func sink(_ sink: any EventSink) -> EventDestination {
         EventDestination(makeSink: { _, _ in sink })
+    }
+
+    /// Your own delivery: each batch as the JSON body the HTTP destination would post (the batch
+    /// schema of docs/events.md), handed to `deliver` from one task at a time, in order, never
+    /// from an evaluation. When `deliver` throws, the batch's events are counted as dropped.
+    public static func custom(_ deliver: @escaping @Sendable (_ batchJSON: [UInt8]) async throws -> Void)
+        -> EventDestination
+    {
+        .sink(DeliveringEventSink(deliver: deliver))
     }
 
     /// Each event as a JSON log line.
@@ -78,7 +66,7 @@ public struct EventsConfiguration: Sendable {
     public var destination: EventDestination
     /// Which evaluations produce exposure events. Flags with `trackEvents` and evaluations in an
     /// experiment produce one each time unless this is `.off` or the call passes `track: false`.
-    public var exposures: ExposureMode
+    public var exposures: EventsConfiguration.ExposureMode
     /// How long an exposure of the same context, flag, variation and flag version is not repeated.
     public var deduplicationWindow: Duration
     /// How many recent exposures the deduplication table remembers; when it is full, the oldest
@@ -91,7 +79,7 @@ public struct EventsConfiguration: Sendable {
     /// The queue's capacity; events recorded while it is full are dropped and counted.
     public var capacity: Int
     /// Consent for contexts not set with ``BurgeeClient/setTrackingConsent(_:for:)``.
-    public var consent: TrackingConsent
+    public var consent: EventsConfiguration.TrackingConsent
     /// How long ``BurgeeClient/close()`` waits for the last delivery. When it passes (an event
     /// service that accepts connections but never answers, say), the delivery is cancelled and
     /// the events not delivered are dropped and counted in
@@ -100,10 +88,10 @@ public struct EventsConfiguration: Sendable {
     public var closeTimeout: Duration
 
     /// A configuration.
-    public init(destination: EventDestination, exposures: ExposureMode = .deduplicated,
+    public init(destination: EventDestination, exposures: EventsConfiguration.ExposureMode = .deduplicated,
                 deduplicationWindow: Duration = .seconds(300), deduplicationCapacity: Int = 65_536,
                 flushInterval: Duration = .seconds(5), maxBatchSize: Int = 500, capacity: Int = 10_000,
-                consent: TrackingConsent = .granted, closeTimeout: Duration = .seconds(5)) {
+                consent: EventsConfiguration.TrackingConsent = .granted, closeTimeout: Duration = .seconds(5)) {
         self.destination = destination
         self.exposures = exposures
         self.deduplicationWindow = deduplicationWindow
@@ -116,8 +104,8 @@ public struct EventsConfiguration: Sendable {
     }
 
     /// Events posted to `endpoint`; see ``EventDestination/http(_:http:retryDelay:)``.
-    public init(endpoint: String, http: HTTPOptions = HTTPOptions(), exposures: ExposureMode = .deduplicated,
-                flushInterval: Duration = .seconds(5), consent: TrackingConsent = .granted) {
+    public init(endpoint: String, http: HTTPOptions = HTTPOptions(), exposures: EventsConfiguration.ExposureMode = .deduplicated,
+                flushInterval: Duration = .seconds(5), consent: EventsConfiguration.TrackingConsent = .granted) {
         self.init(destination: .http(endpoint, http: http), exposures: exposures, flushInterval: flushInterval,
                   consent: consent)
     }
@@ -130,5 +118,28 @@ public struct EventsConfiguration: Sendable {
         guard capacity > 0 else { throw .notPositive("the event queue capacity") }
         guard closeTimeout >= .zero else { throw .notPositive("the event close timeout") }
         try destination.validate()
+    }
+}
+
+extension EventsConfiguration {
+    /// Which evaluations produce exposure events.
+    public enum ExposureMode: Sendable, Hashable {
+        /// None (summaries are still counted).
+        case off
+        /// One per context, flag, variation and flag version within the deduplication window.
+        case deduplicated
+        /// One per evaluation.
+        case all
+        /// Only for flags with `trackEvents` (Unleash's `impressionData`) and evaluations in an
+        /// experiment, one per evaluation; other evaluations are only counted.
+        case trackedOnly
+    }
+
+    /// Whether events carrying a context's keys may leave the process (legal consent).
+    public enum TrackingConsent: Sendable, Hashable {
+        /// Events are sent.
+        case granted
+        /// No exposure or custom event carrying the context's keys is recorded or sent.
+        case denied
     }
 }

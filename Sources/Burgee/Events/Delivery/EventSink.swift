@@ -1,7 +1,7 @@
 /// Where the client's events go: the HTTP sink of an event service, a log, memory, or your own.
 ///
 /// The client calls ``send(_:)`` from one task at a time, in order, and never from an evaluation.
-public protocol EventSink: Sendable {
+package protocol EventSink: Sendable {
     /// Delivers one batch, retrying as the sink sees fit.
     /// - Throws: when the batch was not delivered; the client then counts its events as dropped.
     func send(_ batch: EventBatch) async throws
@@ -12,5 +12,5 @@ public protocol EventSink: Sendable {
 
 extension EventSink {
     /// Nothing to release.
-    public func shutdown() async {}
+    package func shutdown() async {}
 }

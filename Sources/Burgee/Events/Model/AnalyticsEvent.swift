@@ -1,5 +1,5 @@
 /// One event that leaves the process.
-public enum AnalyticsEvent: Sendable, Hashable {
+package enum AnalyticsEvent: Sendable, Hashable {
     /// A flag evaluation.
     case exposure(ExposureEvent)
     /// An application event.
@@ -8,7 +8,7 @@ public enum AnalyticsEvent: Sendable, Hashable {
     case summary(SummaryEvent)
 
     /// The event's `kind` in JSON: `exposure`, `custom` or `summary`.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .exposure: "exposure"
         case .custom: "custom"
@@ -17,7 +17,7 @@ public enum AnalyticsEvent: Sendable, Hashable {
     }
 
     /// The context keys the event carries (none for a summary).
-    public var contextKeys: [String: String] {
+    package var contextKeys: [String: String] {
         switch self {
         case .exposure(let e): e.contextKeys
         case .custom(let e): e.contextKeys

@@ -2,10 +2,10 @@ import BurgeeCore
 
 extension EventBatch {
     /// The version of the batch schema (docs/events.md).
-    public static let schemaVersion = 1
+    package static let schemaVersion = 1
 
     /// The batch as the JSON body the HTTP sink posts (docs/events.md).
-    public var jsonBytes: [UInt8] {
+    package var jsonBytes: [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("schemaVersion"); writer.int(Self.schemaVersion)
@@ -19,7 +19,7 @@ extension EventBatch {
 
     /// Reads a batch from its JSON form.
     /// - Throws: ``EventBatchFormatError`` when the JSON is malformed or does not follow the schema.
-    public init(jsonBytes: [UInt8], limits: JSONLimits = .default) throws(EventBatchFormatError) {
+    package init(jsonBytes: [UInt8], limits: JSONLimits = .default) throws(EventBatchFormatError) {
         let json: JSONValue
         do { json = try JSONParser(limits: limits).parse(jsonBytes) } catch { throw EventBatchFormatError("\(error)") }
         guard let root = json.objectValue else { throw EventBatchFormatError("a batch is an object") }
@@ -39,19 +39,19 @@ extension EventBatch {
 }
 
 /// A batch's JSON is not a valid batch.
-public struct EventBatchFormatError: Error, Sendable, CustomStringConvertible {
+package struct EventBatchFormatError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
-    public let message: String
+    package let message: String
 
     init(_ message: String) { self.message = message }
 
     /// What is wrong.
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension AnalyticsEvent {
     /// The event's JSON object as text (docs/events.md).
-    public var jsonText: String {
+    package var jsonText: String {
         var writer = JSONWriter()
         write(to: &writer)
         return writer.output

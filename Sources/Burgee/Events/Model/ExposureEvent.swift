@@ -1,24 +1,24 @@
 import BurgeeCore
 
 /// A flag evaluation reported to the event service: which variation a context was shown and why.
-public struct ExposureEvent: Sendable, Hashable {
+package struct ExposureEvent: Sendable, Hashable {
     /// When the flag was evaluated, in milliseconds since the Unix epoch.
-    public var timestamp: Int64
+    package var timestamp: Int64
     /// The flag's key.
-    public var flagKey: String
+    package var flagKey: String
     /// The flag's version in the definitions that were evaluated.
-    public var flagVersion: Int64
+    package var flagVersion: Int64
     /// The served variation's key; `nil` when no variation was served.
-    public var variationKey: String?
+    package var variationKey: String?
     /// The served variation's index; `nil` when no variation was served.
-    public var variationIndex: Int?
+    package var variationIndex: Int?
     /// Why it was served (kind, rule id and index, `inExperiment`…).
-    public var reason: EvaluationReason
+    package var reason: EvaluationReason
     /// The evaluated context's keys by kind (`["user": "u-1", "org": "acme"]`); never its attributes.
-    public var contextKeys: [String: String]
+    package var contextKeys: [String: String]
 
     /// An exposure event.
-    public init(timestamp: Int64, flagKey: String, flagVersion: Int64, variationKey: String?, variationIndex: Int?,
+    package init(timestamp: Int64, flagKey: String, flagVersion: Int64, variationKey: String?, variationIndex: Int?,
                 reason: EvaluationReason, contextKeys: [String: String]) {
         self.timestamp = timestamp
         self.flagKey = flagKey

@@ -1,18 +1,18 @@
 /// How often each flag served each variation during one flush interval, defaults included.
-public struct SummaryEvent: Sendable, Hashable {
+package struct SummaryEvent: Sendable, Hashable {
     /// One count: evaluations of one flag version that served one variation (or no variation).
-    public struct Counter: Sendable, Hashable {
+    package struct Counter: Sendable, Hashable {
         /// The flag's version; `nil` when the flag was unknown or the client not ready.
-        public var version: Int64?
+        package var version: Int64?
         /// The variation's index; `nil` when the caller's default (or a fallback) was served.
-        public var variationIndex: Int?
+        package var variationIndex: Int?
         /// The variation's key; `nil` when none was served.
-        public var variationKey: String?
+        package var variationKey: String?
         /// How many evaluations.
-        public var count: Int
+        package var count: Int
 
         /// A counter.
-        public init(version: Int64?, variationIndex: Int?, variationKey: String?, count: Int) {
+        package init(version: Int64?, variationIndex: Int?, variationKey: String?, count: Int) {
             self.version = version
             self.variationIndex = variationIndex
             self.variationKey = variationKey
@@ -21,21 +21,21 @@ public struct SummaryEvent: Sendable, Hashable {
     }
 
     /// When the interval began, in milliseconds since the Unix epoch.
-    public var startTimestamp: Int64
+    package var startTimestamp: Int64
     /// When it ended.
-    public var endTimestamp: Int64
+    package var endTimestamp: Int64
     /// The counters by flag key, ordered by version, then variation (no variation last).
-    public var flags: [String: [Counter]]
+    package var flags: [String: [Counter]]
 
     /// A summary.
-    public init(startTimestamp: Int64, endTimestamp: Int64, flags: [String: [Counter]]) {
+    package init(startTimestamp: Int64, endTimestamp: Int64, flags: [String: [Counter]]) {
         self.startTimestamp = startTimestamp
         self.endTimestamp = endTimestamp
         self.flags = flags
     }
 
     /// The total count of one flag.
-    public func evaluations(of flagKey: String) -> Int {
+    package func evaluations(of flagKey: String) -> Int {
         flags[flagKey]?.reduce(0) { $0 + $1.count } ?? 0
     }
 }

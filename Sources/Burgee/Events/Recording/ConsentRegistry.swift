@@ -12,8 +12,8 @@ final class ConsentRegistry: Sendable {
     }
 
     private struct State {
-        var defaultConsent: TrackingConsent
-        var exceptions: [Identity: TrackingConsent] = [:]
+        var defaultConsent: EventsConfiguration.TrackingConsent
+        var exceptions: [Identity: EventsConfiguration.TrackingConsent] = [:]
         var denials = 0
 
         var grantsEveryone: Bool { defaultConsent == .granted && denials == 0 }
@@ -22,7 +22,7 @@ final class ConsentRegistry: Sendable {
     private let state: NIOLockedValueBox<State>
     private let grantsEveryone: Synchronization.Atomic<Bool>
 
-    init(default consent: TrackingConsent) {
+    init(default consent: EventsConfiguration.TrackingConsent) {
         state = NIOLockedValueBox(State(defaultConsent: consent))
         grantsEveryone = Synchronization.Atomic(consent == .granted)
     }
@@ -40,7 +40,7 @@ final class ConsentRegistry: Sendable {
     }
 
     /// Sets the consent of every part of `context`; `nil` returns them to the default.
-    func set(_ consent: TrackingConsent?, for context: Context) {
+    func set(_ consent: EventsConfiguration.TrackingConsent?, for context: Context) {
         update { state in
             for single in context.contexts {
                 let identity = Identity(kind: single.kind, key: single.key)
@@ -52,11 +52,11 @@ final class ConsentRegistry: Sendable {
     }
 
     /// Sets the default consent.
-    func setDefault(_ consent: TrackingConsent) {
+    func setDefault(_ consent: EventsConfiguration.TrackingConsent) {
         update { $0.defaultConsent = consent }
     }
 
-    var defaultConsent: TrackingConsent { state.withLockedValue { $0.defaultConsent } }
+    var defaultConsent: EventsConfiguration.TrackingConsent { state.withLockedValue { $0.defaultConsent } }
 
     private func update(_ body: (inout State) -> Void) {
         state.withLockedValue { state in

@@ -12,7 +12,7 @@ final class EventRecorder: Sendable {
     /// Largest serialized properties of a custom event.
     static let maxPropertiesBytes = 32 * 1024
 
-    let mode: ExposureMode
+    let mode: EventsConfiguration.ExposureMode
     let consent: ConsentRegistry
     let logger: Logger
     private let maxBatchSize: Int

@@ -15,7 +15,7 @@ public struct HTTPOptions: Sendable {
     /// Larger bodies (and, when streaming, larger events) are refused without being held in memory.
     public var maxBodyBytes: Int
     /// Delays between retries after failures.
-    public var backoff: Backoff
+    public var backoff: HTTPOptions.Backoff
     /// The longest `Retry-After` that is honoured; longer requests wait this long.
     public var maxRetryAfter: Duration
     /// The `User-Agent` sent; a vendor's connection sets the name its service expects.
@@ -24,7 +24,7 @@ public struct HTTPOptions: Sendable {
     /// Options; the defaults suit a service on the internet.
     public init(headers: [String: String] = [:], allowInsecureHTTP: Bool = false,
                 connectTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10),
-                maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes, backoff: Backoff = Backoff(),
+                maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes, backoff: HTTPOptions.Backoff = HTTPOptions.Backoff(),
                 maxRetryAfter: Duration = .seconds(600)) {
         self.headers = headers
         self.allowInsecureHTTP = allowInsecureHTTP
@@ -44,34 +44,5 @@ public struct HTTPOptions: Sendable {
         if let reserved = headers.keys.first(where: { $0.lowercased() == "authorization" }) {
             throw .reservedHeader(reserved)
         }
-    }
-}
-
-/// How the streaming source keeps its connection and what it does while it is down.
-public struct StreamingOptions: Sendable {
-    /// The connection is dropped and reopened when nothing (event or heartbeat) arrives for this
-    /// long; keep it above the server's heartbeat interval.
-    public var readIdleTimeout: Duration
-    /// After this many consecutive failed connections the source also polls, until the stream is back.
-    public var fallbackAfterFailures: Int
-    /// How often to poll while falling back.
-    public var fallbackPollingInterval: Duration
-    /// The definitions URL polled while falling back; by default the stream URL with its last path
-    /// segment replaced by `definitions`.
-    public var pollingURL: String?
-
-    /// Options; the defaults suit a server that sends a heartbeat at least every 30 seconds.
-    public init(readIdleTimeout: Duration = .seconds(60), fallbackAfterFailures: Int = 3,
-                fallbackPollingInterval: Duration = .seconds(30), pollingURL: String? = nil) {
-        self.readIdleTimeout = readIdleTimeout
-        self.fallbackAfterFailures = fallbackAfterFailures
-        self.fallbackPollingInterval = fallbackPollingInterval
-        self.pollingURL = pollingURL
-    }
-
-    func validate() throws(ConfigurationError) {
-        guard readIdleTimeout > .zero else { throw .notPositive("the stream's read-idle timeout") }
-        guard fallbackAfterFailures > 0 else { throw .notPositive("the failures before falling back to polling") }
-        guard fallbackPollingInterval > .zero else { throw .notPositive("the fallback polling interval") }
     }
 }

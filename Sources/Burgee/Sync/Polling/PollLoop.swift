@@ -12,7 +12,7 @@ struct PollLoop {
     enum Pacing {
         /// The interval after a success; after consecutive failures, the server's `Retry-After`
         /// if it sent one, else the backoff's delay.
-        case backoff(interval: Duration, Backoff)
+        case backoff(interval: Duration, HTTPOptions.Backoff)
         /// One more interval per consecutive failure, at most 10 intervals, and at least a
         /// `Retry-After` (as Unleash's own SDKs wait).
         case stretchedInterval(Duration)

@@ -11,7 +11,7 @@ struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
     let url: ServiceURL
     let pollingURL: ServiceURL
     let http: HTTPOptions
-    let options: StreamingOptions
+    let options: DataSourceConfiguration.StreamingOptions
     let sdkKey: SDKKey?
     /// Reads the events; a copy runs with each ``run(_:)``.
     let events: Events
@@ -82,7 +82,7 @@ struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
         await transport.shutdown()
     }
 
-    /// Backoff, but never sooner than the server's `retry` asked.
+    /// HTTPOptions.Backoff, but never sooner than the server's `retry` asked.
     private func reconnectDelay(_ connection: Connection) -> Duration {
         let delay = http.backoff.delay(afterFailures: connection.failures)
         guard let serverRetry = connection.serverRetry else { return delay }

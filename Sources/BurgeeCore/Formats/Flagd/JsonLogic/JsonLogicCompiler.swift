@@ -21,7 +21,7 @@ struct JsonLogicCompiler {
     /// Compiles `json`, found at `path`, for the flag `flagKey`.
     /// `variantNames`: the flag's variants, when the tree's value names one (``JsonLogicTree/numericVariants``).
     static func compile(_ json: JSONValue, at path: JSONPointer, flagKey: String,
-                        fractionalRule: FlagdFractionalRule, variantNames: [String] = []) -> Result<JsonLogicTree, Failure> {
+                        fractionalRule: FlagdLoweringOptions.FractionalRule, variantNames: [String] = []) -> Result<JsonLogicTree, Failure> {
         var compiler = JsonLogicCompiler()
         compiler.flagKeyText = flagKey
         do {

@@ -17,7 +17,7 @@ final class JsonLogicTree: Sendable {
     /// The murmur3 state after `[flagKey, ` in canonical CBOR: the CBOR rule's default bucketing
     /// value is the array `[flagKey, targetingKey]`.
     let cborFlagKeyHash: Murmur3
-    let fractionalRule: FlagdFractionalRule
+    let fractionalRule: FlagdLoweringOptions.FractionalRule
     /// The expression as written, for `explain`.
     let source: JSONValue
     /// The flag's variants whose names are numbers as JSON writes them (`"1"`, `"2.5"`): a number
@@ -25,7 +25,7 @@ final class JsonLogicTree: Sendable {
     let numericVariants: ProgramTable<NumericVariant>
 
     init(nodes: [JsonLogicNode], children: [Int32], constants: [JSONValue], paths: [JsonLogicPath], root: Int32,
-         flagKey: String, fractionalRule: FlagdFractionalRule, source: JSONValue, variantNames: [String] = []) {
+         flagKey: String, fractionalRule: FlagdLoweringOptions.FractionalRule, source: JSONValue, variantNames: [String] = []) {
         self.nodes = ProgramTable(nodes)
         self.children = ProgramTable(children)
         self.constants = ProgramTable(constants)
