@@ -11,7 +11,7 @@ func doccBurgeeLaunchDarklySnippet1(client: BurgeeClient, context: Context, ctx:
 
     let user = Context(launchDarklyJSON: ["kind": "user", "key": "u-1", "email": "ada@example.com"])
     let enabled = client.boolVariation("new-checkout", context: user, default: false)
-    let bootstrap = client.launchDarkly.bootstrapJSON(context: user, options: .init(clientSideOnly: true))
+    let bootstrap = client.launchDarkly.bootstrapJSON(context: user, clientSideOnly: true)
     _ = client
     _ = user
     _ = enabled

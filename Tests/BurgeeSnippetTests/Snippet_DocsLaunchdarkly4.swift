@@ -5,7 +5,7 @@ import BurgeeTesting
 import Logging
 
 func docsLaunchdarklySnippet4(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let bootstrap = client.launchDarkly.bootstrapJSON(context: context, options: .init(clientSideOnly: true))
+    let bootstrap = client.launchDarkly.bootstrapJSON(context: context, clientSideOnly: true)
     // <script>LDClient.initialize(clientSideID, context, { bootstrap: \(bootstrap) })</script>
     _ = bootstrap
 }

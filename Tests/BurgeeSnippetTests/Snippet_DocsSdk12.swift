@@ -6,7 +6,7 @@ import Logging
 
 func docsSdkSnippet12(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let newCheckout = client.unleash.isEnabled("new-checkout", context: context)
-    let bootstrap = client.launchDarkly.bootstrapJSON(context: context, options: .init(clientSideOnly: true))
+    let bootstrap = client.launchDarkly.bootstrapJSON(context: context, clientSideOnly: true)
     let color = client.flagd.evaluation("color", context: context)
     print(newCheckout, bootstrap, color.reason)
     _ = newCheckout

@@ -4,15 +4,11 @@ import Burgee
 import BurgeeTesting
 import Logging
 
-struct FixedSource: DataSource {
-    let text: String
-    func run(_ sink: DataSourceSink) async {
-        // apply(_:) parses and compiles off the evaluation path; false when the payload was rejected.
-        if await !sink.apply(.json(text)) {
-            sink.logger.warning("fixed definitions rejected")
+func docsSdkSnippet5(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
+    let fixed = DataSourceConfiguration.custom { apply, fail in
+        if await !apply(.json(document)) {
+            fail(DataSourceError(kind: .invalidData, message: "fixed definitions rejected"))
         }
     }
-}
-
-func docsSdkSnippet5(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
+    _ = fixed
 }

@@ -154,7 +154,7 @@ struct EvaluationAPITests {
 
     @Test func allFlagsStateEncodesAndDecodes() async throws {
         let client = try await ClientHarness.ready(Definitions.shop)
-        let state = client.allFlagsState(context: user, options: .init(withReasons: true))
+        let state = client.allFlagsState(context: user, withReasons: true)
         #expect(state.valid)
         #expect(state.flags.count == 7)
         #expect(state.value("layout") == "grid")
@@ -173,7 +173,7 @@ struct EvaluationAPITests {
         #expect(layout["variationKey"] as? String == "grid")
         #expect((layout["reason"] as? [String: Any])?["kind"] as? String == "FALLTHROUGH")
 
-        let withoutReasons = client.allFlagsState(context: user, options: .init(flagSets: ["frontend"]))
+        let withoutReasons = client.allFlagsState(context: user, flagSets: ["frontend"])
         #expect(Set(withoutReasons.flags.keys) == ["checkout", "layout"])
         #expect(withoutReasons.flags["layout"]?.reason == nil)
         #expect(client.allFlagsState(context: Context(kind: "multi", key: "k")).valid == false)

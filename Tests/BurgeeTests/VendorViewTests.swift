@@ -67,7 +67,7 @@ struct VendorViewTests {
         let client = try await Self.client(Self.launchDarkly, format: .launchDarkly)
         let pro = Context(launchDarklyJSON: ["kind": "user", "key": "u-1", "plan": "pro"])
         for context in [pro, Context(launchDarklyJSON: ["kind": "user", "key": "u-2"])] {
-            let state = client.launchDarkly.allFlagsState(context: context, options: .init(withReasons: true))
+            let state = client.launchDarkly.allFlagsState(context: context, withReasons: true)
             #expect(state.valid)
             #expect(Set(state.flags.keys) == ["on", "off", "rule"])
             for (key, flag) in state.flags {
@@ -76,10 +76,10 @@ struct VendorViewTests {
                 #expect(flag.variation == variation.index, "\(key)")
                 #expect(flag.reason == variation.reason, "\(key)")
             }
-            #expect(client.launchDarkly.bootstrapJSON(context: context, options: .init(withReasons: true)) == state.jsonText)
+            #expect(client.launchDarkly.bootstrapJSON(context: context, withReasons: true) == state.jsonText)
             let bound = client.bound(to: context).launchDarkly
-            #expect(bound.allFlagsState(options: .init(withReasons: true)) == state)
-            #expect(bound.bootstrapJSON(options: .init(withReasons: true)) == state.jsonText)
+            #expect(bound.allFlagsState(withReasons: true) == state)
+            #expect(bound.bootstrapJSON(withReasons: true) == state.jsonText)
         }
         #expect(client.launchDarkly.allFlagsState(context: pro).flags["rule"]?.value == 2)
         await client.close()

@@ -122,9 +122,9 @@ public struct BoundClient: Sendable {
         client.variations(inFlagSets: flagSets, context: context, track: track)
     }
 
-    /// See ``BurgeeClient/allFlagsState(context:options:)``.
-    public func allFlagsState(options: AllFlagsState.Options = .init()) -> AllFlagsState {
-        client.allFlagsState(context: context, options: options)
+    /// See ``BurgeeClient/allFlagsState(context:withReasons:flagSets:)``.
+    public func allFlagsState(withReasons: Bool = false, flagSets: Set<String>? = nil) -> AllFlagsState {
+        client.allFlagsState(context: context, withReasons: withReasons, flagSets: flagSets)
     }
 
     /// See ``BurgeeClient/flagValueChanges(_:context:)``.

@@ -33,7 +33,7 @@ extension BurgeeClient {
     }
 
     /// What became of the events recorded so far; all zero without an events configuration.
-    package var eventDiagnostics: EventDiagnostics {
+    public var eventDiagnostics: EventDiagnostics {
         eventProcessor?.diagnostics ?? EventDiagnostics()
     }
 

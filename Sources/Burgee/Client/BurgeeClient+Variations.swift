@@ -55,7 +55,14 @@ extension BurgeeClient {
 
     /// Every flag's value for `context`, to hand to front-end code. Records no events: the code it
     /// is handed to reports what it shows.
-    public func allFlagsState(context: Context, options: AllFlagsState.Options = .init()) -> AllFlagsState {
+    /// - Parameters:
+    ///   - withReasons: include each flag's reason.
+    ///   - flagSets: only flags in at least one of these sets; `nil` for all.
+    public func allFlagsState(context: Context, withReasons: Bool = false, flagSets: Set<String>? = nil) -> AllFlagsState {
+        allFlagsState(context: context, options: AllFlagsState.Options(withReasons: withReasons, flagSets: flagSets))
+    }
+
+    package func allFlagsState(context: Context, options: AllFlagsState.Options) -> AllFlagsState {
         cell.readCountingMany { state, tally in
             guard let snapshot = state.snapshot, context.isValid else {
                 return AllFlagsState(valid: false, flags: [:])

@@ -5,7 +5,7 @@ import BurgeeCore
 ///
 /// The flag's own fallback is tried first, then the global one; each is used only when it is of
 /// the type the caller asked for. Otherwise the caller's default is served. The detail keeps the
-/// reason and names the fallback used (``Fallbacks.Source``).
+/// reason and names the fallback used (``Source``).
 public struct Fallbacks: Sendable, Equatable {
     /// Which configured fallback was served in place of the caller's default.
     public enum Source: String, Sendable, Hashable, Codable {

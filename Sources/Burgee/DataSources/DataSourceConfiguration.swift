@@ -47,9 +47,30 @@ public struct DataSourceConfiguration: Sendable {
         DataSourceConfiguration(source: BootstrapDataSource(payload: payload))
     }
 
-    /// Any source.
+    /// Any source of the package (`BurgeeTesting`'s `TestData`).
     package static func custom(_ source: any DataSource) -> DataSourceConfiguration {
         DataSourceConfiguration(source: source)
+    }
+
+    /// A source of your own (a message bus, a database, a vendor this SDK does not sync with).
+    ///
+    /// `run` is started with the client and cancelled when it closes. It delivers definitions
+    /// with `apply`, which parses and compiles them off the evaluation path and returns `false`
+    /// when they were rejected (the last good ones stay), and reports failures with `fail` (the
+    /// status becomes interrupted).
+    ///
+    /// ```swift
+    /// let source = DataSourceConfiguration.custom { apply, fail in
+    ///     for await text in definitionsFeed {
+    ///         if await !apply(.json(text)) { logger.warning("definitions rejected") }
+    ///     }
+    /// }
+    /// ```
+    public static func custom(
+        _ run: @escaping @Sendable (_ apply: @escaping @Sendable (DefinitionsPayload) async -> Bool,
+                                    _ fail: @escaping @Sendable (DataSourceError) -> Void) async -> Void
+    ) -> DataSourceConfiguration {
+        DataSourceConfiguration(source: ClosureDataSource(body: run))
     }
 
     /// Polls a definitions URL (`…/definitions` of a Burgee service, or a file on any host that

@@ -13,27 +13,27 @@ import BurgeeCore
 /// ```
 ///
 /// Members are left out when they do not apply, as LaunchDarkly's SDKs leave them out:
-/// `variation` when no variation was served; `reason` unless ``Options/withReasons`` or the
+/// `variation` when no variation was served; `reason` unless `withReasons` or the
 /// evaluation is an experiment (`trackReason`); `trackEvents`, `trackReason` unless true;
 /// `debugEventsUntilDate` unless set; `prerequisites` when none was evaluated; and with
-/// ``Options/detailsOnlyForTrackedFlags``, `version` and `reason` of flags that send no events.
+/// `detailsOnlyForTrackedFlags`, `version` and `reason` of flags that send no events.
 public struct LaunchDarklyFlagsState: Sendable, Equatable {
     /// What to include, as the options of LaunchDarkly's `allFlagsState`.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Include every flag's reason (`WithReasons`).
-        public var withReasons: Bool
+        package var withReasons: Bool
         /// Leave out `version` and `reason` of flags whose evaluations send no events
         /// (`DetailsOnlyForTrackedFlags`): neither `trackEvents`, `trackReason` nor a
         /// `debugEventsUntilDate` in the future.
-        public var detailsOnlyForTrackedFlags: Bool
+        package var detailsOnlyForTrackedFlags: Bool
         /// Only LaunchDarkly flags available to client-side SDKs using the environment ID
         /// (`ClientSideOnly`); flags of other formats have no such restriction and are included.
-        public var clientSideOnly: Bool
+        package var clientSideOnly: Bool
         /// Only flags in at least one of these sets; `nil` for all.
-        public var flagSets: Set<String>?
+        package var flagSets: Set<String>?
 
         /// Options.
-        public init(withReasons: Bool = false, detailsOnlyForTrackedFlags: Bool = false, clientSideOnly: Bool = false,
+        package init(withReasons: Bool = false, detailsOnlyForTrackedFlags: Bool = false, clientSideOnly: Bool = false,
                     flagSets: Set<String>? = nil) {
             self.withReasons = withReasons
             self.detailsOnlyForTrackedFlags = detailsOnlyForTrackedFlags

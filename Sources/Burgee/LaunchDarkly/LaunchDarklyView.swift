@@ -22,14 +22,28 @@ extension LaunchDarklyView where Caller == BurgeeClient {
     /// Records no events: the front-end code it is handed to reports what it shows.
     ///
     /// ```swift
-    /// let bootstrap = client.launchDarkly.allFlagsState(context: context, options: .init(clientSideOnly: true)).jsonText
+    /// let bootstrap = client.launchDarkly.allFlagsState(context: context, clientSideOnly: true).jsonText
     /// // <script>const client = LDClient.initialize(clientSideID, context, { bootstrap: \(bootstrap) })</script>
     /// ```
     ///
     /// Without definitions, or for an invalid context, the state is `{"$valid":false,"$flagsState":{}}`.
-    public func allFlagsState(context: Context, options: LaunchDarklyFlagsState.Options = .init())
+    /// - Parameters:
+    ///   - withReasons: include every flag's reason (`WithReasons`).
+    ///   - detailsOnlyForTrackedFlags: leave out `version` and `reason` of flags whose evaluations
+    ///     send no events (`DetailsOnlyForTrackedFlags`): neither `trackEvents`, `trackReason` nor a
+    ///     `debugEventsUntilDate` in the future.
+    ///   - clientSideOnly: only LaunchDarkly flags available to client-side SDKs using the
+    ///     environment ID (`ClientSideOnly`); flags of other formats have no such restriction.
+    ///   - flagSets: only flags in at least one of these sets; `nil` for all.
+    public func allFlagsState(context: Context, withReasons: Bool = false, detailsOnlyForTrackedFlags: Bool = false,
+                              clientSideOnly: Bool = false, flagSets: Set<String>? = nil)
         -> LaunchDarklyFlagsState
     {
+        allFlagsState(context: context, options: LaunchDarklyFlagsState.Options(withReasons: withReasons, detailsOnlyForTrackedFlags: detailsOnlyForTrackedFlags,
+                                                        clientSideOnly: clientSideOnly, flagSets: flagSets))
+    }
+
+    package func allFlagsState(context: Context, options: LaunchDarklyFlagsState.Options) -> LaunchDarklyFlagsState {
         client.cell.readCountingMany { state, tally in
             guard let snapshot = state.snapshot, context.isValid else {
                 return LaunchDarklyFlagsState(valid: false, flags: [:])
@@ -65,23 +79,34 @@ extension LaunchDarklyView where Caller == BurgeeClient {
         }
     }
 
-    /// ``allFlagsState(context:options:)`` as the JSON text that bootstraps LaunchDarkly's
-    /// JavaScript SDK (what LaunchDarkly's server SDKs serialise `allFlagsState` into).
-    public func bootstrapJSON(context: Context, options: LaunchDarklyFlagsState.Options = .init()) -> String {
+    /// ``allFlagsState(context:withReasons:detailsOnlyForTrackedFlags:clientSideOnly:flagSets:)``
+    /// as the JSON text that bootstraps LaunchDarkly's JavaScript SDK (what LaunchDarkly's server
+    /// SDKs serialise `allFlagsState` into).
+    public func bootstrapJSON(context: Context, withReasons: Bool = false, detailsOnlyForTrackedFlags: Bool = false,
+                              clientSideOnly: Bool = false, flagSets: Set<String>? = nil) -> String {
+        allFlagsState(context: context, options: LaunchDarklyFlagsState.Options(withReasons: withReasons, detailsOnlyForTrackedFlags: detailsOnlyForTrackedFlags,
+                                                        clientSideOnly: clientSideOnly, flagSets: flagSets)).jsonText
+    }
+
+    package func bootstrapJSON(context: Context, options: LaunchDarklyFlagsState.Options) -> String {
         allFlagsState(context: context, options: options).jsonText
     }
 }
 
 extension LaunchDarklyView where Caller == BoundClient {
     // A bound client's calls, for its own context: `bound.launchDarkly.allFlagsState()`.
-    /// See ``LaunchDarklyView/allFlagsState(context:options:)``.
-    public func allFlagsState(options: LaunchDarklyFlagsState.Options = .init()) -> LaunchDarklyFlagsState {
-        caller.client.launchDarkly.allFlagsState(context: caller.context, options: options)
+    /// See ``LaunchDarklyView/allFlagsState(context:withReasons:detailsOnlyForTrackedFlags:clientSideOnly:flagSets:)``.
+    public func allFlagsState(withReasons: Bool = false, detailsOnlyForTrackedFlags: Bool = false,
+                              clientSideOnly: Bool = false, flagSets: Set<String>? = nil) -> LaunchDarklyFlagsState {
+        caller.client.launchDarkly.allFlagsState(context: caller.context, withReasons: withReasons,
+            detailsOnlyForTrackedFlags: detailsOnlyForTrackedFlags, clientSideOnly: clientSideOnly, flagSets: flagSets)
     }
 
-    /// See ``LaunchDarklyView/bootstrapJSON(context:options:)``.
-    public func bootstrapJSON(options: LaunchDarklyFlagsState.Options = .init()) -> String {
-        caller.client.launchDarkly.bootstrapJSON(context: caller.context, options: options)
+    /// See ``LaunchDarklyView/bootstrapJSON(context:withReasons:detailsOnlyForTrackedFlags:clientSideOnly:flagSets:)``.
+    public func bootstrapJSON(withReasons: Bool = false, detailsOnlyForTrackedFlags: Bool = false,
+                              clientSideOnly: Bool = false, flagSets: Set<String>? = nil) -> String {
+        caller.client.launchDarkly.bootstrapJSON(context: caller.context, withReasons: withReasons,
+            detailsOnlyForTrackedFlags: detailsOnlyForTrackedFlags, clientSideOnly: clientSideOnly, flagSets: flagSets)
     }
 }
 

@@ -1,14 +1,14 @@
 /// Turns the client's events into OpenFeature provider events, remembering the status they
 /// imply so that a return to a valid source is one `PROVIDER_READY`, not one per status change.
 struct ProviderEventMapping {
-    private(set) var status: ProviderStatus
+    private(set) var status: BurgeeClient.ProviderStatus
 
-    init(status: ProviderStatus) {
+    init(status: BurgeeClient.ProviderStatus) {
         self.status = status
     }
 
     /// The provider event `event` means, if any.
-    mutating func map(_ event: ClientEvent) -> ProviderEvent? {
+    mutating func map(_ event: ClientEvent) -> BurgeeClient.ProviderEvent? {
         switch event {
         case .ready:
             status = .ready

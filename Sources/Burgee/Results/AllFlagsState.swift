@@ -34,14 +34,14 @@ public struct AllFlagsState: Sendable, Codable, Equatable {
     }
 
     /// What to include.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Include each flag's reason.
-        public var withReasons: Bool
+        package var withReasons: Bool
         /// Only flags in at least one of these sets; `nil` for all.
-        public var flagSets: Set<String>?
+        package var flagSets: Set<String>?
 
         /// Options.
-        public init(withReasons: Bool = false, flagSets: Set<String>? = nil) {
+        package init(withReasons: Bool = false, flagSets: Set<String>? = nil) {
             self.withReasons = withReasons
             self.flagSets = flagSets
         }

@@ -19,7 +19,7 @@ public struct Definitions: Sendable {
 
     /// Reads parsed JSON of the given format, or of the format detected when `format` is `nil`.
     ///
-    /// - Throws: the errors of ``DefinitionsReader/format(of:given:)``;
+    /// - Throws: the errors of `DefinitionsReader/format(of:given:)`;
     ///   the format's own errors for a document of the wrong shape.
     public init(json: JSONValue, format: DefinitionsFormat?) throws(DefinitionsError) {
         let resolved = try DefinitionsReader.format(of: json, given: format)

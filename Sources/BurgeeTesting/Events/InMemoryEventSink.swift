@@ -21,8 +21,9 @@ public final class InMemoryEventSink: EventSink {
     /// (docs/events.md): only those of `kind` (`"exposure"`, `"custom"` or `"summary"`) when given.
     public func recorded(_ kind: String? = nil) -> [JSONValue] {
         events.compactMap { event in
-            guard let json = try? JSONValue(parsing: event.jsonText) else { return nil }
-            return kind == nil || json.objectValue?["kind"] == .string(kind!) ? json : nil
+            guard let json = try? JSONValue(parsing: event.jsonText) else { return JSONValue?.none }
+            guard let kind else { return json }
+            return json.objectValue?["kind"] == .string(kind) ? json : JSONValue?.none
         }
     }
 

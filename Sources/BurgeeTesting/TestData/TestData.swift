@@ -138,8 +138,8 @@ public final class TestData: DataSource, Sendable {
     }
 
     /// Sets the segment `key` to a native v1 segment definition given as JSON text, used as it is.
-    /// Flags use segments through `segmentMatch` clauses (``RuleBuilder/andMatch(_:)`` or a flag
-    /// given as JSON).
+    /// Flags use segments through `segmentMatch` clauses, in a flag given as JSON
+    /// (`update(flag:json:)`).
     /// - Throws: `JSONParseError` when `json` is not JSON; nothing changes then.
     public func update(segment key: String, json: String) async throws(JSONParseError) {
         let value = try JSONParser().parse(json)

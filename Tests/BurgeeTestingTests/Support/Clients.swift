@@ -22,7 +22,7 @@ enum Clients {
 
     private static func configuration(_ testData: TestData,
                                       _ configure: (inout BurgeeClient.Configuration) -> Void) -> BurgeeClient.Configuration {
-        var configuration = BurgeeClient.Configuration(source: .custom(testData), logger: TestClients.quietLogger)
+        var configuration = BurgeeClient.Configuration(source: .testData(testData), logger: TestClients.quietLogger)
         configure(&configuration)
         return configuration
     }

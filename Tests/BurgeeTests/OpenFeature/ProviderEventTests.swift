@@ -69,7 +69,7 @@ struct ProviderEventTests {
     }
 
     @Test("status from readiness and the data source's state", arguments: [
-        (false, DataSourceStatus.State.initializing, false, ProviderStatus.notReady),
+        (false, DataSourceStatus.State.initializing, false, BurgeeClient.ProviderStatus.notReady),
         (false, .initializing, true, .error),
         (false, .unauthorized, true, .fatal),
         (false, .off, false, .notReady),
@@ -79,17 +79,17 @@ struct ProviderEventTests {
         (true, .unauthorized, true, .fatal),
         (true, .off, false, .ready),
     ])
-    func status(ready: Bool, state: DataSourceStatus.State, failed: Bool, expected: ProviderStatus) {
+    func status(ready: Bool, state: DataSourceStatus.State, failed: Bool, expected: BurgeeClient.ProviderStatus) {
         let status = DataSourceStatus(state: state, since: .now, lastError: failed ? Self.down : nil)
-        #expect(ProviderStatus(isReady: ready, dataSource: status) == expected)
+        #expect(BurgeeClient.ProviderStatus(isReady: ready, dataSource: status) == expected)
     }
 
     @Test("event names are OpenFeature's")
     func names() {
-        #expect(ProviderEvent.ready.name == "PROVIDER_READY")
-        #expect(ProviderEvent.stale(message: nil).name == "PROVIDER_STALE")
-        #expect(ProviderEvent.error(errorCode: nil, message: nil).name == "PROVIDER_ERROR")
-        #expect(ProviderEvent.configurationChanged(flagsChanged: []).name == "PROVIDER_CONFIGURATION_CHANGED")
-        #expect(ProviderStatus.allCases.map(\.rawValue) == ["NOT_READY", "READY", "STALE", "ERROR", "FATAL"])
+        #expect(BurgeeClient.ProviderEvent.ready.name == "PROVIDER_READY")
+        #expect(BurgeeClient.ProviderEvent.stale(message: nil).name == "PROVIDER_STALE")
+        #expect(BurgeeClient.ProviderEvent.error(errorCode: nil, message: nil).name == "PROVIDER_ERROR")
+        #expect(BurgeeClient.ProviderEvent.configurationChanged(flagsChanged: []).name == "PROVIDER_CONFIGURATION_CHANGED")
+        #expect(BurgeeClient.ProviderStatus.allCases.map(\.rawValue) == ["NOT_READY", "READY", "STALE", "ERROR", "FATAL"])
     }
 }

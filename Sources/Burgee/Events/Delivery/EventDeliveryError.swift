@@ -1,4 +1,4 @@
-/// A batch the ``HTTPEventSink`` could not deliver: the service's status, or the network failure.
+/// A batch the `HTTPEventSink` could not deliver: the service's status, or the network failure.
 ///
 /// The description names the endpoint and what went wrong, never the SDK key.
 package struct EventDeliveryError: Error, Sendable, Hashable, CustomStringConvertible {

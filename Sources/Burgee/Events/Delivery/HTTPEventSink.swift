@@ -6,7 +6,7 @@ import Synchronization
 
 /// Posts each batch as JSON to an event service (the `/events` endpoint of a Burgee service).
 ///
-/// - The body is ``EventBatch/jsonBytes`` with `Content-Type: application/json` and
+/// - The body is `EventBatch/jsonBytes` with `Content-Type: application/json` and
 ///   `X-Burgee-Event-Schema: 1`; the SDK key goes in `Authorization` and nowhere else.
 /// - Bodies start uncompressed. Once any response carries an `Accept-Encoding` that lists `gzip`
 ///   (RFC 7694), later bodies are gzipped; if the service then refuses a gzipped body with 415,
@@ -88,7 +88,7 @@ package final class HTTPEventSink: EventSink {
     }
 
     /// Posts the batch, retrying once when that may help.
-    /// - Throws: ``EventDeliveryError`` when the batch was not delivered; `CancellationError` when
+    /// - Throws: `EventDeliveryError` when the batch was not delivered; `CancellationError` when
     ///   the task was cancelled before delivery (at once if it happens during the retry wait).
     package func send(_ batch: EventBatch) async throws {
         guard let json = encode(batch) else { return }

@@ -18,7 +18,7 @@ extension EventBatch {
     }
 
     /// Reads a batch from its JSON form.
-    /// - Throws: ``EventBatchFormatError`` when the JSON is malformed or does not follow the schema.
+    /// - Throws: `EventBatchFormatError` when the JSON is malformed or does not follow the schema.
     package init(jsonBytes: [UInt8], limits: JSONLimits = .default) throws(EventBatchFormatError) {
         let json: JSONValue
         do { json = try JSONParser(limits: limits).parse(jsonBytes) } catch { throw EventBatchFormatError("\(error)") }

@@ -1,5 +1,5 @@
 /// The events of Burgee's own stream (`…/stream`): `put` with a whole native document, `patch`
-/// and `delete` with one item (see ``DefinitionsPatch``).
+/// and `delete` with one item (see `DefinitionsPatch`).
 struct BurgeeStreamEvents: StreamEventHandler {
     func handle(_ event: ServerSentEvent, sink: DataSourceSink) async -> StreamEventOutcome {
         switch event.name {

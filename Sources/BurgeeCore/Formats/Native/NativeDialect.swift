@@ -5,7 +5,7 @@ extension DefinitionsFormat {
         expectedShape: #"an object with "formatVersion": 1, "flags" and "segments""#)
 }
 
-/// Burgee's own format: recognised by `formatVersion`, read by ``DefinitionsDocument``, lowered by
+/// Burgee's own format: recognised by `formatVersion`, read by `DefinitionsDocument`, lowered by
 /// ``NativeLowering``; contexts are Burgee's context JSON.
 struct NativeDialect: DefinitionsDialect {
     var format: DefinitionsFormat { .native }

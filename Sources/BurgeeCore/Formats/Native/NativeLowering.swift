@@ -1,4 +1,4 @@
-/// Lowers a native v1 ``DefinitionsDocument`` into a ``ProgramDraft``: variation keys become
+/// Lowers a native v1 `DefinitionsDocument` into a ``ProgramDraft``: variation keys become
 /// indices, clauses become attribute tests, targets become key tests, rollouts take the native
 /// bucketing family. Cross-references (prerequisite flags, segments) stay keys for the linker.
 enum NativeLowering {

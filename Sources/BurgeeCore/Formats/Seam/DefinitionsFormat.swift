@@ -2,7 +2,7 @@
 /// name for a person, and what its documents look like.
 ///
 /// A document's format is either given (`burgee eval --format <name>`) or detected from its shape
-/// with ``detect(in:)``. Each format declares itself in its own folder as a static member (such as
+/// with `detect(in:)`. Each format declares itself in its own folder as a static member (such as
 /// ``native``), and ``allCases`` lists the registered formats. Two formats are the same when their ``name``s are.
 ///
 /// Documents of every format can be evaluated.
@@ -46,7 +46,7 @@ public struct DefinitionsFormat: Sendable, Hashable, CaseIterable, CustomStringC
     /// `formatVersion` for ``native``) and, for formats whose documents keep flags in a shared
     /// `flags` object, the shape of one such flag (see docs/architecture.md, "How to add a format").
     ///
-    /// - Throws: ``FormatDetectionError``, naming the candidate formats, when the document is not
+    /// - Throws: `FormatDetectionError`, naming the candidate formats, when the document is not
     ///   an object, carries the markers of more than one format, or carries none (an empty `flags`
     ///   object with nothing else to tell included).
     package static func detect(in document: JSONValue) throws(FormatDetectionError) -> DefinitionsFormat {
