@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "BurgeeCore", targets: ["BurgeeCore"]),
         .library(name: "Burgee", targets: ["Burgee"]),
+        .library(name: "BurgeeUnleash", targets: ["BurgeeUnleash"]),
+        .library(name: "BurgeeLaunchDarkly", targets: ["BurgeeLaunchDarkly"]),
+        .library(name: "BurgeeFlagd", targets: ["BurgeeFlagd"]),
         .library(name: "BurgeeServer", targets: ["BurgeeServer"]),
         .library(name: "BurgeeTesting", targets: ["BurgeeTesting"]),
         .executable(name: "burgee", targets: ["burgee"]),
@@ -54,6 +57,11 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Each vendor's sync protocol, its view of the client (`client.unleash`, …) and its types: `import Burgee`
+        // shows no vendor, `import BurgeeUnleash` brings Unleash's calls.
+        .target(name: "BurgeeUnleash", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "BurgeeLaunchDarkly", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "BurgeeFlagd", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         // Helpers for users' own tests: an in-memory event sink, a test data source.
         .target(
             name: "BurgeeTesting",
@@ -75,6 +83,7 @@ let package = Package(
             name: "burgee",
             dependencies: [
                 "Burgee",
+                "BurgeeUnleash",
                 "BurgeeCore",
                 "BurgeeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -84,7 +93,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "BurgeeExample",
-            dependencies: ["Burgee", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Burgee", "BurgeeUnleash", .product(name: "Logging", package: "swift-log")],
             path: "Examples/BurgeeExample"
         ),
         // What the client test suites share (started clients, bounded waits); used only by tests, not a product.
@@ -98,10 +107,12 @@ let package = Package(
         .testTarget(name: "UnleashSpecificationTests", dependencies: ["BurgeeCore"]),
         .testTarget(
             name: "BurgeeConformanceTests",
-            dependencies: ["BurgeeCore", "Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd","BurgeeCore", "Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "BurgeeTests",
             dependencies: [
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd",
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeTesting",
@@ -120,6 +131,7 @@ let package = Package(
         .testTarget(
             name: "BurgeeSnippetTests",
             dependencies: [
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd",
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeTesting",
@@ -129,7 +141,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BurgeeTestingTests",
-            dependencies: ["Burgee", "BurgeeTesting", "BurgeeTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Burgee", "BurgeeTesting", "BurgeeTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "BurgeeServerTests",

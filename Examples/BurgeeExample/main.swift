@@ -4,6 +4,7 @@
 //     swift run BurgeeExample
 
 import Burgee
+import BurgeeUnleash
 import Foundation
 import Logging
 

@@ -2,6 +2,7 @@
 
 import Burgee
 import BurgeeTesting
+import BurgeeUnleash
 import Logging
 
 func doccBurgeeUnleashSnippet1(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {

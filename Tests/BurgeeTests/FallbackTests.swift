@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeUnleash
 import BurgeeCore
 import Testing
 

@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeLaunchDarkly
 import BurgeeCore
 import Foundation
 import Testing

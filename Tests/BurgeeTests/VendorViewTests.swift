@@ -1,4 +1,7 @@
 import Burgee
+import BurgeeFlagd
+import BurgeeLaunchDarkly
+import BurgeeUnleash
 import BurgeeCore
 import Testing
 

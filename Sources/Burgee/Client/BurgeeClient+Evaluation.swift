@@ -126,7 +126,7 @@ extension BurgeeClient {
     /// The evaluation of `key` in `state` (`CLIENT_NOT_READY` before the first definitions),
     /// counted for the summary and recorded as an exposure when events say so.
     @inline(__always)
-    func evaluate(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
+    package func evaluate(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
                   track: Bool) -> EvaluationDetail {
         guard let snapshot = state.unretainedSnapshot else {
             recorder?.recordUnknownFlag(key)

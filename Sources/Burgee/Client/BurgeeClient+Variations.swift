@@ -106,7 +106,7 @@ extension BurgeeClient {
     // MARK: Helpers
 
     /// - Parameter track: whether to record an exposure; `nil` records no event at all.
-    func variation(in state: ClientState, _ key: String, _ context: Context, track: Bool?) -> Variation {
+    package func variation(in state: ClientState, _ key: String, _ context: Context, track: Bool?) -> Variation {
         let detail = track.map { evaluate(state, key, context, as: .json, track: $0) }
             ?? Self.evaluateUnrecorded(state, key, context, as: .json)
         if let index = detail.variationIndex, let snapshot = state.snapshot {
@@ -121,7 +121,7 @@ extension BurgeeClient {
     }
 
     /// Whether an evaluation turns the flag on: ``UnleashView/isEnabled(_:context:track:)``'s answer.
-    func isEnabled(_ key: String, _ detail: EvaluationDetail) -> Bool {
+    package func isEnabled(_ key: String, _ detail: EvaluationDetail) -> Bool {
         if detail.variationIndex != nil {
             if case .bool(let on) = detail.value { return on }
             switch detail.reason.kind {

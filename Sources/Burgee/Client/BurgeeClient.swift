@@ -26,7 +26,7 @@ public final class BurgeeClient: Service, Sendable {
 
     /// The configuration the client was created with.
     public let configuration: Configuration
-    let cell: SnapshotCell<ClientState>
+    package let cell: SnapshotCell<ClientState>
     let pipeline: UpdatePipeline
     let broadcaster: EventBroadcaster<ClientEvent>
     let observers: FlagObservers
@@ -82,7 +82,7 @@ public final class BurgeeClient: Service, Sendable {
             cell: cell, status: StatusTracker(events: broadcaster, logger: configuration.logger), events: broadcaster,
             observers: observers, metrics: metrics,
             cache: configuration.cache.map { PersistentCache(configuration: $0, logger: configuration.logger, maxBytes: configuration.limits.maxBytes) },
-            limits: configuration.limits, flagSets: configuration.flagSets, flagd: configuration.flagd,
+            limits: configuration.limits, flagSets: configuration.flagSets, compileOptions: configuration.compileOptions,
             logger: configuration.logger,
             recorder: processor?.recorder)
     }

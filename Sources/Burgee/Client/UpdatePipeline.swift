@@ -14,8 +14,8 @@ final class UpdatePipeline: Sendable {
     let cache: PersistentCache?
     let limits: JSONLimits
     let flagSets: Set<String>?
-    /// How flagd definitions compile (the `fractional` rule).
-    let flagd: FlagdLoweringOptions
+    /// How each format compiles its definitions (its settings from the configuration).
+    let compileOptions: CompileOptions
     let logger: Logger
     /// Receives the summary counts of replaced snapshots, when the client records events.
     let recorder: EventRecorder?
@@ -28,7 +28,7 @@ final class UpdatePipeline: Sendable {
 
     init(cell: SnapshotCell<ClientState>, status: StatusTracker, events: EventBroadcaster<ClientEvent>,
          observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONLimits,
-         flagSets: Set<String>?, flagd: FlagdLoweringOptions = FlagdLoweringOptions(), logger: Logger,
+         flagSets: Set<String>?, compileOptions: CompileOptions = CompileOptions(), logger: Logger,
          recorder: EventRecorder?) {
         self.recorder = recorder
         self.cell = cell
@@ -39,7 +39,7 @@ final class UpdatePipeline: Sendable {
         self.cache = cache
         self.limits = limits
         self.flagSets = flagSets
-        self.flagd = flagd
+        self.compileOptions = compileOptions
         self.logger = logger
     }
 
@@ -139,7 +139,7 @@ final class UpdatePipeline: Sendable {
     /// Compiles and swaps in `definitions`, sets the status for the source's definitions, then
     /// reports the changes. Called with `current` locked.
     private func install(_ definitions: Definitions, origin: ClientEvent.DefinitionsOrigin) {
-        let snapshot = Snapshot(compiling: definitions, flagSets: flagSets, flagd: flagd)
+        let snapshot = Snapshot(compiling: definitions, flagSets: flagSets, options: compileOptions)
         logProblemCount(snapshot.problems.count)
         let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil))
         // No reader counts into the old table any more: its counts are final.

@@ -42,9 +42,9 @@ extension BurgeeClient {
         /// Evaluations as `feature_flag.evaluation` events on the active span
         /// (swift-distributed-tracing); `nil`, the default, records none and costs nothing.
         public var openTelemetry: BurgeeClient.Configuration.OpenTelemetry?
-        /// How flagd definitions are compiled: which `fractional` rule buckets (v2, flagd's since
-        /// 0.15, by default; v1 or CBOR to agree with older or newer providers of a fleet).
-        public var flagd: FlagdLoweringOptions
+        /// How each format compiles its definitions: settings that a format's module declares
+        /// (flagd's `fractional` rule, set as `configuration.flagd` with `BurgeeFlagd`).
+        package var compileOptions = CompileOptions()
 
         /// A configuration.
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
@@ -52,8 +52,7 @@ extension BurgeeClient {
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
                     limits: JSONLimits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
                     logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil,
-                    hooks: [any Hook] = [], openTelemetry: BurgeeClient.Configuration.OpenTelemetry? = nil,
-                    flagd: FlagdLoweringOptions = FlagdLoweringOptions()) {
+                    hooks: [any Hook] = [], openTelemetry: BurgeeClient.Configuration.OpenTelemetry? = nil) {
             self.key = SDKKey(sdkKey)
             self.source = source
             self.bootstrap = bootstrap
@@ -69,7 +68,6 @@ extension BurgeeClient {
             self.metricsFactory = metricsFactory
             self.hooks = hooks
             self.openTelemetry = openTelemetry
-            self.flagd = flagd
         }
 
         /// Throws the first problem that makes the configuration unusable.

@@ -7,12 +7,12 @@
 /// configuration their recipe, so nothing here names a vendor.
 public struct DataSourceConfiguration: Sendable {
     /// Builds the source, throwing the first problem of its settings.
-    typealias Make = @Sendable (_ sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource
+    package typealias Make = @Sendable (_ sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource
 
     private let make: Make
 
     /// A configuration whose source `make` builds and checks; the client's `sdkKey` is passed to it.
-    init(make: @escaping Make) {
+    package init(make: @escaping Make) {
         self.make = make
     }
 

@@ -42,7 +42,7 @@ package struct FileDataSource: DataSource {
     /// Whether the file is YAML, by its extension (`.yaml`, `.yml`); other files are JSON.
     var isYAML: Bool { Self.isYAML(path) }
 
-    static func isYAML(_ path: String) -> Bool {
+    package static func isYAML(_ path: String) -> Bool {
         let lowered = path.lowercased()
         return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
     }

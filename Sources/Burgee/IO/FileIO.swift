@@ -8,36 +8,36 @@ import Darwin
 
 /// POSIX file access for the file source and the cache: bounded reads, change fingerprints and
 /// atomic, durable writes. No Foundation.
-enum FileIO {
+package enum FileIO {
     /// What changes when a file is replaced or written.
-    struct Fingerprint: Equatable, Sendable {
+    package struct Fingerprint: Equatable, Sendable {
         var device: UInt64
         var inode: UInt64
         var size: Int64
         var modified: (seconds: Int, nanoseconds: Int)
         var changed: (seconds: Int, nanoseconds: Int)
 
-        static func == (a: Fingerprint, b: Fingerprint) -> Bool {
+        package static func == (a: Fingerprint, b: Fingerprint) -> Bool {
             a.device == b.device && a.inode == b.inode && a.size == b.size
                 && a.modified == b.modified && a.changed == b.changed
         }
     }
 
     /// A failed file operation.
-    struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         var operation: String
         var path: String
         var code: Int32?
         var detail: String?
 
-        var description: String {
+        package var description: String {
             let reason = detail ?? code.map { String(cString: strerror($0)) } ?? "failed"
             return "\(operation) '\(path)': \(reason)"
         }
     }
 
     /// The file's fingerprint; `nil` when it cannot be examined (missing, say).
-    static func fingerprint(_ path: String) -> Fingerprint? {
+    package static func fingerprint(_ path: String) -> Fingerprint? {
         var s = stat()
         guard stat(path, &s) == 0 else { return nil }
         #if canImport(Darwin)
@@ -53,7 +53,7 @@ enum FileIO {
 
     /// The names of a directory's entries that are regular files (or links to them), sorted by
     /// their bytes; hidden files (a leading `.`) left out.
-    static func fileNames(in directory: String) throws(Failure) -> [String] {
+    package static func fileNames(in directory: String) throws(Failure) -> [String] {
         guard let stream = opendir(directory) else { throw Failure(operation: "opendir", path: directory, code: errno) }
         defer { closedir(stream) }
         var names: [String] = []
@@ -70,7 +70,7 @@ enum FileIO {
     }
 
     /// Reads a whole file of at most `maxBytes` bytes.
-    static func read(_ path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         defer { close(fd) }
@@ -92,7 +92,7 @@ enum FileIO {
 
     /// Writes `bytes` to `path` so that readers see the old or the new content, never a mix, even
     /// after a crash: a temporary file beside it, `fsync`, `rename`, `fsync` of the directory.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
         let directory = parentDirectory(of: path)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -123,7 +123,7 @@ enum FileIO {
     }
 
     /// Creates a directory and its missing parents.
-    static func createDirectories(_ path: String) throws(Failure) {
+    package static func createDirectories(_ path: String) throws(Failure) {
         var s = stat()
         if stat(path, &s) == 0 {
             guard (s.st_mode & S_IFMT) == S_IFDIR else {
@@ -138,7 +138,7 @@ enum FileIO {
         }
     }
 
-    static func parentDirectory(of path: String) -> String {
+    package static func parentDirectory(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }

@@ -4,12 +4,12 @@ import Synchronization
 
 /// The client's swift-metrics. Evaluations are counted by the snapshot cell's exit counters (one
 /// atomic increment each, no metrics call); ``flush(_:)`` moves the new counts to the counters.
-final class ClientMetrics: Sendable {
+package final class ClientMetrics: Sendable {
     /// Exit slots 1...6 of the snapshot cell, in this order.
-    static let reasonKinds: [EvaluationReason.Kind] = [.off, .targetMatch, .ruleMatch, .prerequisiteFailed, .fallthrough, .error]
+    package static let reasonKinds: [EvaluationReason.Kind] = [.off, .targetMatch, .ruleMatch, .prerequisiteFailed, .fallthrough, .error]
 
     @inline(__always)
-    static func slot(_ kind: EvaluationReason.Kind) -> Int {
+    package static func slot(_ kind: EvaluationReason.Kind) -> Int {
         switch kind {
         case .off: 1
         case .targetMatch: 2
@@ -21,12 +21,12 @@ final class ClientMetrics: Sendable {
     }
 
     private let evaluations: [Counter]
-    let updates: Counter
-    let rejectedUpdates: Counter
-    let flags: Gauge
+    package let updates: Counter
+    package let rejectedUpdates: Counter
+    package let flags: Gauge
     private let reported = Mutex([Int](repeating: 0, count: 7))
 
-    init(factory: any MetricsFactory) {
+    package init(factory: any MetricsFactory) {
         evaluations = Self.reasonKinds.map {
             Counter(label: "burgee_evaluations_total", dimensions: [("reason", $0.rawValue)], factory: factory)
         }
@@ -36,7 +36,7 @@ final class ClientMetrics: Sendable {
     }
 
     /// Adds the evaluations counted since the last flush.
-    func flush(_ counts: [Int]) {
+    package func flush(_ counts: [Int]) {
         let deltas = reported.withLock { last in
             defer { last = counts }
             return (1...6).map { counts[$0] &- last[$0] }

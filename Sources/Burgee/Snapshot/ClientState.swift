@@ -2,19 +2,19 @@ import BurgeeCore
 
 /// What evaluations read: the compiled snapshot (none until ready) and what is derived from it
 /// once per update. Immutable; replaced whole.
-final class ClientState: Sendable {
-    let snapshot: Snapshot?
+package final class ClientState: Sendable {
+    package let snapshot: Snapshot?
     /// `snapshot` again, read without a retain/release pair on the evaluation path (measured:
     /// docs/performance.md). Sound because `snapshot` keeps it alive as long as this state, and
     /// readers hold the state for their whole read.
-    let unretainedSnapshot: Unmanaged<Snapshot>?
-    let origin: ClientEvent.DefinitionsOrigin?
+    package let unretainedSnapshot: Unmanaged<Snapshot>?
+    package let origin: ClientEvent.DefinitionsOrigin?
     /// Visible flag keys by flag set, sorted.
-    let flagsBySet: [String: [String]]
+    package let flagsBySet: [String: [String]]
     /// The flags' event settings and summary counters, when the client records events.
     let eventTable: FlagEventTable?
 
-    init(snapshot: Snapshot?, origin: ClientEvent.DefinitionsOrigin?, recordsEvents: Bool = false) {
+    package init(snapshot: Snapshot?, origin: ClientEvent.DefinitionsOrigin?, recordsEvents: Bool = false) {
         self.snapshot = snapshot
         self.eventTable = recordsEvents ? snapshot.map(FlagEventTable.init(snapshot:)) : nil
         self.unretainedSnapshot = snapshot.map(Unmanaged.passUnretained)
@@ -28,5 +28,5 @@ final class ClientState: Sendable {
         self.flagsBySet = bySet
     }
 
-    static let notReady = ClientState(snapshot: nil, origin: nil)
+    package static let notReady = ClientState(snapshot: nil, origin: nil)
 }

@@ -33,21 +33,21 @@ import Darwin
 ///   still inside always keeps the difference positive;
 /// - writers are serialized (checked with `writing`), and the cell is released only when no
 ///   reference to it, hence no reader, remains.
-final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
+package final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
     /// The slots of one counter line (eight): `entered`, six evaluation reason kinds, other reads.
-    static var enteredSlot: Int { 0 }
-    static var otherReadSlot: Int { 7 }
+    package static var enteredSlot: Int { 0 }
+    package static var otherReadSlot: Int { 7 }
     /// Cache-line pairs per phase; readers pick one by thread so that cores rarely share a line.
-    static var stripes: Int { 1 << stripeBits }
-    static var stripeBits: Int { 4 }
-    static var lineStride: Int { 128 }
+    package static var stripes: Int { 1 << stripeBits }
+    package static var stripeBits: Int { 4 }
+    package static var lineStride: Int { 128 }
 
     private let current: UnsafeAtomic<Unmanaged<Value>>
     private let phase: UnsafeAtomic<Int>
     private let writing: UnsafeAtomic<Bool>
     private let counters: UnsafeMutableRawPointer
 
-    init(_ initial: Value) {
+    package init(_ initial: Value) {
         current = .create(Unmanaged.passRetained(initial))
         phase = .create(0)
         writing = .create(false)
@@ -68,7 +68,7 @@ final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
 
     /// Reads the current value; `body` returns its result and the exit slot (1...7) to count.
     @inline(__always)
-    func readCounting<R>(_ body: (Value) -> (R, slot: Int)) -> R {
+    package func readCounting<R>(_ body: (Value) -> (R, slot: Int)) -> R {
         let p = phase.load(ordering: .sequentiallyConsistent)
         let line = Self.line(counters, phase: p, stripe: Self.currentStripe())
         Self.counter(line, Self.enteredSlot).wrappingIncrement(ordering: .sequentiallyConsistent)
@@ -79,13 +79,13 @@ final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
 
     /// Reads the current value, counting one read that is not an evaluation.
     @inline(__always)
-    func read<R>(_ body: (Value) -> R) -> R {
+    package func read<R>(_ body: (Value) -> R) -> R {
         readCounting { (body($0), Self.otherReadSlot) }
     }
 
     /// Reads the current value for a body that evaluates many flags and tallies their reason slots
     /// (indices 1...6 of `tally`).
-    func readCountingMany<R>(_ body: (Value, inout EvaluationTally) -> R) -> R {
+    package func readCountingMany<R>(_ body: (Value, inout EvaluationTally) -> R) -> R {
         let p = phase.load(ordering: .sequentiallyConsistent)
         let line = Self.line(counters, phase: p, stripe: Self.currentStripe())
         Self.counter(line, Self.enteredSlot).wrappingIncrement(ordering: .sequentiallyConsistent)
@@ -108,7 +108,7 @@ final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
     }
 
     /// Evaluations counted so far, by exit slot 1...6 (index 0 unused).
-    func evaluationCounts() -> [Int] {
+    package func evaluationCounts() -> [Int] {
         var totals = [Int](repeating: 0, count: 7)
         for p in 0..<2 {
             for s in 0..<Self.stripes {
@@ -125,7 +125,7 @@ final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
     ///
     /// Blocks the calling thread while readers finish (an evaluation's time; longer only if a
     /// reader's thread is descheduled). Calls must not overlap.
-    func replace(with new: Value) -> Value {
+    package func replace(with new: Value) -> Value {
         let (exchanged, _) = writing.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
         precondition(exchanged, "SnapshotCell.replace(with:) called concurrently")
         defer { writing.store(false, ordering: .sequentiallyConsistent) }
@@ -186,12 +186,12 @@ final class SnapshotCell<Value: AnyObject & Sendable>: @unchecked Sendable {
 }
 
 /// Evaluations by reason slot (1...6), for reads that evaluate many flags.
-struct EvaluationTally {
-    var counts = (0, 0, 0, 0, 0, 0, 0) as (Int, Int, Int, Int, Int, Int, Int)
+package struct EvaluationTally {
+    package var counts = (0, 0, 0, 0, 0, 0, 0) as (Int, Int, Int, Int, Int, Int, Int)
 
-    var total: Int { counts.1 + counts.2 + counts.3 + counts.4 + counts.5 + counts.6 }
+    package var total: Int { counts.1 + counts.2 + counts.3 + counts.4 + counts.5 + counts.6 }
 
-    mutating func count(slot: Int) {
+    package mutating func count(slot: Int) {
         switch slot {
         case 1: counts.1 += 1
         case 2: counts.2 += 1
@@ -202,7 +202,7 @@ struct EvaluationTally {
         }
     }
 
-    subscript(slot: Int) -> Int {
+    package subscript(slot: Int) -> Int {
         switch slot {
         case 1: counts.1
         case 2: counts.2

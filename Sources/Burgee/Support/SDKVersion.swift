@@ -1,5 +1,5 @@
 /// This SDK's version, as servers are told it (each sync protocol names the SDK in its own form).
-enum SDKVersion {
+package enum SDKVersion {
     /// The release version.
-    static let version = "0.1.0"
+    package static let version = "0.1.0"
 }

@@ -12,9 +12,9 @@ import Yams
 /// has no such numbers). Anchors and aliases are expanded, and merge keys (`<<`) merge, within a
 /// budget (the JSON at most 64 times the YAML's size, or 1 MiB) that stops an alias bomb at once. A stream of several
 /// documents is refused: only the first would be read.
-enum YAMLDefinitions {
+package enum YAMLDefinitions {
     /// The JSON of a YAML document.
-    static func json(from bytes: [UInt8], limits: JSONLimits) throws(DefinitionsError) -> JSONValue {
+    package static func json(from bytes: [UInt8], limits: JSONLimits) throws(DefinitionsError) -> JSONValue {
         guard bytes.count <= limits.maxBytes else {
             throw .invalidYAML("the document has \(bytes.count) bytes, more than the limit of \(limits.maxBytes)")
         }

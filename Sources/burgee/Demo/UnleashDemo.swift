@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeUnleash
 import BurgeeServer
 import Foundation
 import Logging

@@ -1,4 +1,6 @@
 import Burgee
+import BurgeeLaunchDarkly
+import BurgeeUnleash
 import BurgeeCore
 import BurgeeTesting
 import Testing

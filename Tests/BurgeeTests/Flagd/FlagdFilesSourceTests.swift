@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeFlagd
 import BurgeeCore
 import Testing
 
@@ -159,8 +160,9 @@ struct FlagdFilesSourceTests {
             let targeting = #"{"fractional": [["x", 50], ["y", 50]]}"#
             try TestFiles.write(Self.document([Self.flag("split", "x", targeting: targeting)]), to: path)
             let (v2, _) = try await Self.client(.flagdFiles([path]))
-            let v1 = try BurgeeClient(configuration: .init(source: .flagdFiles([path]), logger: TestClients.quietLogger,
-                                                           flagd: FlagdLoweringOptions(fractionalRule: .v1)))
+            var configuration = BurgeeClient.Configuration(source: .flagdFiles([path]), logger: TestClients.quietLogger)
+            configuration.flagd = FlagdLoweringOptions(fractionalRule: .v1)
+            let v1 = try BurgeeClient(configuration: configuration)
             v1.start()
             #expect(await v1.waitUntilReady(timeout: .seconds(30)))
             var differ = 0

@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeFlagd
 import BurgeeCore
 import BurgeeServer
 import Testing

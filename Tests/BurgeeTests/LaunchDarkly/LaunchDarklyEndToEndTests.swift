@@ -2,6 +2,7 @@ import BurgeeCore
 import BurgeeServer
 import Testing
 @testable import Burgee
+@testable import BurgeeLaunchDarkly
 
 /// The LaunchDarkly source end to end: the definitions server in LaunchDarkly mode, the stream,
 /// and LaunchDarkly's own rules evaluating what arrived.

@@ -1,6 +1,7 @@
 import BurgeeCore
 import Testing
 @testable import Burgee
+@testable import BurgeeLaunchDarkly
 
 /// Reading LaunchDarkly's stream events, keeping their items, and the connection's URLs.
 @Suite struct LaunchDarklyStreamMessageTests {

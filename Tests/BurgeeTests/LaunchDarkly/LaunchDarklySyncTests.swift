@@ -2,6 +2,7 @@ import BurgeeCore
 import BurgeeServer
 import Testing
 @testable import Burgee
+@testable import BurgeeLaunchDarkly
 
 /// The LaunchDarkly source against the definitions server in LaunchDarkly mode on loopback.
 @Suite struct LaunchDarklySyncTests {

@@ -1,4 +1,5 @@
 @testable import Burgee
+@testable import BurgeeUnleash
 import BurgeeCore
 import Testing
 

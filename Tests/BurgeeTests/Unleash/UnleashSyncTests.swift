@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Burgee
+@testable import BurgeeUnleash
 import BurgeeCore
 
 /// The Unleash data source and metrics against the project's own server in Unleash mode, on loopback.

@@ -8,15 +8,15 @@ import Logging
 /// nothing here names a vendor.
 public struct EventDestination: Sendable {
     /// Throws the first problem of the destination's settings.
-    typealias Validate = @Sendable () throws(ConfigurationError) -> Void
+    package typealias Validate = @Sendable () throws(ConfigurationError) -> Void
     /// Builds the sink for the client's `sdkKey` and logger.
-    typealias MakeSink = @Sendable (_ sdkKey: SDKKey?, _ logger: Logger) throws(ConfigurationError) -> any EventSink
+    package typealias MakeSink = @Sendable (_ sdkKey: SDKKey?, _ logger: Logger) throws(ConfigurationError) -> any EventSink
 
-    let validate: Validate
-    let makeSink: MakeSink
+    package let validate: Validate
+    package let makeSink: MakeSink
 
     /// A destination whose settings `validate` checks and whose sink `makeSink` builds.
-    init(validate: @escaping Validate = {}, makeSink: @escaping MakeSink) {
+    package init(validate: @escaping Validate = {}, makeSink: @escaping MakeSink) {
         self.validate = validate
         self.makeSink = makeSink
     }

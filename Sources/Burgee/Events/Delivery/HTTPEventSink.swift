@@ -56,7 +56,7 @@ package final class HTTPEventSink: EventSink {
 
     /// A sink posting each batch's `encode`d body to `endpoint`, for services with their own
     /// event format (Unleash's metrics).
-    init(endpoint: String, sdkKey: SDKKey?, http: HTTPOptions, retryDelay: Duration, logger: Logger,
+    package init(endpoint: String, sdkKey: SDKKey?, http: HTTPOptions, retryDelay: Duration, logger: Logger,
          sendsSchemaHeader: Bool, encode: @escaping @Sendable (EventBatch) -> [UInt8]?) throws(ConfigurationError) {
         self.encode = encode
         self.sendsSchemaHeader = sendsSchemaHeader

@@ -11,9 +11,9 @@ import NIOHTTP1
 /// Requests to a definitions service: the SDK key in `Authorization` and nowhere else, custom
 /// headers, timeouts, the body size limit, and the mapping of answers and errors to outcomes.
 /// Owns its HTTP client; call ``shutdown()`` when done.
-final class DefinitionsTransport: Sendable {
+package final class DefinitionsTransport: Sendable {
     /// What a definitions request brought.
-    enum FetchOutcome {
+    package enum FetchOutcome {
         /// A new body, and the ETag to send next time.
         case modified([UInt8], etag: String?)
         /// The definitions held are current (304).
@@ -22,13 +22,13 @@ final class DefinitionsTransport: Sendable {
         case failed(HTTPFailure)
     }
 
-    let options: HTTPOptions
-    let redact: Redactor
+    package let options: HTTPOptions
+    package let redact: Redactor
     private let sdkKey: SDKKey?
     private let client: HTTPClient
 
     /// - Parameter readTimeout: the longest pause while a body arrives.
-    init(options: HTTPOptions, sdkKey: SDKKey?, readTimeout: Duration) {
+    package init(options: HTTPOptions, sdkKey: SDKKey?, readTimeout: Duration) {
         self.options = options
         self.sdkKey = sdkKey
         self.redact = Redactor(key: sdkKey)
@@ -42,12 +42,12 @@ final class DefinitionsTransport: Sendable {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
-    func shutdown() async {
+    package func shutdown() async {
         try? await client.shutdown()
     }
 
     /// GETs the definitions document, conditionally on `etag`.
-    func fetchDefinitions(_ url: ServiceURL, etag: String?) async -> FetchOutcome {
+    package func fetchDefinitions(_ url: ServiceURL, etag: String?) async -> FetchOutcome {
         var request = makeRequest(url, accept: "application/json")
         if let etag { request.headers.add(name: "If-None-Match", value: etag) }
         do {
@@ -69,7 +69,7 @@ final class DefinitionsTransport: Sendable {
     }
 
     /// POSTs a JSON body once (no retry) and returns the answer's status code.
-    func post(_ url: ServiceURL, json: [UInt8]) async -> Result<Int, HTTPFailure> {
+    package func post(_ url: ServiceURL, json: [UInt8]) async -> Result<Int, HTTPFailure> {
         var request = makeRequest(url, accept: "application/json")
         request.method = .POST
         request.headers.replaceOrAdd(name: "Content-Type", value: "application/json")
@@ -85,7 +85,7 @@ final class DefinitionsTransport: Sendable {
     }
 
     /// Opens an event stream; the body is read by the caller.
-    func openStream(_ url: ServiceURL, lastEventID: String?) async throws(HTTPFailure) -> HTTPClientResponse.Body {
+    package func openStream(_ url: ServiceURL, lastEventID: String?) async throws(HTTPFailure) -> HTTPClientResponse.Body {
         var request = makeRequest(url, accept: "text/event-stream")
         request.headers.add(name: "Cache-Control", value: "no-cache")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
@@ -102,7 +102,7 @@ final class DefinitionsTransport: Sendable {
     }
 
     /// The failure a thrown network error stands for, redacted.
-    func networkFailure(_ error: any Error, url: ServiceURL, method: String = "GET") -> HTTPFailure {
+    package func networkFailure(_ error: any Error, url: ServiceURL, method: String = "GET") -> HTTPFailure {
         if let failure = error as? HTTPFailure { return failure }
         let what: String
         switch error {
@@ -149,7 +149,7 @@ final class DefinitionsTransport: Sendable {
 }
 
 extension TimeAmount {
-    init(_ duration: Duration) {
+    package init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }

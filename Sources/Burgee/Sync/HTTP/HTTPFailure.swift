@@ -1,21 +1,21 @@
 import NIOHTTP1
 
 /// A failed request to a definitions service, and what the source should do about it.
-struct HTTPFailure: Error {
+package struct HTTPFailure: Error {
     /// The failure as the status reports it.
-    var error: DataSourceError
+    package var error: DataSourceError
     /// How long the server asked the client to wait (`Retry-After` on 429 and 503).
-    var retryAfter: Duration?
+    package var retryAfter: Duration?
     /// The key was refused (401, 403): the source stops rather than retrying.
-    var isUnauthorized: Bool { error.kind == .unauthorized }
+    package var isUnauthorized: Bool { error.kind == .unauthorized }
 
-    init(_ error: DataSourceError, retryAfter: Duration? = nil) {
+    package init(_ error: DataSourceError, retryAfter: Duration? = nil) {
         self.error = error
         self.retryAfter = retryAfter
     }
 
     /// The failure an unexpected status code stands for.
-    static func status(_ status: HTTPResponseStatus, headers: HTTPHeaders, url: ServiceURL,
+    package static func status(_ status: HTTPResponseStatus, headers: HTTPHeaders, url: ServiceURL,
                        nowUnixSeconds: Int64) -> HTTPFailure {
         let code = Int(status.code)
         switch code {

@@ -19,7 +19,7 @@ public struct HTTPOptions: Sendable {
     /// The longest `Retry-After` that is honoured; longer requests wait this long.
     public var maxRetryAfter: Duration
     /// The `User-Agent` sent; a vendor's connection sets the name its service expects.
-    var userAgent = "Burgee-Swift"
+    package var userAgent = "Burgee-Swift"
 
     /// Options; the defaults suit a service on the internet.
     public init(headers: [String: String] = [:], allowInsecureHTTP: Bool = false,
@@ -35,7 +35,7 @@ public struct HTTPOptions: Sendable {
         self.maxRetryAfter = maxRetryAfter
     }
 
-    func validate() throws(ConfigurationError) {
+    package func validate() throws(ConfigurationError) {
         guard connectTimeout > .zero else { throw .notPositive("the connect timeout") }
         guard requestTimeout > .zero else { throw .notPositive("the request timeout") }
         guard maxBodyBytes > 0 else { throw .notPositive("the body size limit") }

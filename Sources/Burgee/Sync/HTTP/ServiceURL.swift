@@ -6,11 +6,11 @@ import Foundation
 
 /// An `http`/`https` URL checked against the transport rules: plain `http` only to loopback
 /// unless explicitly allowed.
-struct ServiceURL: Sendable, Hashable, CustomStringConvertible {
+package struct ServiceURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL as given.
-    let text: String
+    package let text: String
 
-    init(_ text: String, allowInsecureHTTP: Bool) throws(ConfigurationError) {
+    package init(_ text: String, allowInsecureHTTP: Bool) throws(ConfigurationError) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               let host = url.host(percentEncoded: false), !host.isEmpty else { throw .invalidURL(text) }
         switch scheme {
@@ -26,16 +26,16 @@ struct ServiceURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same URL with its last path segment replaced (`…/stream` → `…/definitions`), query kept.
-    func replacingLastPathSegment(with segment: String) -> String {
+    package func replacingLastPathSegment(with segment: String) -> String {
         guard var components = URLComponents(string: text) else { return text }
         let path = components.path
         components.path = (path.lastIndex(of: "/").map { String(path[...$0]) } ?? "/") + segment
         return components.string ?? text
     }
 
-    var description: String { text }
+    package var description: String { text }
 
-    static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         let h = host.lowercased().filter { $0 != "[" && $0 != "]" }
         if h == "localhost" || h == "::1" || h == "0:0:0:0:0:0:0:1" { return true }
         let octets = h.split(separator: ".", omittingEmptySubsequences: false)

@@ -7,9 +7,9 @@ import Logging
 ///
 /// A failure is logged at warning level with the URL; a 404 before any answer says that nothing is
 /// served at that URL, the usual sign of a wrong base URL.
-struct PollLoop {
+package struct PollLoop {
     /// How long to wait before the next request.
-    enum Pacing {
+    package enum Pacing {
         /// The interval after a success; after consecutive failures, the server's `Retry-After`
         /// if it sent one, else the backoff's delay.
         case backoff(interval: Duration, HTTPOptions.Backoff)
@@ -19,7 +19,7 @@ struct PollLoop {
 
         /// The wait after `failures` consecutive failures (0: after a success), `retryAfter` the
         /// server's, already capped.
-        func wait(afterFailures failures: Int, retryAfter: Duration?) -> Duration {
+        package func wait(afterFailures failures: Int, retryAfter: Duration?) -> Duration {
             switch self {
             case .backoff(let interval, let backoff):
                 guard failures > 0 else { return interval }
@@ -30,20 +30,32 @@ struct PollLoop {
         }
     }
 
-    let url: ServiceURL
-    let pacing: Pacing
+    package let url: ServiceURL
+    package let pacing: Pacing
     /// The longest `Retry-After` obeyed.
-    let maxRetryAfter: Duration
+    package let maxRetryAfter: Duration
     /// Stop once a document is applied (a fetch-once source).
-    let once: Bool
+    package let once: Bool
     /// How a body is delivered to the sink.
-    let payload: @Sendable ([UInt8]) -> DefinitionsPayload
+    package let payload: @Sendable ([UInt8]) -> DefinitionsPayload
     /// The warning for a failed request ("definitions request failed").
-    let failedMessage: String
+    package let failedMessage: String
     /// The error logged when 401 or 403 stops polling.
-    let refusedMessage: String
+    package let refusedMessage: String
 
-    func run(_ sink: DataSourceSink, _ transport: DefinitionsTransport) async {
+    /// A loop; the messages name what is polled (as "definitions request failed").
+    package init(url: ServiceURL, pacing: Pacing, maxRetryAfter: Duration, once: Bool,
+                 payload: @escaping @Sendable ([UInt8]) -> DefinitionsPayload, failedMessage: String, refusedMessage: String) {
+        self.url = url
+        self.pacing = pacing
+        self.maxRetryAfter = maxRetryAfter
+        self.once = once
+        self.payload = payload
+        self.failedMessage = failedMessage
+        self.refusedMessage = refusedMessage
+    }
+
+    package func run(_ sink: DataSourceSink, _ transport: DefinitionsTransport) async {
         let logger = sink.logger
         var etag: String?
         var failures = 0

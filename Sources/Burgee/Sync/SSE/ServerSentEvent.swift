@@ -1,12 +1,12 @@
 /// One event of a Server-Sent Events stream, as dispatched by a blank line.
-struct ServerSentEvent: Sendable, Equatable {
+package struct ServerSentEvent: Sendable, Equatable {
     /// The `event` field; `message` when the event named none.
-    var name: String
+    package var name: String
     /// The `data` lines joined with line feeds.
-    var data: [UInt8]
+    package var data: [UInt8]
     /// The last event ID seen on the stream, if any.
-    var id: String?
+    package var id: String?
 
     /// The data as text.
-    var text: String { String(decoding: data, as: UTF8.self) }
+    package var text: String { String(decoding: data, as: UTF8.self) }
 }

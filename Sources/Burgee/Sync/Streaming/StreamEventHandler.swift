@@ -1,7 +1,7 @@
 /// How one stream protocol's events change the definitions: Burgee's own (``BurgeeStreamEvents``)
 /// or a vendor's. A value lives as long as the source runs, across reconnections, so it may keep
 /// what later events build on (the items a `put` brought).
-protocol StreamEventHandler: Sendable {
+package protocol StreamEventHandler: Sendable {
     /// Applies one event.
     mutating func handle(_ event: ServerSentEvent, sink: DataSourceSink) async -> StreamEventOutcome
 
@@ -10,7 +10,7 @@ protocol StreamEventHandler: Sendable {
 }
 
 /// What one stream event did.
-enum StreamEventOutcome {
+package enum StreamEventOutcome {
     /// A whole document was applied: the stream is healthy again.
     case replaced
     /// A whole document was refused; the status already says why. The connection is dropped.

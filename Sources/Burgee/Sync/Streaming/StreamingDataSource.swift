@@ -7,14 +7,25 @@ import NIOCore
 /// protocol's, `Events`). A dropped, refused or silent stream (nothing within the read-idle
 /// timeout) is reopened with backoff; after `fallbackAfterFailures` consecutive failures the
 /// source also polls, until a `put` arrives again.
-struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
-    let url: ServiceURL
-    let pollingURL: ServiceURL
-    let http: HTTPOptions
-    let options: DataSourceConfiguration.StreamingOptions
-    let sdkKey: SDKKey?
+package struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
+    package let url: ServiceURL
+    package let pollingURL: ServiceURL
+    package let http: HTTPOptions
+    package let options: DataSourceConfiguration.StreamingOptions
+    package let sdkKey: SDKKey?
     /// Reads the events; a copy runs with each ``run(_:)``.
-    let events: Events
+    package let events: Events
+
+    /// A source; `pollingURL` is polled while the stream is down.
+    package init(url: ServiceURL, pollingURL: ServiceURL, http: HTTPOptions,
+                 options: DataSourceConfiguration.StreamingOptions, sdkKey: SDKKey?, events: Events) {
+        self.url = url
+        self.pollingURL = pollingURL
+        self.http = http
+        self.options = options
+        self.sdkKey = sdkKey
+        self.events = events
+    }
 
     /// Why a connection ended.
     private enum End {
@@ -37,7 +48,7 @@ struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
         var opened = false
     }
 
-    func run(_ sink: DataSourceSink) async {
+    package func run(_ sink: DataSourceSink) async {
         let transport = DefinitionsTransport(options: http, sdkKey: sdkKey, readTimeout: options.readIdleTimeout)
         var connection = Connection(events: events)
         loop: while !Task.isCancelled {

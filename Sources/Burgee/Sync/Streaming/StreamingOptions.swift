@@ -21,7 +21,7 @@ extension DataSourceConfiguration {
             self.pollingURL = pollingURL
         }
 
-        func validate() throws(ConfigurationError) {
+        package func validate() throws(ConfigurationError) {
             guard readIdleTimeout > .zero else { throw .notPositive("the stream's read-idle timeout") }
             guard fallbackAfterFailures > 0 else { throw .notPositive("the failures before falling back to polling") }
             guard fallbackPollingInterval > .zero else { throw .notPositive("the fallback polling interval") }

@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// flagd definitions from several files, or from every `*.json`, `*.yaml` and `*.yml` file of a

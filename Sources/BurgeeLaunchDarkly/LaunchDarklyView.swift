@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// LaunchDarkly's calls on a ``BurgeeClient``, in LaunchDarkly's words: `client.launchDarkly.allFlagsState(…)`

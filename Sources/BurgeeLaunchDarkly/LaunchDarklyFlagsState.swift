@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// Every flag's state for one context in LaunchDarkly's bootstrap shape: what LaunchDarkly's

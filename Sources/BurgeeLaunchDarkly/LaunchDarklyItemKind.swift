@@ -1,3 +1,5 @@
+import Burgee
+
 /// The two kinds of item LaunchDarkly's server-side data holds, named as in its documents and
 /// stream paths (`/flags/KEY`, `/segments/KEY`).
 enum LaunchDarklyItemKind: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// Unleash usage metrics (`POST /api/client/metrics`) built from a batch's summary: the same

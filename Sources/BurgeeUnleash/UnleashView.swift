@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// Unleash's calls on a ``BurgeeClient``, in Unleash's words: `client.unleash.isEnabled(…)` and

@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 import Logging
 

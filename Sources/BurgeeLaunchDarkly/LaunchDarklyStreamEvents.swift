@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// The events of LaunchDarkly's stream (`GET /all`), applied to the items held: every applied

@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// flagd's call on a ``BurgeeClient``, in flagd's words: `client.flagd.evaluation(…)` gives what

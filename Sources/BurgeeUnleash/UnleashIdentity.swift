@@ -1,3 +1,5 @@
+import Burgee
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import Burgee
+
 extension DataSourceConfiguration {
     /// flagd documents from several files, merged in order (a later file's flag replaces an
     /// earlier one's of the same key).

@@ -1,3 +1,5 @@
+import Burgee
+
 /// How a client gets LaunchDarkly's server-side flag data: from LaunchDarkly's service or from a
 /// Relay Proxy, by streaming (`GET {streamBaseURI}/all`, polling `GET {baseURI}/sdk/latest-all`
 /// while the stream is down) or by polling alone.

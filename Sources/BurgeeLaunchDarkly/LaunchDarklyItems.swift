@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// The flags and segments a LaunchDarkly stream has delivered, each as the JSON object it came

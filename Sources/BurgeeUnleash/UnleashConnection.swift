@@ -1,3 +1,5 @@
+import Burgee
+
 /// How a client talks to an Unleash server or Unleash Edge: where its client API is, who the
 /// client is, and how often it polls and reports usage.
 ///

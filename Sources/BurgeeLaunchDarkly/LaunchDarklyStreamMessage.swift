@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// One event of LaunchDarkly's streaming protocol (`GET /all`), read.

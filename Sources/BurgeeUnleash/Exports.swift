@@ -1,0 +1,3 @@
+// Unleash's types from the core, so that `import BurgeeUnleash` is enough for Unleash's calls.
+@_exported import struct BurgeeCore.UnleashContext
+@_exported import struct BurgeeCore.UnleashVariantResult
