@@ -1,7 +1,7 @@
 import Burgee
 import BurgeeCore
 
-/// flagd's call on a ``BurgeeClient``, in flagd's words: `client.flagd.evaluation(…)` gives what
+/// flagd's call on a `BurgeeClient`, in flagd's words: `client.flagd.evaluation(…)` gives what
 /// flagd's `ResolveBoolean`/`ResolveString`/… (and OpenFeature's flagd providers) report for a
 /// flag: value, variant, reason, error code and flag metadata.
 ///
@@ -9,7 +9,7 @@ import BurgeeCore
 /// let result = client.flagd.evaluation("color", context: Context(flagdJSON: ["targetingKey": "user-1"]))
 /// ```
 ///
-/// A view holds only its caller, a ``BurgeeClient`` or a ``BoundClient`` (whose calls take no
+/// A view holds only its caller, a `BurgeeClient` or a `BoundClient` (whose calls take no
 /// context): taking one costs nothing.
 public struct FlagdView<Caller: Sendable>: Sendable {
     /// The client, or bound client, the calls go to.
@@ -25,7 +25,7 @@ extension FlagdView where Caller == BurgeeClient {
     /// `TARGETING_MATCH`, `DEFAULT`, `DISABLED`, `ERROR`), error code and flag metadata (see
     /// `FlagdEvaluation`).
     ///
-    /// For flags of other formats the reasons are OpenFeature's as ``FlagDetail`` gives them. An
+    /// For flags of other formats the reasons are OpenFeature's as `FlagDetail` gives them. An
     /// unknown flag is `ERROR`/`FLAG_NOT_FOUND`; a client that is not ready `ERROR`/`PROVIDER_NOT_READY`.
     /// Counts in the summary and records exposures like every evaluation.
     /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).

@@ -13,7 +13,7 @@ extension DataSourceConfiguration {
 extension BurgeeClient.Configuration {
     /// A client of LaunchDarkly's service or a Relay Proxy: flags and segments streamed (or
     /// polled, see ``LaunchDarklyConnection/streaming``) and evaluated in process. Analytics
-    /// events are not sent to LaunchDarkly; set ``events`` to send them elsewhere.
+    /// events are not sent to LaunchDarkly; set `events` to send them elsewhere.
     public static func launchDarkly(sdkKey: String, connection: LaunchDarklyConnection = LaunchDarklyConnection(),
                                     cache: CacheConfiguration? = nil,
                                     logger: Logger = Logger(label: "burgee")) -> Self {

@@ -73,7 +73,7 @@ public struct LaunchDarklyConnection: Sendable {
     }
 
     /// The source to run, checked: streaming with fallback polling, or polling alone; every
-    /// document goes to the client as ``DefinitionsFormat/launchDarkly`` JSON.
+    /// document goes to the client as `DefinitionsFormat/launchDarkly` JSON.
     func makeSource(sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
         let payload: @Sendable ([UInt8]) -> DefinitionsPayload = { .json($0, format: .launchDarkly) }
         var http = self.http

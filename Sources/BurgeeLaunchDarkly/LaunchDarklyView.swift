@@ -1,13 +1,13 @@
 import Burgee
 import BurgeeCore
 
-/// LaunchDarkly's calls on a ``BurgeeClient``, in LaunchDarkly's words: `client.launchDarkly.allFlagsState(…)`
+/// LaunchDarkly's calls on a `BurgeeClient`, in LaunchDarkly's words: `client.launchDarkly.allFlagsState(…)`
 /// is LaunchDarkly's server SDKs' `client.allFlagsState(context, options…)`, and
 /// `client.launchDarkly.bootstrapJSON(…)` its JSON, what LaunchDarkly's JavaScript SDK takes as
 /// `bootstrap`. Flag evaluations themselves are the client's own calls, which LaunchDarkly's
 /// SDKs share: `boolVariation`, `variationDetail`, `track`, ….
 ///
-/// A view holds only its caller, a ``BurgeeClient`` or a ``BoundClient`` (whose calls take no
+/// A view holds only its caller, a `BurgeeClient` or a `BoundClient` (whose calls take no
 /// context): taking one costs nothing.
 public struct LaunchDarklyView<Caller: Sendable>: Sendable {
     /// The client, or bound client, the calls go to.

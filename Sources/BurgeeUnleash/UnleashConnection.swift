@@ -45,7 +45,7 @@ public struct UnleashConnection: Sendable {
     }
 
     func validate() throws(ConfigurationError) {
-        guard !appName.isEmpty else { throw .invalidUnleash("the appName is empty") }
+        guard !appName.isEmpty else { throw .invalidConnection("the Unleash appName is empty") }
         guard refreshInterval > .zero else { throw .notPositive("the Unleash refresh interval") }
         if let metricsInterval, metricsInterval <= .zero { throw .notPositive("the Unleash metrics interval") }
         try http.validate()

@@ -7,7 +7,7 @@ import Logging
 ///
 /// 401 and 403 stop the source as `unauthorized`. Any other failure (404, 429, 5xx, network, a
 /// document that cannot be read) waits one more interval per consecutive failure, up to 10× the
-/// interval (and at least a `Retry-After`, up to ``HTTPOptions/maxRetryAfter``), as Unleash's own
+/// interval (and at least a `Retry-After`, up to `HTTPOptions/maxRetryAfter`), as Unleash's own
 /// SDKs do; a success returns to the interval.
 struct UnleashDataSource: DataSource {
     let connection: UnleashConnection

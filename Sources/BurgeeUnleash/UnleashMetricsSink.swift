@@ -3,7 +3,7 @@ import BurgeeCore
 import Logging
 
 /// Delivers a batch to Unleash: its summary as usage metrics (`POST /api/client/metrics`, see
-/// ``UnleashMetrics``), and its exposure and custom events (impressions of flags with
+/// `UnleashMetrics`), and its exposure and custom events (impressions of flags with
 /// `impressionData`) to another sink, if one is given.
 struct UnleashMetricsSink: EventSink {
     let metrics: HTTPEventSink

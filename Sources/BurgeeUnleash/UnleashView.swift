@@ -1,7 +1,7 @@
 import Burgee
 import BurgeeCore
 
-/// Unleash's calls on a ``BurgeeClient``, in Unleash's words: `client.unleash.isEnabled(…)` and
+/// Unleash's calls on a `BurgeeClient`, in Unleash's words: `client.unleash.isEnabled(…)` and
 /// `client.unleash.variant(…)` for what an Unleash SDK's `unleash.isEnabled(…)` and
 /// `unleash.getVariant(…)` answer. They work on flags of every format, and count and record
 /// exposures like every evaluation.
@@ -12,7 +12,7 @@ import BurgeeCore
 /// let variant = client.unleash.variant("checkout-button", context: context)
 /// ```
 ///
-/// A view holds only its caller, a ``BurgeeClient`` or a ``BoundClient`` (whose calls take no
+/// A view holds only its caller, a `BurgeeClient` or a `BoundClient` (whose calls take no
 /// context): taking one costs nothing.
 public struct UnleashView<Caller: Sendable>: Sendable {
     /// The client, or bound client, the calls go to.

@@ -28,7 +28,7 @@ extension BurgeeClient {
     /// - Parameters:
     ///   - onlyEnabled: keep only flags that are on: a boolean flag serving `true`, another flag
     ///     serving a variation by targeting (not `OFF`, `PREREQUISITE_FAILED` or `ERROR`), a flag
-    ///     that cannot be evaluated whose boolean fallback is `true` (``UnleashView/isEnabled(_:context:track:)``'s answer).
+    ///     that cannot be evaluated whose boolean fallback is `true` (`UnleashView/isEnabled(_:context:track:)`'s answer).
     ///   - track: `false` records no exposure events for this call (they still count in the summary).
     public func variations(context: Context, onlyEnabled: Bool = false, track: Bool = true) -> [String: Variation] {
         cell.readCountingMany { state, tally in
@@ -120,7 +120,7 @@ extension BurgeeClient {
         return Variation(flagKey: key, key: nil, index: nil, value: .null, variables: [:], reason: detail.reason)
     }
 
-    /// Whether an evaluation turns the flag on: ``UnleashView/isEnabled(_:context:track:)``'s answer.
+    /// Whether an evaluation turns the flag on: `UnleashView/isEnabled(_:context:track:)`'s answer.
     package func isEnabled(_ key: String, _ detail: EvaluationDetail) -> Bool {
         if detail.variationIndex != nil {
             if case .bool(let on) = detail.value { return on }

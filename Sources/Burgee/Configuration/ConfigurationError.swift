@@ -16,8 +16,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case invalidBackoff
     /// A custom header that the client sets itself.
     case reservedHeader(String)
-    /// An ``UnleashConnection`` that cannot work, and why.
-    case invalidUnleash(String)
+    /// A vendor connection that cannot work, and why.
+    case invalidConnection(String)
 
     /// What is wrong.
     public var description: String {
@@ -32,7 +32,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             return "'\(url)' uses plain http to a host other than loopback; use https or set allowInsecureHTTP"
         case .invalidBackoff: return "backoff delays must be positive with initial <= maximum, and jitter within 0...1"
         case .reservedHeader(let name): return "header '\(name)' is reserved: the SDK key goes in Authorization"
-        case .invalidUnleash(let why): return "invalid Unleash connection: \(why)"
+        case .invalidConnection(let why): return "invalid connection: \(why)"
         }
     }
 }

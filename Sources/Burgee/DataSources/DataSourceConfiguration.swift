@@ -2,8 +2,8 @@
 ///
 /// A configuration is a recipe: it builds and checks its source when the client is created, and
 /// network sources then send the client's `sdkKey`. Each sync protocol contributes its own
-/// spellings (``unleash(_:)`` from the Unleash folder, ``launchDarkly(_:)`` from LaunchDarkly's,
-/// ``flagdFiles(_:watch:interval:maxBytes:)`` from flagd's) as static functions that hand the
+/// spellings (`unleash(_:)` from `BurgeeUnleash`, `launchDarkly(_:)` from `BurgeeLaunchDarkly`,
+/// `flagdFiles(_:watch:interval:maxBytes:)` from `BurgeeFlagd`) as static functions that hand the
 /// configuration their recipe, so nothing here names a vendor.
 public struct DataSourceConfiguration: Sendable {
     /// Builds the source, throwing the first problem of its settings.

@@ -53,7 +53,7 @@ struct UnleashProtocolTests {
     }
 
     @Test func unusableConnectionsAreRefused() {
-        #expect(throws: ConfigurationError.invalidUnleash("the appName is empty")) {
+        #expect(throws: ConfigurationError.invalidConnection("the Unleash appName is empty")) {
             try UnleashConnection(url: "http://127.0.0.1/api", appName: "").validate()
         }
         #expect(throws: ConfigurationError.notPositive("the Unleash refresh interval")) {

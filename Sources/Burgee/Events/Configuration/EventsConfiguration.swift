@@ -4,7 +4,7 @@ import Logging
 ///
 /// A destination is a recipe: the client checks it when it is created and builds its sink then,
 /// passing its `sdkKey` and logger. Sync protocols with an event endpoint of their own contribute
-/// theirs as static functions (``unleashMetrics(_:impressions:)`` from the Unleash folder), so
+/// theirs as static functions (`unleashMetrics(_:impressions:)` from `BurgeeUnleash`), so
 /// nothing here names a vendor.
 public struct EventDestination: Sendable {
     /// Throws the first problem of the destination's settings.

@@ -1,7 +1,7 @@
 import Logging
 
-/// The poll-and-back-off loop of every polling source (``PollingDataSource``, which also polls for
-/// LaunchDarkly and while a stream is down, and ``UnleashDataSource``): GET the document with
+/// The poll-and-back-off loop of every polling source (`PollingDataSource`, which also polls for
+/// LaunchDarkly and while a stream is down, and `UnleashDataSource`): GET the document with
 /// `If-None-Match` (a 304 costs no parsing), hand a new one to the sink, wait as ``Pacing`` says,
 /// and repeat until cancelled. 401 and 403 stop it as `unauthorized`.
 ///
