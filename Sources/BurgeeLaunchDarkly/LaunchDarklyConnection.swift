@@ -28,9 +28,11 @@ public struct LaunchDarklyConnection: Sendable {
     public var streaming: Bool
     /// How often to poll: always when not streaming, else while the stream is down.
     public var pollingInterval: Duration
-    /// The stream's read-idle timeout and how many failed connections start the fallback polling;
-    /// its `pollingURL` and `fallbackPollingInterval` are not used (see ``baseURI`` and ``pollingInterval``).
-    public var streamingOptions: DataSourceConfiguration.StreamingOptions
+    /// The stream is dropped and reopened when nothing (event or heartbeat) arrives for this long.
+    public var readIdleTimeout: Duration
+    /// After this many consecutive failed stream connections the client also polls (every
+    /// ``pollingInterval``), until the stream is back.
+    public var fallbackAfterFailures: Int
     /// Timeouts, extra headers, the body size limit, backoff. `Authorization` is reserved for the SDK key.
     public var http: HTTPOptions
 
@@ -39,22 +41,23 @@ public struct LaunchDarklyConnection: Sendable {
     /// dropped and reopened after 5 silent minutes, as LaunchDarkly's SDKs do.
     public init(streamBaseURI: String = defaultStreamBaseURI, baseURI: String = defaultBaseURI,
                 streaming: Bool = true, pollingInterval: Duration = .seconds(30),
-                streamingOptions: DataSourceConfiguration.StreamingOptions = DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(300)),
+                readIdleTimeout: Duration = .seconds(300), fallbackAfterFailures: Int = 3,
                 http: HTTPOptions = HTTPOptions()) {
         self.streamBaseURI = streamBaseURI
         self.baseURI = baseURI
         self.streaming = streaming
         self.pollingInterval = pollingInterval
-        self.streamingOptions = streamingOptions
+        self.readIdleTimeout = readIdleTimeout
+        self.fallbackAfterFailures = fallbackAfterFailures
         self.http = http
     }
 
     /// A connection to a Relay Proxy, which serves the stream and the polling endpoint at one base URI.
     public static func relayProxy(_ url: String, streaming: Bool = true, pollingInterval: Duration = .seconds(30),
-                                  streamingOptions: DataSourceConfiguration.StreamingOptions = DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(300)),
+                                  readIdleTimeout: Duration = .seconds(300), fallbackAfterFailures: Int = 3,
                                   http: HTTPOptions = HTTPOptions()) -> LaunchDarklyConnection {
         LaunchDarklyConnection(streamBaseURI: url, baseURI: url, streaming: streaming, pollingInterval: pollingInterval,
-                               streamingOptions: streamingOptions, http: http)
+                               readIdleTimeout: readIdleTimeout, fallbackAfterFailures: fallbackAfterFailures, http: http)
     }
 
     /// `BurgeeSwift/<version>`: the `User-Agent` sent to LaunchDarkly's service, in the
@@ -84,9 +87,9 @@ public struct LaunchDarklyConnection: Sendable {
         guard streaming else {
             return PollingDataSource(url: polling, mode: .every(pollingInterval), http: http, sdkKey: sdkKey, payload: payload)
         }
-        var options = streamingOptions
-        options.fallbackPollingInterval = pollingInterval
-        options.pollingURL = pollingURL
+        let options = DataSourceConfiguration.StreamingOptions(
+            readIdleTimeout: readIdleTimeout, fallbackAfterFailures: fallbackAfterFailures,
+            fallbackPollingInterval: pollingInterval, pollingURL: pollingURL)
         try options.validate()
         return StreamingDataSource(url: try ServiceURL(streamURL, allowInsecureHTTP: http.allowInsecureHTTP),
                                    pollingURL: polling, http: http, options: options, sdkKey: sdkKey,

@@ -5,9 +5,9 @@ import BurgeeTesting
 import Logging
 
 func docsEventsSnippet3(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    client.setTrackingConsent(.denied, for: ctx)     // this context (each part of a multi-context)
-    client.setTrackingConsent(nil, for: ctx)         // back to the default
-    client.setTrackingConsent(.denied)               // the default: for the whole client
-    let events = EventsConfiguration(endpoint: "https://flags.example.com/events", consent: .denied)   // nothing tracked until granted
+    client.setTrackingConsent(false, for: ctx)   // this context (each part of a multi-context)
+    client.setTrackingConsent(nil, for: ctx)     // back to the default
+    client.setTrackingConsent(false)             // the default: for the whole client
+    let events = EventsConfiguration(endpoint: "https://flags.example.com/events", consent: false)   // nothing tracked until granted
     _ = events
 }

@@ -7,7 +7,7 @@ import Logging
 func docsOpenfeatureSnippet3(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
     let client = try BurgeeClient(configuration: .init(
         source: .file("flags.json"),
-        openTelemetry: .init()))            // the bootstrapped InstrumentationSystem.tracer
-    // or openTelemetry: .init(tracer: someTracer)
+        openTelemetry: true))            // the bootstrapped InstrumentationSystem.tracer
+    // or openTelemetry: true, tracer: someTracer
     _ = client
 }

@@ -8,6 +8,6 @@ func docsSdkSnippet3(client: BurgeeClient, context: Context, ctx: Context, logge
     let configured = try BurgeeClient(configuration: .init(
         sdkKey: "key-1", source: .file("flags.json"), readyTimeout: .seconds(5),
         events: .init(destination: .log(logger)), logger: logger,
-        hooks: [], openTelemetry: nil))
+        hooks: [], openTelemetry: false))
     _ = configured
 }

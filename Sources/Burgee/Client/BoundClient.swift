@@ -139,8 +139,8 @@ public struct BoundClient: Sendable {
     }
 
     /// See ``BurgeeClient/setTrackingConsent(_:for:)``.
-    public func setTrackingConsent(_ consent: EventsConfiguration.TrackingConsent?) {
-        client.setTrackingConsent(consent, for: context)
+    public func setTrackingConsent(_ granted: Bool?) {
+        client.setTrackingConsent(granted, for: context)
     }
 
     // MARK: The one path of the typed calls

@@ -40,17 +40,17 @@ extension BurgeeClient {
     // MARK: Consent
 
     /// Sets whether events carrying this context's keys may be recorded and sent (every part of a
-    /// multi-context); `nil` returns it to the configured default. Events already queued for a
+    /// multi-context): `true` grants, `false` denies, `nil` returns it to the configured default. Events already queued for a
     /// context whose consent becomes denied are not sent.
     ///
     /// The consent is kept in this client until changed: a service with many instances sets it on
     /// each (or passes `track: false` with each evaluation).
-    public func setTrackingConsent(_ consent: EventsConfiguration.TrackingConsent?, for context: Context) {
-        recorder?.consent.set(consent, for: context)
+    public func setTrackingConsent(_ granted: Bool?, for context: Context) {
+        recorder?.consent.set(granted.map { $0 ? .granted : .denied }, for: context)
     }
 
     /// Sets the consent for contexts without their own (the whole client when none has its own).
-    public func setTrackingConsent(_ consent: EventsConfiguration.TrackingConsent) {
-        recorder?.consent.setDefault(consent)
+    public func setTrackingConsent(_ granted: Bool) {
+        recorder?.consent.setDefault(granted ? .granted : .denied)
     }
 }

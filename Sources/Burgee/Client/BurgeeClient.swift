@@ -60,8 +60,8 @@ public final class BurgeeClient: Service, Sendable {
         self.fallbacks = configuration.fallbacks
         self.logger = configuration.logger
         self.hooks = configuration.hooks
-        self.spanEvents = configuration.openTelemetry.map(EvaluationSpanEvents.init(configuration:))
-        self.intercepts = !configuration.hooks.isEmpty || configuration.openTelemetry != nil
+        self.spanEvents = configuration.openTelemetry ? EvaluationSpanEvents(tracer: configuration.tracer) : nil
+        self.intercepts = !configuration.hooks.isEmpty || configuration.openTelemetry
         self.clientName = configuration.logger.label
         let broadcaster = EventBroadcaster<ClientEvent>(bufferSize: configuration.eventBufferSize)
         let cell = SnapshotCell(ClientState.notReady)

@@ -1,6 +1,7 @@
 import BurgeeCore
 import Logging
 import Metrics
+import Tracing
 
 extension BurgeeClient {
     /// How a client gets, keeps and serves definitions.
@@ -39,9 +40,15 @@ extension BurgeeClient {
         /// Hooks run around every typed evaluation of the client, before those of a bound client
         /// and of the call (see ``Hook``). None by default: evaluations then pay nothing for hooks.
         public var hooks: [any Hook]
-        /// Evaluations as `feature_flag.evaluation` events on the active span
-        /// (swift-distributed-tracing); `nil`, the default, records none and costs nothing.
-        public var openTelemetry: BurgeeClient.Configuration.OpenTelemetry?
+        /// Evaluations as OpenTelemetry span events: each typed evaluation adds a
+        /// `feature_flag.evaluation` event to the active span, with the semantic conventions'
+        /// attributes (docs/openfeature.md). `false`, the default, records none and costs nothing.
+        /// The client depends on the swift-distributed-tracing API only: the application brings
+        /// the exporter.
+        public var openTelemetry: Bool
+        /// The tracer whose active span receives the span events; `nil` for the bootstrapped
+        /// `InstrumentationSystem.tracer`, read at each evaluation.
+        public var tracer: (any Tracer)?
         /// How each format compiles its definitions: settings that a format's module declares
         /// (flagd's `fractional` rule, set as `configuration.flagd` with `BurgeeFlagd`).
         package var compileOptions = CompileOptions()
@@ -52,7 +59,7 @@ extension BurgeeClient {
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
                     limits: JSONLimits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
                     logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil,
-                    hooks: [any Hook] = [], openTelemetry: BurgeeClient.Configuration.OpenTelemetry? = nil) {
+                    hooks: [any Hook] = [], openTelemetry: Bool = false, tracer: (any Tracer)? = nil) {
             self.key = SDKKey(sdkKey)
             self.source = source
             self.bootstrap = bootstrap
@@ -68,6 +75,7 @@ extension BurgeeClient {
             self.metricsFactory = metricsFactory
             self.hooks = hooks
             self.openTelemetry = openTelemetry
+            self.tracer = tracer
         }
 
         /// Throws the first problem that makes the configuration unusable.

@@ -95,10 +95,24 @@ public struct DataSourceConfiguration: Sendable {
     /// `put`, `patch` and `delete` events; polls while the stream is down.
     /// - Parameters:
     ///   - url: the stream's URL; plain `http` only to loopback unless allowed in `http`.
-    ///   - options: read-idle timeout and the fallback to polling.
-    ///   - http: timeouts, headers, size limit, backoff.
-    public static func streaming(_ url: String, options: DataSourceConfiguration.StreamingOptions = DataSourceConfiguration.StreamingOptions(),
+    ///   - readIdleTimeout: the connection is dropped and reopened when nothing (event or
+    ///     heartbeat) arrives for this long; keep it above the server's heartbeat interval.
+    ///   - fallbackAfterFailures: after this many consecutive failed connections the source also
+    ///     polls, until the stream is back.
+    ///   - fallbackPollingInterval: how often to poll while falling back.
+    ///   - pollingURL: the definitions URL polled while falling back; by default the stream URL
+    ///     with its last path segment replaced by `definitions`.
+    ///   - http: timeouts, headers, size limit, retry delays.
+    public static func streaming(_ url: String, readIdleTimeout: Duration = .seconds(60), fallbackAfterFailures: Int = 3,
+                                 fallbackPollingInterval: Duration = .seconds(30), pollingURL: String? = nil,
                                  http: HTTPOptions = HTTPOptions()) -> DataSourceConfiguration {
+        streaming(url, options: StreamingOptions(readIdleTimeout: readIdleTimeout, fallbackAfterFailures: fallbackAfterFailures,
+                                                 fallbackPollingInterval: fallbackPollingInterval, pollingURL: pollingURL),
+                  http: http)
+    }
+
+    package static func streaming(_ url: String, options: DataSourceConfiguration.StreamingOptions,
+                                  http: HTTPOptions = HTTPOptions()) -> DataSourceConfiguration {
         DataSourceConfiguration { sdkKey throws(ConfigurationError) in
             try http.validate()
             try options.validate()

@@ -6,12 +6,13 @@ import Tracing
 struct EvaluationSpanEvents: Sendable {
     static let eventName = "feature_flag.evaluation"
 
-    let configuration: BurgeeClient.Configuration.OpenTelemetry
+    /// The configured tracer; `nil` for the bootstrapped one.
+    let tracer: (any Tracer)?
 
     /// Records `detail` on the span active in the calling task, if any. `info` is the flag's
     /// version and sets, when the flag is known.
     func record<T: FlagValue>(_ detail: FlagDetail<T>, context: Context, version: Int64?, sets: [String]) {
-        let tracer = configuration.tracer ?? InstrumentationSystem.tracer
+        let tracer = self.tracer ?? InstrumentationSystem.tracer
         guard let span = tracer.activeSpan(identifiedBy: ServiceContext.current ?? .topLevel) else { return }
         span.addEvent(SpanEvent(name: Self.eventName,
                                 attributes: Self.attributes(detail, context: context, version: version, sets: sets)))

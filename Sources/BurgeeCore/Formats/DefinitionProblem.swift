@@ -1,7 +1,7 @@
 /// One problem found in a definitions document, with where it is.
 public struct DefinitionProblem: Sendable, Hashable, CustomStringConvertible {
     /// How serious a problem is.
-    public enum Severity: String, Sendable, Hashable {
+    package enum Severity: String, Sendable, Hashable {
         /// The flag or segment is malformed: a flag evaluates to `ERROR/MALFORMED_FLAG`.
         case error
         /// Loads and evaluates, but probably not as meant (an invalid regular expression never matches).
@@ -9,7 +9,7 @@ public struct DefinitionProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What a problem is about.
-    public enum Subject: Sendable, Hashable {
+    package enum Subject: Sendable, Hashable {
         /// The whole document.
         case document
         /// The flag with this key.
@@ -19,9 +19,9 @@ public struct DefinitionProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How serious the problem is.
-    public var severity: Severity
+    package var severity: Severity
     /// The flag or segment it concerns.
-    public var subject: Subject
+    package var subject: Subject
     /// Where the offending value is.
     package var path: JSONPointer
     /// A sentence for a person.
@@ -33,6 +33,21 @@ public struct DefinitionProblem: Sendable, Hashable, CustomStringConvertible {
         self.subject = subject
         self.path = path
         self.message = message
+    }
+
+    /// Whether the definitions load and evaluate, but probably not as meant (an invalid regular
+    /// expression never matches); otherwise the flag or segment is malformed, and a flag
+    /// evaluates to `ERROR/MALFORMED_FLAG`.
+    public var isWarning: Bool { severity == .warning }
+
+    /// The key of the flag the problem is about; `nil` for a segment or the whole document.
+    public var flagKey: String? {
+        if case .flag(let key) = subject { key } else { nil }
+    }
+
+    /// The key of the segment the problem is about; `nil` for a flag or the whole document.
+    public var segmentKey: String? {
+        if case .segment(let key) = subject { key } else { nil }
     }
 
     /// A JSON Pointer (RFC 6901) to the offending value, such as `/flags/new-checkout/rules/0/clauses/1/op`.

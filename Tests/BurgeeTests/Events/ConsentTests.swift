@@ -14,7 +14,7 @@ struct ConsentTests {
 
     @Test("denied for the whole client: no event with context keys leaves; summaries still count")
     func clientWide() async throws {
-        let (client, sink) = try await H.client { $0.consent = .denied }
+        let (client, sink) = try await H.client { $0.consent = false }
         #expect(!Self.produce(client, H.user))
         await client.flush()
         #expect(sink.events.allSatisfy { $0.contextKeys.isEmpty })
@@ -26,7 +26,7 @@ struct ConsentTests {
     @Test("denied for one context: the others are still tracked")
     func perContext() async throws {
         let (client, sink) = try await H.client()
-        client.setTrackingConsent(.denied, for: H.user)
+        client.setTrackingConsent(false, for: H.user)
         #expect(!Self.produce(client, H.user))
         #expect(Self.produce(client, H.other))
         await client.flush()
@@ -37,7 +37,7 @@ struct ConsentTests {
     @Test("a multi-context with one denied part is not tracked")
     func multiContext() async throws {
         let (client, sink) = try await H.client()
-        client.setTrackingConsent(.denied, for: Context(kind: "org", key: "acme"))
+        client.setTrackingConsent(false, for: Context(kind: "org", key: "acme"))
         #expect(!Self.produce(client, Context.multi([H.user, Context(kind: "org", key: "acme")])))
         #expect(Self.produce(client, Context.multi([H.user, Context(kind: "org", key: "other")])))
         await client.flush()
@@ -48,8 +48,8 @@ struct ConsentTests {
 
     @Test("default denied, granted per context (Kameleoon's legal consent)")
     func grantedPerContext() async throws {
-        let (client, sink) = try await H.client { $0.consent = .denied }
-        client.bound(to: H.other).setTrackingConsent(.granted)
+        let (client, sink) = try await H.client { $0.consent = false }
+        client.bound(to: H.other).setTrackingConsent(true)
         #expect(!Self.produce(client, H.user))
         #expect(Self.produce(client, H.other))
         await client.flush()
@@ -61,7 +61,7 @@ struct ConsentTests {
     func withdrawnAfterQueueing() async throws {
         let (client, sink) = try await H.client()
         #expect(Self.produce(client, H.user))
-        client.setTrackingConsent(.denied, for: H.user)
+        client.setTrackingConsent(false, for: H.user)
         await client.flush()
         #expect(sink.events.allSatisfy { $0.contextKeys.isEmpty })
         #expect(client.eventDiagnostics.deniedByConsent == 2)
@@ -75,9 +75,9 @@ struct ConsentTests {
     @Test("consent turned off and on for the whole client at run time")
     func clientWideAtRunTime() async throws {
         let (client, sink) = try await H.client()
-        client.setTrackingConsent(.denied)
+        client.setTrackingConsent(false)
         #expect(!Self.produce(client, H.user))
-        client.setTrackingConsent(.granted)
+        client.setTrackingConsent(true)
         #expect(Self.produce(client, H.user))
         await client.flush()
         #expect(sink.customEvents.count == 1)

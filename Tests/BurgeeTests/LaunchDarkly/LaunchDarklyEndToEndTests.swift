@@ -26,7 +26,7 @@ import Testing
     private func configuration(_ running: RunningDefinitionsServer, fallbackAfterFailures: Int = 3) -> BurgeeClient.Configuration {
         let connection = LaunchDarklyConnection.relayProxy(
             running.baseURL, pollingInterval: .milliseconds(100),
-            streamingOptions: DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(5), fallbackAfterFailures: fallbackAfterFailures),
+            readIdleTimeout: .seconds(5), fallbackAfterFailures: fallbackAfterFailures,
             http: LoopbackServer.http())
         return .launchDarkly(sdkKey: "sdk-key", connection: connection, logger: TestFiles.quietLogger)
     }

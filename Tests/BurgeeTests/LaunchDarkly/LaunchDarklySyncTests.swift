@@ -27,7 +27,7 @@ import Testing
                                maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes) throws -> BurgeeClient.Configuration {
         let connection = LaunchDarklyConnection.relayProxy(
             running.baseURL, streaming: streaming, pollingInterval: .milliseconds(100),
-            streamingOptions: DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(5), fallbackAfterFailures: fallbackAfterFailures),
+            readIdleTimeout: .seconds(5), fallbackAfterFailures: fallbackAfterFailures,
             http: LoopbackServer.http(maxBodyBytes: maxBodyBytes))
         // Built here so that a configuration the source refuses fails the test at once.
         _ = try connection.makeSource(sdkKey: SDKKey(sdkKey))

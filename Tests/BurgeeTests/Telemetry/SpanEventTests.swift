@@ -23,7 +23,8 @@ struct SpanEventTests {
 
     static func client(_ tracer: InMemoryTracer?, hooks: [any Hook] = []) async throws -> BurgeeClient {
         try await ClientHarness.ready(definitions) {
-            $0.openTelemetry = tracer.map { BurgeeClient.Configuration.OpenTelemetry(tracer: $0) }
+            $0.openTelemetry = tracer != nil
+            $0.tracer = tracer
             $0.hooks = hooks
         }
     }
@@ -129,7 +130,7 @@ struct SpanEventTests {
         let client = try await Self.client(nil)
         let events = Self.events(tracer) { _ = client.boolVariation("on", context: Context(key: "u-1"), default: false) }
         #expect(events.isEmpty)
-        #expect(client.configuration.openTelemetry == nil)
+        #expect(!client.configuration.openTelemetry)
         await client.close()
     }
 }

@@ -40,7 +40,7 @@ struct OpenTelemetryExample {
 
         // Span events are opt-in: `openTelemetry` turns them on, through the bootstrapped tracer.
         let flags = try BurgeeClient(configuration: .init(
-            source: .bootstrap(.json(definitions)), logger: logger, openTelemetry: BurgeeClient.Configuration.OpenTelemetry()))
+            source: .bootstrap(.json(definitions)), logger: logger, openTelemetry: true))
 
         let checkout = Checkout(flags: flags, logger: logger)
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

@@ -78,8 +78,13 @@ public struct EventsConfiguration: Sendable {
     public var maxBatchSize: Int
     /// The queue's capacity; events recorded while it is full are dropped and counted.
     public var capacity: Int
-    /// Consent for contexts not set with ``BurgeeClient/setTrackingConsent(_:for:)``.
-    public var consent: EventsConfiguration.TrackingConsent
+    /// Whether events carrying a context's keys may leave the process (legal consent), for
+    /// contexts not set with ``BurgeeClient/setTrackingConsent(_:for:)``; `true` by default.
+    public var consent: Bool {
+        get { trackingConsent == .granted }
+        set { trackingConsent = newValue ? .granted : .denied }
+    }
+    package var trackingConsent: EventsConfiguration.TrackingConsent
     /// How long ``BurgeeClient/close()`` waits for the last delivery. When it passes (an event
     /// service that accepts connections but never answers, say), the delivery is cancelled and
     /// the events not delivered are dropped and counted in
@@ -91,7 +96,7 @@ public struct EventsConfiguration: Sendable {
     public init(destination: EventDestination, exposures: EventsConfiguration.ExposureMode = .deduplicated,
                 deduplicationWindow: Duration = .seconds(300), deduplicationCapacity: Int = 65_536,
                 flushInterval: Duration = .seconds(5), maxBatchSize: Int = 500, capacity: Int = 10_000,
-                consent: EventsConfiguration.TrackingConsent = .granted, closeTimeout: Duration = .seconds(5)) {
+                consent: Bool = true, closeTimeout: Duration = .seconds(5)) {
         self.destination = destination
         self.exposures = exposures
         self.deduplicationWindow = deduplicationWindow
@@ -99,13 +104,13 @@ public struct EventsConfiguration: Sendable {
         self.flushInterval = flushInterval
         self.maxBatchSize = maxBatchSize
         self.capacity = capacity
-        self.consent = consent
+        self.trackingConsent = consent ? .granted : .denied
         self.closeTimeout = closeTimeout
     }
 
     /// Events posted to `endpoint`; see ``EventDestination/http(_:http:retryDelay:)``.
     public init(endpoint: String, http: HTTPOptions = HTTPOptions(), exposures: EventsConfiguration.ExposureMode = .deduplicated,
-                flushInterval: Duration = .seconds(5), consent: EventsConfiguration.TrackingConsent = .granted) {
+                flushInterval: Duration = .seconds(5), consent: Bool = true) {
         self.init(destination: .http(endpoint, http: http), exposures: exposures, flushInterval: flushInterval,
                   consent: consent)
     }
@@ -136,7 +141,7 @@ extension EventsConfiguration {
     }
 
     /// Whether events carrying a context's keys may leave the process (legal consent).
-    public enum TrackingConsent: Sendable, Hashable {
+    package enum TrackingConsent: Sendable, Hashable {
         /// Events are sent.
         case granted
         /// No exposure or custom event carrying the context's keys is recorded or sent.

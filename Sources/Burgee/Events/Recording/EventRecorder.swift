@@ -29,7 +29,7 @@ final class EventRecorder: Sendable {
 
     init(configuration: EventsConfiguration, signals: AsyncStream<EventSignal>.Continuation, logger: Logger) {
         mode = configuration.exposures
-        consent = ConsentRegistry(default: configuration.consent)
+        consent = ConsentRegistry(default: configuration.trackingConsent)
         maxBatchSize = configuration.maxBatchSize
         deduplicator = configuration.exposures == .deduplicated
             ? ExposureDeduplicator(capacity: configuration.deduplicationCapacity, window: configuration.deduplicationWindow)

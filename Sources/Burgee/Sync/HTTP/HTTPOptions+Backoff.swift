@@ -3,23 +3,23 @@ extension HTTPOptions {
     ///
     /// The delay after the n-th consecutive failure is `min(maximum, initial × 2^(n−1))`, reduced by
     /// up to `jitter` of itself at random so that many clients do not retry in step.
-    public struct Backoff: Sendable, Hashable {
+    package struct Backoff: Sendable, Hashable {
         /// The delay after the first failure, before jitter.
-        public var initial: Duration
+        package var initial: Duration
         /// The longest delay, before jitter.
-        public var maximum: Duration
+        package var maximum: Duration
         /// The fraction (0...1) of a delay that may be taken off at random.
-        public var jitter: Double
+        package var jitter: Double
 
         /// A backoff; the defaults are 1 s doubling up to 30 s, with half of each delay random.
-        public init(initial: Duration = .seconds(1), maximum: Duration = .seconds(30), jitter: Double = 0.5) {
+        package init(initial: Duration = .seconds(1), maximum: Duration = .seconds(30), jitter: Double = 0.5) {
             self.initial = initial
             self.maximum = maximum
             self.jitter = jitter
         }
 
         /// The delay before jitter after `failures` consecutive failures (at least 1).
-        public func ceiling(afterFailures failures: Int) -> Duration {
+        package func ceiling(afterFailures failures: Int) -> Duration {
             let doublings = min(max(failures, 1) - 1, 62)
             var delay = initial
             for _ in 0..<doublings {
@@ -30,13 +30,13 @@ extension HTTPOptions {
         }
 
         /// The delay to wait after `failures` consecutive failures, jitter applied.
-        public func delay(afterFailures failures: Int) -> Duration {
+        package func delay(afterFailures failures: Int) -> Duration {
             var generator = SystemRandomNumberGenerator()
             return delay(afterFailures: failures, using: &generator)
         }
 
         /// The delay to wait after `failures` consecutive failures, with jitter from `generator`.
-        public func delay(afterFailures failures: Int, using generator: inout some RandomNumberGenerator) -> Duration {
+        package func delay(afterFailures failures: Int, using generator: inout some RandomNumberGenerator) -> Duration {
             let ceiling = ceiling(afterFailures: failures)
             guard jitter > 0 else { return ceiling }
             return ceiling * (1 - min(jitter, 1) * Double.random(in: 0..<1, using: &generator))

@@ -15,7 +15,22 @@ public struct HTTPOptions: Sendable {
     /// Larger bodies (and, when streaming, larger events) are refused without being held in memory.
     public var maxBodyBytes: Int
     /// Delays between retries after failures.
-    public var backoff: HTTPOptions.Backoff
+    package var backoff: HTTPOptions.Backoff
+
+    /// The delay after the first consecutive failure (its lower bound) and the longest delay (its
+    /// upper bound): each further failure doubles the delay, up to the longest. 1 to 30 seconds by
+    /// default.
+    public var retryDelays: ClosedRange<Duration> {
+        get { backoff.initial...max(backoff.initial, backoff.maximum) }
+        set { backoff.initial = newValue.lowerBound; backoff.maximum = newValue.upperBound }
+    }
+
+    /// The fraction (0...1) of each retry delay taken off at random, so that many clients do not
+    /// retry in step; 0.5 by default.
+    public var retryJitter: Double {
+        get { backoff.jitter }
+        set { backoff.jitter = newValue }
+    }
     /// The longest `Retry-After` that is honoured; longer requests wait this long.
     public var maxRetryAfter: Duration
     /// The `User-Agent` sent; a vendor's connection sets the name its service expects.
@@ -24,8 +39,21 @@ public struct HTTPOptions: Sendable {
     /// Options; the defaults suit a service on the internet.
     public init(headers: [String: String] = [:], allowInsecureHTTP: Bool = false,
                 connectTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10),
-                maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes, backoff: HTTPOptions.Backoff = HTTPOptions.Backoff(),
+                maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes,
+                retryDelays: ClosedRange<Duration> = .seconds(1)...(.seconds(30)), retryJitter: Double = 0.5,
                 maxRetryAfter: Duration = .seconds(600)) {
+        self.init(headers: headers, allowInsecureHTTP: allowInsecureHTTP, connectTimeout: connectTimeout,
+                  requestTimeout: requestTimeout, maxBodyBytes: maxBodyBytes,
+                  backoff: HTTPOptions.Backoff(initial: retryDelays.lowerBound, maximum: retryDelays.upperBound,
+                                               jitter: retryJitter),
+                  maxRetryAfter: maxRetryAfter)
+    }
+
+    /// Options with a backoff given whole.
+    package init(headers: [String: String] = [:], allowInsecureHTTP: Bool = false,
+                 connectTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10),
+                 maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes, backoff: HTTPOptions.Backoff,
+                 maxRetryAfter: Duration = .seconds(600)) {
         self.headers = headers
         self.allowInsecureHTTP = allowInsecureHTTP
         self.connectTimeout = connectTimeout

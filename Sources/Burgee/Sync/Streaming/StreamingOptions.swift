@@ -1,19 +1,19 @@
 extension DataSourceConfiguration {
     /// How the streaming source keeps its connection and what it does while it is down.
-    public struct StreamingOptions: Sendable {
+    package struct StreamingOptions: Sendable {
         /// The connection is dropped and reopened when nothing (event or heartbeat) arrives for this
         /// long; keep it above the server's heartbeat interval.
-        public var readIdleTimeout: Duration
+        package var readIdleTimeout: Duration
         /// After this many consecutive failed connections the source also polls, until the stream is back.
-        public var fallbackAfterFailures: Int
+        package var fallbackAfterFailures: Int
         /// How often to poll while falling back.
-        public var fallbackPollingInterval: Duration
+        package var fallbackPollingInterval: Duration
         /// The definitions URL polled while falling back; by default the stream URL with its last path
         /// segment replaced by `definitions`.
-        public var pollingURL: String?
+        package var pollingURL: String?
 
         /// Options; the defaults suit a server that sends a heartbeat at least every 30 seconds.
-        public init(readIdleTimeout: Duration = .seconds(60), fallbackAfterFailures: Int = 3,
+        package init(readIdleTimeout: Duration = .seconds(60), fallbackAfterFailures: Int = 3,
                     fallbackPollingInterval: Duration = .seconds(30), pollingURL: String? = nil) {
             self.readIdleTimeout = readIdleTimeout
             self.fallbackAfterFailures = fallbackAfterFailures
