@@ -4,6 +4,5 @@
 @_exported import struct BurgeeCore.DefinitionProblem
 @_exported import struct BurgeeCore.DefinitionsFormat
 @_exported import struct BurgeeCore.EvaluationReason
-@_exported import struct BurgeeCore.JSONLimits
 @_exported import enum BurgeeCore.JSONValue
 @_exported import enum BurgeeCore.ValueType

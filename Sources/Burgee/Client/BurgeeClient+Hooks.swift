@@ -39,7 +39,7 @@ extension BurgeeClient {
             }
             result = plainDetail(key, hookContext.context, defaultValue, track)
             if result.isError {
-                let failure = FlagEvaluationError(reason: result.reason)
+                let failure = result.reason.errorKind ?? .exception
                 Self.eachHook(hooks, bound, call, reversed: true) { $0.error(hookContext, error: failure) }
             } else {
                 let succeeded = result

@@ -27,8 +27,12 @@ extension BurgeeClient {
         public var readyTimeout: Duration?
         /// How often evaluation counts are moved to the metrics.
         public var metricsInterval: Duration
-        /// Limits for parsing definitions (size, depth).
-        public var limits: JSONLimits
+        /// Larger definitions documents (and cache files) are refused: 64 MiB by default.
+        public var maxDefinitionsBytes: Int
+        /// Definitions nested deeper (in JSON arrays and objects) are refused: 128 by default.
+        public var maxDefinitionsDepth: Int
+        /// The parsing limits the two settings make.
+        package var limits: JSONLimits { JSONLimits(maxDepth: maxDefinitionsDepth, maxBytes: maxDefinitionsBytes) }
         /// Each event subscriber keeps at most this many undelivered events, dropping the oldest.
         public var eventBufferSize: Int
         /// Exposure, custom and summary events and where they go; `nil` records nothing.
@@ -57,7 +61,8 @@ extension BurgeeClient {
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
                     cache: CacheConfiguration? = nil, fallbacks: Fallbacks = Fallbacks(), flagSets: Set<String>? = nil,
                     readyTimeout: Duration? = nil, metricsInterval: Duration = .seconds(10),
-                    limits: JSONLimits = .default, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
+                    maxDefinitionsBytes: Int = 64 << 20,
+                    maxDefinitionsDepth: Int = 128, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
                     logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil,
                     hooks: [any Hook] = [], openTelemetry: Bool = false, tracer: (any Tracer)? = nil) {
             self.key = SDKKey(sdkKey)
@@ -68,7 +73,8 @@ extension BurgeeClient {
             self.flagSets = flagSets
             self.readyTimeout = readyTimeout
             self.metricsInterval = metricsInterval
-            self.limits = limits
+            self.maxDefinitionsBytes = maxDefinitionsBytes
+            self.maxDefinitionsDepth = maxDefinitionsDepth
             self.eventBufferSize = eventBufferSize
             self.events = events
             self.logger = logger
@@ -87,6 +93,8 @@ extension BurgeeClient {
             if let readyTimeout, readyTimeout <= .zero { throw .notPositive("readyTimeout") }
             guard metricsInterval > .zero else { throw .notPositive("metricsInterval") }
             guard eventBufferSize > 0 else { throw .notPositive("eventBufferSize") }
+            guard maxDefinitionsBytes > 0 else { throw .notPositive("maxDefinitionsBytes") }
+            guard maxDefinitionsDepth > 0 else { throw .notPositive("maxDefinitionsDepth") }
             _ = try source.makeSource(sdkKey: key)
             try events?.validate()
         }

@@ -17,8 +17,9 @@ import BurgeeCore
 ///
 /// When `before` or `after` throws, the error is logged, the ``error(_:error:)`` stage runs with
 /// it, and the call returns the caller's default with `ERROR/EXCEPTION` (OpenFeature's `GENERAL`).
-/// An evaluation that fails by itself (an unknown flag, a wrong type…) runs `error` with a
-/// ``FlagEvaluationError`` instead of `after`. `error` and `finally` cannot throw.
+/// An evaluation that fails by itself (an unknown flag, a wrong type…) runs `error` with its
+/// error kind (an `EvaluationReason.ErrorKind`) instead of `after`. `error` and `finally` cannot
+/// throw.
 ///
 /// Every stage has a default that does nothing, so a hook implements only the stages it needs.
 /// Implement them with exactly these signatures: a method that differs (a concrete `Bool` for
@@ -40,7 +41,7 @@ public protocol Hook: Sendable {
     /// the caller's default with `ERROR/EXCEPTION`.
     func after<Value: FlagValue>(_ hookContext: HookContext<Value>, detail: FlagDetail<Value>) throws
 
-    /// Runs when the evaluation failed (a ``FlagEvaluationError``) or a `before` or `after`
+    /// Runs when the evaluation failed (its `EvaluationReason.ErrorKind`, with `openFeatureErrorCode`) or a `before` or `after`
     /// stage threw (that error).
     func error<Value: FlagValue>(_ hookContext: HookContext<Value>, error: any Error)
 

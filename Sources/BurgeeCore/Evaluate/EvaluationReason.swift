@@ -16,8 +16,9 @@ public struct EvaluationReason: Sendable, Hashable {
         case error = "ERROR"
     }
 
-    /// The error kinds.
-    public enum ErrorKind: String, Sendable, Hashable, CaseIterable {
+    /// The error kinds. An error kind is also the error that a failed evaluation reports where
+    /// an error is thrown or handed on (a hook's `error` stage).
+    public enum ErrorKind: String, Error, Sendable, Hashable, CaseIterable {
         /// No definitions have been loaded yet.
         case clientNotReady = "CLIENT_NOT_READY"
         /// No flag has this key.
@@ -30,6 +31,19 @@ public struct EvaluationReason: Sendable, Hashable {
         case wrongType = "WRONG_TYPE"
         /// An unexpected failure.
         case exception = "EXCEPTION"
+
+        /// The OpenFeature error code: `PROVIDER_NOT_READY`, `FLAG_NOT_FOUND`, `PARSE_ERROR`,
+        /// `INVALID_CONTEXT`, `TYPE_MISMATCH` or `GENERAL`.
+        public var openFeatureErrorCode: String {
+            switch self {
+            case .clientNotReady: "PROVIDER_NOT_READY"
+            case .flagNotFound: "FLAG_NOT_FOUND"
+            case .malformedFlag: "PARSE_ERROR"
+            case .invalidContext: "INVALID_CONTEXT"
+            case .wrongType: "TYPE_MISMATCH"
+            case .exception: "GENERAL"
+            }
+        }
     }
 
     /// The state of LaunchDarkly's big segments, for an evaluation that consulted an unbounded
@@ -100,17 +114,7 @@ public struct EvaluationReason: Sendable, Hashable {
     }
 
     /// The OpenFeature error code for an `ERROR` reason, else `nil`.
-    public var openFeatureErrorCode: String? {
-        switch errorKind {
-        case nil: return nil
-        case .clientNotReady?: return "PROVIDER_NOT_READY"
-        case .flagNotFound?: return "FLAG_NOT_FOUND"
-        case .malformedFlag?: return "PARSE_ERROR"
-        case .invalidContext?: return "INVALID_CONTEXT"
-        case .wrongType?: return "TYPE_MISMATCH"
-        case .exception?: return "GENERAL"
-        }
-    }
+    public var openFeatureErrorCode: String? { errorKind?.openFeatureErrorCode }
 
     /// The JSON form: `kind` and only the fields that apply (`inExperiment` only when true,
     /// `bigSegmentsStatus` only when set).

@@ -32,7 +32,7 @@ struct RecordingHook: Hook {
 
     func error<Value: FlagValue>(_ hookContext: HookContext<Value>, error: any Error) {
         switch error {
-        case let failure as FlagEvaluationError: journal.append("\(name).error \(failure.openFeatureErrorCode)")
+        case let failure as EvaluationReason.ErrorKind: journal.append("\(name).error \(failure.openFeatureErrorCode)")
         case let failure as Failure: journal.append("\(name).error thrown in \(failure.stage)")
         default: journal.append("\(name).error \(error)")
         }
