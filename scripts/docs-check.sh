@@ -2,7 +2,8 @@
 # The DocC documentation of the library modules (Sources/<Module>/<Module>.docc): every public
 # symbol has a doc comment (scripts/doc-coverage.py), every public type and global symbol sits in a
 # Topics group of its module's catalog (scripts/doc-topics.py), and each module's documentation
-# builds without a warning (an unresolved symbol or article link, a Topics link to nothing). Run
+# builds without a warning (an unresolved symbol or article link, a Topics link to nothing), and
+# `import Burgee` shows at most 40 public types (scripts/public-types.py). Run
 # after `swift build`: both steps reuse its build.
 #
 # DocC builds each module alone: a link to another module's symbol does not resolve, so doc
@@ -17,6 +18,7 @@ start=$SECONDS
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 python3 scripts/doc-coverage.py
 python3 scripts/doc-topics.py --check
+python3 scripts/public-types.py --max 40
 
 targets=()
 for module in "${modules[@]}"; do targets+=(--target "$module"); done

@@ -2,7 +2,8 @@
 """Lists the public types that `import Burgee` shows, nested ones included: Burgee's own and the
 BurgeeCore types that Sources/Burgee/Exports.swift re-exports (with their nested types).
 
-Run after `swift package dump-symbol-graph --minimum-access-level public`; `-v` lists them."""
+Run after `swift package dump-symbol-graph --minimum-access-level public`; `-v` lists them;
+`--max N` fails when there are more than N (docs-check.sh keeps the API at 40)."""
 import json, re, sys
 
 GRAPHS = ".build/x86_64-unknown-linux-gnu/symbolgraph/"
@@ -24,4 +25,8 @@ if "-v" in sys.argv:
     for module, name in names:
         print(f"{module:11} {name}")
 top = sum(1 for _, n in names if "." not in n)
-print(f"{len(names)} public types ({top} top-level, {len(names) - top} nested)")
+print(f"import Burgee: {len(names)} public types ({top} top-level, {len(names) - top} nested)")
+if "--max" in sys.argv:
+    limit = int(sys.argv[sys.argv.index("--max") + 1])
+    if len(names) > limit:
+        sys.exit(f"more than {limit} public types: make what users do not need package, or nest it")

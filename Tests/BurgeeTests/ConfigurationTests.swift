@@ -1,5 +1,6 @@
 import Burgee
 import BurgeeCore
+import BurgeeTestSupport
 import Testing
 
 /// Configurations the client refuses, each with its ``ConfigurationError``, and the boundaries it accepts.
@@ -33,6 +34,9 @@ struct ConfigurationTests {
         Refused("negative metrics interval", .notPositive("metricsInterval")) { $0.metricsInterval = .milliseconds(-5) },
         Refused("zero event buffer size", .notPositive("eventBufferSize")) { $0.eventBufferSize = 0 },
         Refused("negative event buffer size", .notPositive("eventBufferSize")) { $0.eventBufferSize = -1 },
+        Refused("zero definitions size limit", .notPositive("maxDefinitionsBytes")) { $0.maxDefinitionsBytes = 0 },
+        Refused("zero definitions depth limit", .notPositive("maxDefinitionsDepth")) { $0.maxDefinitionsDepth = 0 },
+        Refused("retry jitter above 1", .invalidBackoff) { $0.source = .polling("https://x.example/d", http: HTTPOptions(retryJitter: 1.5)) },
         Refused("zero watch interval", .notPositive("the file watch interval")) {
             $0.source = .file("/tmp/burgee-unused/flags.json", watch: true, interval: .zero)
         },
@@ -88,5 +92,37 @@ struct ConfigurationTests {
         #expect(!client.isReady)
         await client.close()
         #expect(client.dataSourceStatus.state == .off)
+    }
+}
+
+/// The definitions limits of the configuration reach the parser.
+@Suite("Definitions limits")
+struct DefinitionsLimitTests {
+    static let document = Definitions.document(version: 1, flags: [Definitions.boolFlag("f", true)])
+
+    @Test("a document larger than maxDefinitionsBytes is refused and the status says why")
+    func tooLargeIsRefused() async throws {
+        let client = try BurgeeClient(configuration: .init(source: .bootstrap(.json(Self.document)),
+                                                           maxDefinitionsBytes: 16, logger: TestFiles.quietLogger))
+        client.start()
+        #expect(await eventually { client.dataSourceStatus.lastError != nil })
+        #expect(!client.isReady)
+        await client.close()
+    }
+
+    @Test("a document nested deeper than maxDefinitionsDepth is refused; one within it is served")
+    func depthIsEnforced() async throws {
+        let shallow = try BurgeeClient(configuration: .init(source: .bootstrap(.json(Self.document)),
+                                                            maxDefinitionsDepth: 2, logger: TestFiles.quietLogger))
+        shallow.start()
+        #expect(await eventually { shallow.dataSourceStatus.lastError != nil })
+        #expect(!shallow.isReady)
+        await shallow.close()
+        let deep = try BurgeeClient(configuration: .init(source: .bootstrap(.json(Self.document)),
+                                                         maxDefinitionsDepth: 16, logger: TestFiles.quietLogger))
+        deep.start()
+        #expect(await deep.waitUntilReady(timeout: .seconds(30)))
+        #expect(deep.boolVariation("f", context: Context(key: "u"), default: false))
+        await deep.close()
     }
 }
