@@ -30,12 +30,10 @@ extension FlagdView where Caller == BurgeeClient {
     /// Counts in the summary and records exposures like every evaluation.
     /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
     public func evaluation(_ key: String, context: Context, track: Bool = true) -> FlagdEvaluation {
-        client.cell.readCounting { state in
-            let detail = client.evaluate(state, key, context, as: .json, track: track)
-            let result = state.unretainedSnapshot?._withUnsafeGuaranteedRef { $0.flagdResult(for: detail, flag: key) }
+        client.evaluateForView(key, context: context, track: track) { detail, snapshot in
+            snapshot?.flagdResult(for: detail, flag: key)
                 ?? FlagdEvaluation(value: nil, variant: nil, reason: "ERROR", errorCode: detail.reason.openFeatureErrorCode,
                                    flagMetadata: [:])
-            return (result, ClientMetrics.slot(detail.reason.kind))
         }
     }
 }

@@ -31,10 +31,7 @@ extension UnleashView where Caller == BurgeeClient {
     /// fallback decides (Unleash's `fallback` argument), else `false`.
     /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
     public func isEnabled(_ key: String, context: Context, track: Bool = true) -> Bool {
-        client.cell.readCounting { state in
-            let detail = client.evaluate(state, key, context, as: .json, track: track)
-            return (client.isEnabled(key, detail), ClientMetrics.slot(detail.reason.kind))
-        }
+        client.evaluateForView(key, context: context, track: track) { detail, _ in client.isEnabled(key, detail) }
     }
 
     /// The variant an Unleash feature gives `context`, with its payload (Unleash's
@@ -48,10 +45,8 @@ extension UnleashView where Caller == BurgeeClient {
     /// features with `impressionData`, like every evaluation.
     /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
     public func variant(_ key: String, context: Context, track: Bool = true) -> UnleashVariantResult {
-        client.cell.readCounting { state in
-            let detail = client.evaluate(state, key, context, as: .json, track: track)
-            let result = state.unretainedSnapshot?._withUnsafeGuaranteedRef { $0.unleashVariant(for: detail, flag: key) }
-            return (result ?? .disabled(featureEnabled: false), ClientMetrics.slot(detail.reason.kind))
+        client.evaluateForView(key, context: context, track: track) { detail, snapshot in
+            snapshot?.unleashVariant(for: detail, flag: key) ?? .disabled(featureEnabled: false)
         }
     }
 }

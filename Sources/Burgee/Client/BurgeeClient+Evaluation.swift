@@ -123,6 +123,18 @@ extension BurgeeClient {
         }
     }
 
+    /// A vendor view's call: `key` evaluated for `context` (counted and recorded like every
+    /// evaluation) and answered by `answer` from the detail and the snapshot it was evaluated in
+    /// (`nil` before the first definitions).
+    package func evaluateForView<Result>(_ key: String, context: Context, track: Bool,
+                                         _ answer: (EvaluationDetail, Snapshot?) -> Result) -> Result {
+        cell.readCounting { state in
+            let detail = evaluate(state, key, context, as: .json, track: track)
+            let result = state.unretainedSnapshot?._withUnsafeGuaranteedRef { answer(detail, $0) } ?? answer(detail, nil)
+            return (result, ClientMetrics.slot(detail.reason.kind))
+        }
+    }
+
     /// The evaluation of `key` in `state` (`CLIENT_NOT_READY` before the first definitions),
     /// counted for the summary and recorded as an exposure when events say so.
     @inline(__always)
