@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Burgee", package: burgeePackage),
                 .product(name: "BurgeeTesting", package: burgeePackage),
+                .product(name: "BurgeeUnleash", package: burgeePackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ClientEvaluation",

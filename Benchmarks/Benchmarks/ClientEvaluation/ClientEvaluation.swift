@@ -90,7 +90,7 @@ let benchmarks: @Sendable () -> Void = {
     // Span events on, through the bootstrapped tracer (swift-distributed-tracing's no-op one, so
     // there is never an active span): what turning them on costs before any exporter's own work.
     Benchmark("ClientBoolSpanEventsOnNoSpan") { benchmark in
-        await ClientScenarios.measureSimpleFlag(benchmark, await ClientScenarios.readyClient(openTelemetry: OpenTelemetryConfiguration()))
+        await ClientScenarios.measureSimpleFlag(benchmark, await ClientScenarios.readyClient(openTelemetry: true))
     }
 
     threadBenchmarks()
@@ -133,8 +133,8 @@ enum ClientScenarios {
 
     /// `simple` evaluated for `contexts` in turn, by a client recording events in `exposures` mode
     /// into a sink that is never reached during the measurement.
-    static func measure(_ benchmark: Benchmark, exposures: ExposureMode, contexts: [Context]) async throws {
-        let events = EventsConfiguration(destination: .sink(InMemoryEventSink()), exposures: exposures,
+    static func measure(_ benchmark: Benchmark, exposures: EventsConfiguration.ExposureMode, contexts: [Context]) async throws {
+        let events = EventsConfiguration(destination: .inMemory(InMemoryEventSink()), exposures: exposures,
                                          flushInterval: .seconds(3600), maxBatchSize: 1_000_000)
         let client = await readyClient(events: events)
         for context in contexts { blackHole(client.boolVariation("simple", context: context, default: false)) }
@@ -160,7 +160,7 @@ enum ClientScenarios {
     }
 
     static func readyClient(events: EventsConfiguration? = nil, hooks: [any Hook] = [],
-                            openTelemetry: OpenTelemetryConfiguration? = nil) async -> BurgeeClient {
+                            openTelemetry: Bool = false) async -> BurgeeClient {
         let client = try! BurgeeClient(configuration: .init(
             source: .bootstrap(.json(json)), events: events,
             logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }), hooks: hooks,

@@ -1,6 +1,7 @@
 import Benchmark
 import Burgee
 import BurgeeCore
+import BurgeeUnleash
 import Foundation
 import Logging
 

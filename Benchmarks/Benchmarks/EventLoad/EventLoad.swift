@@ -36,7 +36,7 @@ enum EventLoad {
     static let quiet = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Runs the load; with `events`, checks that every recorded event was queued or dropped.
-    static func run(events mode: ExposureMode?) async throws {
+    static func run(events mode: EventsConfiguration.ExposureMode?) async throws {
         let server = try await DefinitionsServer.start(
             configuration: DefinitionsServerConfiguration(port: 0), definitions: .json(Array(json.utf8)), logger: quiet)
         server.server.inject(.delay(.milliseconds(100)), on: .events, times: 1_000_000)

@@ -71,7 +71,7 @@ struct EvaluationLoop {
                 source: .bootstrap(.json(Scenarios.simpleDocument.serialized())),
                 logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() }),
                 hooks: name == clientOneNoOpHook ? [NoOpHook()] : [],
-                openTelemetry: name == clientSpanEventsOn ? OpenTelemetryConfiguration() : nil))
+                openTelemetry: name == clientSpanEventsOn))
             client.start()
             guard blocking({ await client.waitUntilReady(timeout: .seconds(30)) }) else { fatalError("client not ready") }
             let context = Scenarios.user
