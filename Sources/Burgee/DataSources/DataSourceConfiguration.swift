@@ -111,7 +111,7 @@ public struct DataSourceConfiguration: Sendable {
                   http: http)
     }
 
-    package static func streaming(_ url: String, options: DataSourceConfiguration.StreamingOptions,
+    package static func streaming(_ url: String, options: StreamingOptions,
                                   http: HTTPOptions = HTTPOptions()) -> DataSourceConfiguration {
         DataSourceConfiguration { sdkKey throws(ConfigurationError) in
             try http.validate()

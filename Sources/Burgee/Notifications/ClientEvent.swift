@@ -5,12 +5,12 @@ public enum ClientEvent: Sendable, Equatable {
     /// Definitions were loaded for the first time. ``DefinitionsOrigin/cache`` and
     /// ``DefinitionsOrigin/bootstrap`` mean ready before the source answered (Split's
     /// `SDK_READY_FROM_CACHE`); the source's first answer then shows as a status change to `valid`.
-    case ready(ClientEvent.DefinitionsOrigin)
+    case ready(DefinitionsOrigin)
     /// No definitions arrived within the configured ready timeout. Evaluations keep serving
     /// fallbacks and defaults with `CLIENT_NOT_READY` until they do.
     case readyTimedOut(Duration)
     /// New definitions replaced the old ones and some flag or segment changed.
-    case updated(ClientEvent.DefinitionsUpdate)
+    case updated(DefinitionsUpdate)
     /// The data source's status changed.
     case statusChanged(DataSourceStatus)
 
@@ -47,7 +47,7 @@ extension ClientEvent {
         /// The new document's version.
         public var version: Int64
         /// Where the new definitions came from.
-        public var origin: ClientEvent.DefinitionsOrigin
+        public var origin: DefinitionsOrigin
         /// The flags whose evaluation could have changed for some context, sorted: flags added,
         /// removed or changed, and flags depending on those through prerequisites or on a changed
         /// segment.
@@ -56,7 +56,7 @@ extension ClientEvent {
         public var changedSegments: [String]
 
         /// An update.
-        public init(version: Int64, origin: ClientEvent.DefinitionsOrigin, changedFlags: [String], changedSegments: [String]) {
+        public init(version: Int64, origin: DefinitionsOrigin, changedFlags: [String], changedSegments: [String]) {
             self.version = version
             self.origin = origin
             self.changedFlags = changedFlags

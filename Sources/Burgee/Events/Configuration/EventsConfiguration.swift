@@ -66,7 +66,7 @@ public struct EventsConfiguration: Sendable {
     public var destination: EventDestination
     /// Which evaluations produce exposure events. Flags with `trackEvents` and evaluations in an
     /// experiment produce one each time unless this is `.off` or the call passes `track: false`.
-    public var exposures: EventsConfiguration.ExposureMode
+    public var exposures: ExposureMode
     /// How long an exposure of the same context, flag, variation and flag version is not repeated.
     public var deduplicationWindow: Duration
     /// How many recent exposures the deduplication table remembers; when it is full, the oldest
@@ -84,7 +84,7 @@ public struct EventsConfiguration: Sendable {
         get { trackingConsent == .granted }
         set { trackingConsent = newValue ? .granted : .denied }
     }
-    package var trackingConsent: EventsConfiguration.TrackingConsent
+    package var trackingConsent: TrackingConsent
     /// How long ``BurgeeClient/close()`` waits for the last delivery. When it passes (an event
     /// service that accepts connections but never answers, say), the delivery is cancelled and
     /// the events not delivered are dropped and counted in
@@ -93,7 +93,7 @@ public struct EventsConfiguration: Sendable {
     public var closeTimeout: Duration
 
     /// A configuration.
-    public init(destination: EventDestination, exposures: EventsConfiguration.ExposureMode = .deduplicated,
+    public init(destination: EventDestination, exposures: ExposureMode = .deduplicated,
                 deduplicationWindow: Duration = .seconds(300), deduplicationCapacity: Int = 65_536,
                 flushInterval: Duration = .seconds(5), maxBatchSize: Int = 500, capacity: Int = 10_000,
                 consent: Bool = true, closeTimeout: Duration = .seconds(5)) {
@@ -109,7 +109,7 @@ public struct EventsConfiguration: Sendable {
     }
 
     /// Events posted to `endpoint`; see ``EventDestination/http(_:http:retryDelay:)``.
-    public init(endpoint: String, http: HTTPOptions = HTTPOptions(), exposures: EventsConfiguration.ExposureMode = .deduplicated,
+    public init(endpoint: String, http: HTTPOptions = HTTPOptions(), exposures: ExposureMode = .deduplicated,
                 flushInterval: Duration = .seconds(5), consent: Bool = true) {
         self.init(destination: .http(endpoint, http: http), exposures: exposures, flushInterval: flushInterval,
                   consent: consent)

@@ -15,7 +15,7 @@ public struct HTTPOptions: Sendable {
     /// Larger bodies (and, when streaming, larger events) are refused without being held in memory.
     public var maxBodyBytes: Int
     /// Delays between retries after failures.
-    package var backoff: HTTPOptions.Backoff
+    package var backoff: Backoff
 
     /// The delay after the first consecutive failure (its lower bound) and the longest delay (its
     /// upper bound): each further failure doubles the delay, up to the longest. 1 to 30 seconds by
@@ -44,7 +44,7 @@ public struct HTTPOptions: Sendable {
                 maxRetryAfter: Duration = .seconds(600)) {
         self.init(headers: headers, allowInsecureHTTP: allowInsecureHTTP, connectTimeout: connectTimeout,
                   requestTimeout: requestTimeout, maxBodyBytes: maxBodyBytes,
-                  backoff: HTTPOptions.Backoff(initial: retryDelays.lowerBound, maximum: retryDelays.upperBound,
+                  backoff: Backoff(initial: retryDelays.lowerBound, maximum: retryDelays.upperBound,
                                                jitter: retryJitter),
                   maxRetryAfter: maxRetryAfter)
     }
@@ -52,7 +52,7 @@ public struct HTTPOptions: Sendable {
     /// Options with a backoff given whole.
     package init(headers: [String: String] = [:], allowInsecureHTTP: Bool = false,
                  connectTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10),
-                 maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes, backoff: HTTPOptions.Backoff,
+                 maxBodyBytes: Int = HTTPOptions.defaultMaxBodyBytes, backoff: Backoff,
                  maxRetryAfter: Duration = .seconds(600)) {
         self.headers = headers
         self.allowInsecureHTTP = allowInsecureHTTP
