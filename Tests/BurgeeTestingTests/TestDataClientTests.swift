@@ -301,7 +301,7 @@ struct TestDataClientTests {
         #expect(variation.value == "new")
         #expect(variation.variable("title", as: String.self) == "New!")
         #expect(variation.reason == EvaluationReason(kind: .ruleMatch, ruleIndex: 0, ruleId: "staff"))
-        #expect(client.flagDefinition("base")?.version == 12)
+        #expect(client.allFlagsState(context: staff).flags["base"]?.version == 12)
 
         // The prerequisite turned off: `checkout` serves its off variation.
         await testData.update(flag: "base", json: [

@@ -97,12 +97,6 @@ extension BurgeeClient {
         cell.read { $0.flagsBySet.keys.sorted() }
     }
 
-    /// The native definition of a known flag (Split's manager `split(name)`); `nil` for a flag of
-    /// another format.
-    package func flagDefinition(_ key: String) -> FlagDefinition? {
-        cell.read { $0.snapshot?.flagDefinition(key) }
-    }
-
     // MARK: Helpers
 
     /// - Parameter track: whether to record an exposure; `nil` records no event at all.

@@ -91,11 +91,6 @@ public final class Snapshot: Sendable {
     /// The keys of all segments, in order.
     public var segmentKeys: [String] { program.segmentKeys }
 
-    /// The native definition of a flag; `nil` when the flag is unknown or of another format.
-    package func flagDefinition(_ key: String) -> FlagDefinition? {
-        program.flagIndex(of: key) == nil ? nil : document?.flags[key]
-    }
-
     /// The flag sets a flag belongs to; empty when the flag is unknown.
     public func sets(ofFlag key: String) -> [String] {
         program.flagIndex(of: key).map { program.flagInfo[$0].sets } ?? []

@@ -17,7 +17,7 @@ extension TestData {
     /// In the document, each variation gets a key derived from its value: a non-empty string is its
     /// own key, a boolean or number its JSON text (`"true"`, `"42"`), anything else its index
     /// (`"2"`); if two variations would share a key, every variation is keyed by its index. Give
-    /// keys, names and variables yourself with `variations(_:)` with `VariationDefinition` values.
+    /// keys, names and variables yourself with a flag in JSON (`TestData.update(flag:json:)`).
     ///
     /// ```swift
     /// testData.flag("layout")

@@ -33,8 +33,7 @@ import Synchronization
 /// every flag is not found.
 ///
 /// For what the builder does not cover (prerequisites, segments, other operators, variables),
-/// put a flag or segment in as native JSON with `update(flag:json:)` or `update(segment:json:)`, or
-/// as a model value (`FlagDefinition`, `SegmentDefinition`) with `update(_:)`.
+/// put a flag or segment in as native JSON with `update(flag:json:)` or `update(segment:json:)`.
 public final class TestData: DataSource, Sendable {
     private enum StoredFlag: Sendable {
         /// Built from a builder; `json` is the definition with the version it was given.
