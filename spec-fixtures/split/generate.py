@@ -67,13 +67,13 @@ assert legacy_hash("EPxM1cYQnL4AuqD", 467569525) == -1765572410
 assert bucket("EPxM1cYQnL4AuqD", 467569525, 1) == 11
 
 
-def find_key(prefix, seed, algo, want, avoid=(), extra=None):
+def find_key(prefix, seed, algo, want, extra=None):
     """The first `prefix + n` (n = 0, 1, …) whose bucket is `want` (and, with `extra`, whose bucket
     under the other (seed, algo) is extra[2])."""
     n = 0
     while True:
         key = prefix + str(n)
-        if key not in avoid and bucket(key, seed, algo) == want:
+        if bucket(key, seed, algo) == want:
             if extra is None or bucket(key, extra[0], extra[1]) == extra[2]:
                 return key
         n += 1
@@ -1101,13 +1101,13 @@ def contexts():
 SEED = 467569525
 
 
-def buckets(file_name, title, algo, omit=(), extra_description=""):
-    """algo None means the member is absent."""
-    a = 1 if algo is None or algo not in (1, 2) else algo
+def buckets(file_name, title, algo, omit=()):
+    """algo None means the member is absent; `a` is the algorithm the SDK uses for it."""
+    a = 2 if algo == 2 else 1
     f = File(file_name, title + ": buckets 1 and 100, partitions ending exactly at the bucket, partitions of "
              "size 0, partitions not reaching 100, negative seeds, the bucketing key, non-ASCII keys. Each key was "
              "searched for so that its bucket lands where the case needs it; the description gives the hash input "
-             "and the bucket. " + extra_description)
+             "and the bucket.")
     algo_member = algo if algo is not None else 2
 
     def mk(name, conditions, seed, **kw):
@@ -1180,7 +1180,7 @@ def buckets(file_name, title, algo, omit=(), extra_description=""):
     return f
 
 
-def negative_hash_case(f, a, seed):
+def negative_hash_case(f, seed):
     """A legacy key whose signed hash is negative: the bucket comes from its absolute value."""
     n = 0
     while True:
@@ -1354,25 +1354,26 @@ def segment_bodies():
     return f
 
 
-FILES = [
-    matchers_keys, matchers_numeric, matchers_datetime, matchers_sets, matchers_string, matchers_boolean,
-    matchers_semver, labels, dependencies, prerequisites, cycles, rule_based_segments, unsupported, contexts,
-    lambda: with_negative(buckets("buckets-murmur3", "algo 2 (murmur3_x86_32 of the key's UTF-8 bytes, read "
-                                  "unsigned; bucket = hash % 100 + 1)", 2)),
-    lambda: with_negative(buckets("buckets-legacy", "algo 1 (the legacy hash over Unicode scalars: h = int32(31h + "
-                                  "c), then h XOR seed; bucket = |h| % 100 + 1)", 1)),
-    lambda: buckets("buckets-algo-absent", "No algo member: the legacy hash", None, omit=("algo",)),
-    lambda: buckets("buckets-algo-unknown", "algo 3, which no SDK knows: the legacy hash", 3),
-    traffic, spec_1_1, segment_bodies,
-]
-
-
-def with_negative(f):
-    if f.name == "buckets-legacy":
-        negative_hash_case(f, 1, 123456)
-    else:
-        unsigned_hash_case(f, 123456)
+def buckets_murmur3():
+    f = buckets("buckets-murmur3", "algo 2 (murmur3_x86_32 of the key's UTF-8 bytes, read unsigned; bucket = "
+                "hash % 100 + 1)", 2)
+    unsigned_hash_case(f, 123456)
     return f
+
+
+def buckets_legacy():
+    f = buckets("buckets-legacy", "algo 1 (the legacy hash over Unicode scalars: h = int32(31h + c), then h XOR "
+                "seed; bucket = |h| % 100 + 1)", 1)
+    negative_hash_case(f, 123456)
+    return f
+
+
+def buckets_algo_absent():
+    return buckets("buckets-algo-absent", "No algo member: the legacy hash", None, omit=("algo",))
+
+
+def buckets_algo_unknown():
+    return buckets("buckets-algo-unknown", "algo 3, which no SDK knows: the legacy hash", 3)
 
 
 def unsigned_hash_case(f, seed):
@@ -1390,6 +1391,13 @@ def unsigned_hash_case(f, seed):
     f.served("a hash of 2^31 or more is read unsigned", "high-hash", ctx(key), "at", "exact",
              description=bucket_note(key, seed, 2) + "; read as a signed int32 it would be bucket %d"
              % (abs(int32(h)) % 100 + 1))
+
+
+FILES = [
+    matchers_keys, matchers_numeric, matchers_datetime, matchers_sets, matchers_string, matchers_boolean,
+    matchers_semver, labels, dependencies, prerequisites, cycles, rule_based_segments, unsupported, contexts,
+    buckets_murmur3, buckets_legacy, buckets_algo_absent, buckets_algo_unknown, traffic, spec_1_1, segment_bodies,
+]
 
 
 # ---------------------------------------------------------------------------------------------
