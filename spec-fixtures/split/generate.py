@@ -86,7 +86,7 @@ def algo_name(algo):
 def bucket_note(key, seed, algo, what="bucket"):
     h = hash_of(key, seed, algo)
     return '%s of %s with seed %d (%s): hash %d, bucket %d' % (
-        what, json.dumps(key), seed, algo_name(algo), h, abs(h) % 100 + 1)
+        what, json.dumps(key, ensure_ascii=False), seed, algo_name(algo), h, abs(h) % 100 + 1)
 
 
 # ---------------------------------------------------------------------------------------------
