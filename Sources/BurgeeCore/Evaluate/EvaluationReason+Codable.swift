@@ -26,6 +26,7 @@ extension EvaluationReason: Codable {
                   prerequisiteKey: o["prerequisiteKey"]?.stringValue, inExperiment: o["inExperiment"]?.boolValue ?? false,
                   errorKind: errorKind)
         self.bigSegmentsStatus = bigSegmentsStatus
+        self.label = o["label"]?.stringValue
     }
 
     /// Encodes the JSON form.

@@ -76,6 +76,9 @@ public struct EvaluationReason: Sendable, Hashable {
     public var fromRollout: Bool
     /// For an evaluation that consulted a LaunchDarkly unbounded (big) segment: `NOT_CONFIGURED`.
     @usableFromInline package var bigSegmentsStatus: BigSegmentsStatus?
+    /// The label that a format whose results carry one gives the outcome (Split's `killed`,
+    /// `default rule`, `not in split` or the matched condition's label); `nil` for the others.
+    public var label: String?
 
     /// A reason.
     @inlinable
@@ -89,6 +92,7 @@ public struct EvaluationReason: Sendable, Hashable {
         self.errorKind = errorKind
         self.fromRollout = fromRollout
         self.bigSegmentsStatus = nil
+        self.label = nil
     }
 
     /// `OFF`.
@@ -117,7 +121,7 @@ public struct EvaluationReason: Sendable, Hashable {
     public var openFeatureErrorCode: String? { errorKind?.openFeatureErrorCode }
 
     /// The JSON form: `kind` and only the fields that apply (`inExperiment` only when true,
-    /// `bigSegmentsStatus` only when set).
+    /// `bigSegmentsStatus` and `label` only when set).
     public var json: JSONValue {
         var o: [String: JSONValue] = ["kind": .string(kind.rawValue)]
         if let ruleIndex { o["ruleIndex"] = .number(Double(ruleIndex)) }
@@ -126,6 +130,7 @@ public struct EvaluationReason: Sendable, Hashable {
         if inExperiment { o["inExperiment"] = true }
         if let errorKind { o["errorKind"] = .string(errorKind.rawValue) }
         if let bigSegmentsStatus { o["bigSegmentsStatus"] = .string(bigSegmentsStatus.rawValue) }
+        if let label { o["label"] = .string(label) }
         return .object(o)
     }
 
@@ -146,6 +151,7 @@ public struct EvaluationReason: Sendable, Hashable {
         if inExperiment { writer.key("inExperiment"); writer.bool(true) }
         if let errorKind { writer.key("errorKind"); writer.string(errorKind.rawValue) }
         if let bigSegmentsStatus { writer.key("bigSegmentsStatus"); writer.string(bigSegmentsStatus.rawValue) }
+        if let label { writer.key("label"); writer.string(label) }
         writer.endObject()
     }
 }

@@ -6,6 +6,8 @@ protocol EvaluationTracer {
     mutating func exitFlag(_ flag: Int, _ outcome: FlagOutcome)
     mutating func prerequisite(_ prerequisite: Int32, passed: Bool)
     mutating func target(_ rule: Int32, key: String?, matched: Bool)
+    /// A flag's rule (index into the program's rules) is about to be decided.
+    mutating func enterFlagRule(_ rule: Int32)
     mutating func enterRule(index: Int, id: String?)
     mutating func enterSegmentRule(_ entry: Int32, index: Int)
     mutating func exitRule(matched: Bool)
@@ -42,10 +44,39 @@ struct FlagOutcome: Sendable {
         self.consultedBigSegment = false
     }
 
+    /// The ``source`` of an error that went round a cycle.
+    static let cycleSource: Int32 = -2
+
+    /// An error; `source` is the matched rule whose serve failed, for its label, or ``cycleSource``.
     @inline(__always)
-    init(error: EvaluationReason.ErrorKind) {
-        self.init(variation: nil, kind: .error)
+    init(error: EvaluationReason.ErrorKind, source: Int32 = -1) {
+        self.init(variation: nil, kind: .error, source: source)
         errorKind = error
+    }
+
+    /// The public reason of the flag at `flag`, with the rule's id or the prerequisite's key read
+    /// from `program`, and the outcome's label for a format whose results carry labels.
+    @inline(__always)
+    func reason(in program: Program, flag: Int) -> EvaluationReason {
+        var reason = reason(in: program)
+        if program.hasLabels { reason.label = label(in: program, flag: flag) }
+        return reason
+    }
+
+    /// The label of the outcome: the rule's for a rule's result (an error of its serve too),
+    /// else the flag's label for the kind.
+    private func label(in program: Program, flag: Int) -> String? {
+        if source >= 0, kind == .ruleMatch || kind == .error || kind == .fallthrough {
+            return program.ruleLabels[Int(source)]
+        }
+        guard flag >= 0, flag < program.flagLabels.count, let labels = program.flagLabels[flag] else { return nil }
+        if source == Self.cycleSource { return labels.cycle }
+        switch kind {
+        case .off: return labels.off
+        case .prerequisiteFailed: return labels.prerequisiteFailed
+        case .fallthrough: return labels.fallthrough
+        default: return nil
+        }
     }
 
     /// The public reason, with the rule's id or the prerequisite's key read from `program`.
@@ -54,7 +85,8 @@ struct FlagOutcome: Sendable {
         var reason: EvaluationReason
         switch kind {
         case .ruleMatch:
-            reason = EvaluationReason(kind: kind, ruleIndex: Int(program.rules[source].ruleIndex), ruleId: program.ruleIds[source],
+            let index = program.rules[source].ruleIndex
+            reason = EvaluationReason(kind: kind, ruleIndex: index < 0 ? nil : Int(index), ruleId: program.ruleIds[source],
                                       inExperiment: inExperiment, fromRollout: fromRollout)
         case .prerequisiteFailed:
             reason = EvaluationReason(kind: kind, prerequisiteKey: program.prerequisiteKeys[source])
@@ -72,6 +104,7 @@ struct SilentTracer: EvaluationTracer {
     @inline(__always) mutating func exitFlag(_ flag: Int, _ outcome: FlagOutcome) {}
     @inline(__always) mutating func prerequisite(_ prerequisite: Int32, passed: Bool) {}
     @inline(__always) mutating func target(_ rule: Int32, key: String?, matched: Bool) {}
+    @inline(__always) mutating func enterFlagRule(_ rule: Int32) {}
     @inline(__always) mutating func enterRule(index: Int, id: String?) {}
     @inline(__always) mutating func enterSegmentRule(_ entry: Int32, index: Int) {}
     @inline(__always) mutating func exitRule(matched: Bool) {}

@@ -15,8 +15,25 @@ struct Evaluator<Tracer: EvaluationTracer> {
     private var nowSeconds: Int64 = 0
     private var nowAttoseconds: UInt64 = 0
     private var hasNow = false
-    /// Whether a ``Condition/malformed`` part was reached while deciding the current rule.
+    /// Whether a ``Condition/malformed`` (or ``Condition/exception``) part was reached while
+    /// deciding the current rule, and the error the evaluation then ends with.
     private var failed = false
+    private var failure = EvaluationReason.ErrorKind.malformedFlag
+    /// Whether the failure is going round a cycle found when evaluating.
+    private var wentRound = false
+
+    /// The outcome of an evaluation that failed as a whole.
+    private var failedOutcome: FlagOutcome {
+        FlagOutcome(error: failure, source: wentRound ? FlagOutcome.cycleSource : -1)
+    }
+
+    /// Records going round a cycle: the evaluation fails with the program's ``Program/cycleError``.
+    private mutating func wentRoundCycle() {
+        aborted = true
+        failed = true
+        wentRound = true
+        failure = program.cycleError
+    }
     /// How deep prerequisites are being evaluated, and whether that went past
     /// ``maxPrerequisiteRecursion``: the whole evaluation is then `ERROR/MALFORMED_FLAG`.
     private var prerequisiteDepth = 0
@@ -81,19 +98,21 @@ struct Evaluator<Tracer: EvaluationTracer> {
             var passed = false
             if prerequisite.acceptsAnyOf {
                 passed = acceptsAnyOf(prerequisite)
+                // A prerequisite whose evaluation failed as a whole fails its dependant too.
+                if aborted { return failedOutcome }
             } else if prerequisite.flag >= 0 {
                 let other = program.flags[prerequisite.flag]
                 // A disabled prerequisite fails whatever its off variation is.
                 if !other.malformed, other.enabled {
                     prerequisiteDepth &+= 1
                     if prerequisiteDepth > Self.maxPrerequisiteRecursion {
-                        aborted = true
+                        wentRoundCycle()
                     } else {
                         passed = evaluate(flag: Int(prerequisite.flag)).variation == Int(prerequisite.variation)
                     }
                     prerequisiteDepth &-= 1
                     // Round a prerequisite cycle: the whole evaluation fails, as LaunchDarkly's does.
-                    if aborted { return FlagOutcome(error: .malformedFlag) }
+                    if aborted { return failedOutcome }
                 }
             }
             tracer.prerequisite(p, passed: passed)
@@ -108,7 +127,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
                 if target(r, rule) { return serve(rule.serve, FlagOutcome(variation: nil, kind: .targetMatch)) }
                 continue
             }
-            tracer.enterRule(index: Int(rule.ruleIndex), id: program.ruleIds[r])
+            tracer.enterFlagRule(r)
             let matched = holds(rule.condition)
             tracer.exitRule(matched: matched)
             if failed {
@@ -117,28 +136,36 @@ struct Evaluator<Tracer: EvaluationTracer> {
                 // evaluation, so a flag whose prerequisite's rules fail is MALFORMED_FLAG too
                 // (a prerequisite that merely serves nothing fails its dependant instead).
                 aborted = true
-                return FlagOutcome(error: .malformedFlag)
+                return failedOutcome
             }
             if matched {
-                return serve(rule.serve, FlagOutcome(variation: nil, kind: .ruleMatch, source: r))
+                return serve(rule.serve, FlagOutcome(variation: nil, kind: rule.fallsThrough ? .fallthrough : .ruleMatch, source: r))
             }
         }
         return serve(flag.fallthrough, FlagOutcome(variation: nil, kind: .fallthrough))
     }
 
-    /// A prerequisite accepting a set of variations: a disabled flag serves its off variation
-    /// here; a missing or malformed one, or an empty set, fails.
+    /// A prerequisite (or flag condition) accepting a set of variations: a disabled flag serves
+    /// its off variation here; a missing or malformed one, or one serving no variation, is
+    /// accepted only with `acceptsNone`; an empty set accepts no variation.
     private mutating func acceptsAnyOf(_ prerequisite: PrerequisiteCode) -> Bool {
-        guard prerequisite.flag >= 0, prerequisite.accepted.count > 0 else { return false }
+        guard prerequisite.accepted.count > 0 || prerequisite.acceptsNone else { return false }
+        guard prerequisite.flag >= 0 else { return prerequisite.acceptsNone }
+        prerequisiteDepth &+= 1
+        defer { prerequisiteDepth &-= 1 }
+        guard prerequisiteDepth <= Self.maxPrerequisiteRecursion else {
+            wentRoundCycle()
+            return false
+        }
         let other = program.flags[prerequisite.flag]
-        guard !other.malformed else { return false }
+        guard !other.malformed else { return prerequisite.acceptsNone }
         let served: Int?
         if other.enabled {
             served = evaluate(flag: Int(prerequisite.flag)).variation
         } else {
             served = other.offVariation < 0 ? nil : Int(other.offVariation)
         }
-        guard let served else { return false }
+        guard let served else { return prerequisite.acceptsNone }
         for i in prerequisite.accepted.indices where Int(program.prerequisiteVariations[i]) == served { return true }
         return false
     }
@@ -171,7 +198,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
         switch serve.kind {
         case .variation, .rollout: break
         case .malformed:
-            return FlagOutcome(error: .malformedFlag)
+            return FlagOutcome(error: .malformedFlag, source: outcome.source)
         case .none:
             outcome.variation = nil
             return outcome
@@ -185,7 +212,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
             return (pick, inExperiment, rollout.variations)
         }
         let variation = program.rolloutVariations[variations.start &+ Int32(pick)]
-        guard variation >= 0 else { return FlagOutcome(error: .malformedFlag) }
+        guard variation >= 0 else { return FlagOutcome(error: .malformedFlag, source: outcome.source) }
         outcome.fromRollout = true
         outcome.inExperiment = inExperiment
         outcome.variation = Int(variation)
@@ -294,10 +321,24 @@ struct Evaluator<Tracer: EvaluationTracer> {
             return program.rollouts[condition.operands.start].read { rollout in self.inside(rollout) }
         case .expression:
             return program.expressionTests[condition.operands.start].read { expression in self.expressionHolds(expression) }
+        case .flagServes:
+            return flagServes(condition.operands.start)
         case .malformed:
             failed = true
             return false
+        case .exception:
+            failed = true
+            failure = .exception
+            return false
         }
+    }
+
+    /// A condition on another flag's variation: evaluates that flag as a prerequisite is.
+    private mutating func flagServes(_ index: Int32) -> Bool {
+        let accepted = acceptsAnyOf(program.flagTests[index])
+        // The other flag's evaluation failed as a whole: so does this rule.
+        if aborted { failed = true }
+        return accepted
     }
 
     private mutating func test(_ index: Int32) -> Bool {
@@ -331,7 +372,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
             return result
         }
         var found = false
-        if case .array(let elements) = value {
+        if case .array(let elements) = value, !test.wholeValue {
             for element in elements where Self.matches(test, element) {
                 found = true
                 break
@@ -381,7 +422,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
         // A rule that has already failed is decided: asking more segments would only repeat a cycle.
         if failed { return false }
         guard segmentDepth < program.segments.count else {
-            failed = true
+            if program.cycleError != .malformedFlag { wentRoundCycle() } else { failed = true }
             return false
         }
         segmentDepth &+= 1

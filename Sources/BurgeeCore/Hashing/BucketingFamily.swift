@@ -19,6 +19,9 @@ package enum BucketingFamily: Sendable, Equatable {
     /// SHA-1 of prefix + value; `h` is the value of the first 15 hex digits; bucket
     /// `Float(h) / Float(0xFFFFFFFFFFFFFFF)` in 32-bit Float (LaunchDarkly).
     case sha1Fraction(prefix: SHA1)
+    /// The polynomial hash of prefix + value (``PolynomialHash``), signed; bucket
+    /// `|h| % 100 + 1`, so 1...100 (Split's legacy algorithm).
+    case polynomialPercent(prefix: PolynomialHash)
 
     /// The bucket of a string value (its UTF-8 bytes after the prefix). `totalWeight` is used by
     /// the families whose scale is the weight total (murmur3OfWeight, murmur3ScaledToWeight);
@@ -40,12 +43,12 @@ package enum BucketingFamily: Sendable, Equatable {
     package var zeroBucket: Bucket {
         switch self {
         case .sha1Fraction: return .fraction(0)
-        case .murmur3Per100000, .murmur3Percent, .murmur3OfWeight, .murmur3ScaledToWeight: return .integer(0)
+        case .murmur3Per100000, .murmur3Percent, .murmur3OfWeight, .murmur3ScaledToWeight, .polynomialPercent: return .integer(0)
         }
     }
 
     /// The raw hash of prefix+value, for vectors and explain (murmur families: the UInt32;
-    /// SHA-1: the 60-bit value).
+    /// SHA-1: the 60-bit value; the polynomial hash: its 32 bits, `UInt32(bitPattern:)`).
     @inlinable
     package func hash(ofString value: String) -> UInt64 {
         switch self {
@@ -56,6 +59,9 @@ package enum BucketingFamily: Sendable, Equatable {
         case .sha1Fraction(var hasher):
             hasher.combine(value)
             return hasher.finalize().leading60Bits
+        case .polynomialPercent(var hasher):
+            hasher.combine(value)
+            return UInt64(UInt32(bitPattern: hasher.finalize()))
         }
     }
 
@@ -70,6 +76,9 @@ package enum BucketingFamily: Sendable, Equatable {
         case .sha1Fraction(var hasher):
             hasher.combineDecimal(value)
             return hasher.finalize().leading60Bits
+        case .polynomialPercent(var hasher):
+            hasher.combineDecimal(value)
+            return UInt64(UInt32(bitPattern: hasher.finalize()))
         }
     }
 
@@ -96,6 +105,9 @@ package enum BucketingFamily: Sendable, Equatable {
             // straight from the integer, the divisor rounds to 2^60, and a hash within 2^35 of 2^60
             // gives exactly 1.
             return .fraction(Float(hash) / Float(UInt64(0xFFF_FFFF_FFFF_FFFF)))
+        case .polynomialPercent:
+            // |h| of the signed hash; -2^31 has magnitude 2^31, bucket 49.
+            return .integer(UInt64(Int32(truncatingIfNeeded: hash).magnitude) % 100 &+ 1)
         }
     }
 }

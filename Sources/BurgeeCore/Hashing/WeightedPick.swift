@@ -43,7 +43,7 @@ package struct WeightedPick: Sendable, Equatable {
         switch family {
         case .murmur3Per100000, .murmur3ScaledToWeight:
             thresholds = .above(sums)
-        case .murmur3Percent, .murmur3OfWeight:
+        case .murmur3Percent, .murmur3OfWeight, .polynomialPercent:
             thresholds = .atLeast(sums)
         case .sha1Fraction:
             // Accumulated in Float exactly as LaunchDarkly does: the rounding of each step decides

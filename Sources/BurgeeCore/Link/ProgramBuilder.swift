@@ -11,6 +11,11 @@ struct ProgramBuilder {
     private var prerequisiteVariations: [Int32] = []
     private var rules: [RuleCode] = []
     private var ruleIds: [String?] = []
+    private var ruleLabels: [String?] = []
+    private var flagLabels: [OutcomeLabels?] = []
+    private var flagTests: [PrerequisiteCode] = []
+    /// Every flag's variation keys, by flag key, for flag conditions.
+    private var variationKeysByFlag: [String: [String?]] = [:]
     private var conditions: [ConditionCode] = []
     private var conditionChildren: [Int32] = []
     private var tests: [Owned<TestCode>] = []
@@ -39,9 +44,12 @@ struct ProgramBuilder {
         return kind
     }
 
-    init(segmentIndex: KeySet, flagIndex: KeySet) {
+    init(segmentIndex: KeySet, flagIndex: KeySet, flags: [FlagDraft] = []) {
         self.segmentIndex = segmentIndex
         self.flagIndex = flagIndex
+        for flag in flags where variationKeysByFlag[flag.key] == nil {
+            variationKeysByFlag[flag.key] = flag.variations.map(\.key)
+        }
     }
 
     mutating func add(_ segment: SegmentDraft, malformed: Bool) {
@@ -70,6 +78,7 @@ struct ProgramBuilder {
     }
 
     mutating func add(_ flag: FlagDraft, allFlags: [FlagDraft]) {
+        flagLabels.append(flag.outcomeLabels)
         let variationBase = Int32(values.count)
         for variation in flag.variations {
             values.append(variation.value)
@@ -95,7 +104,18 @@ struct ProgramBuilder {
                     code.acceptsAnyOf = true
                     code.accepted = TableRange(start: Int32(prerequisiteVariations.count), count: Int32(indices.count))
                     prerequisiteVariations += indices.map(Int32.init)
+                case .anyOfKeys(let keys, let acceptsNone):
+                    let variations = allFlags[target].variations
+                    let indices = variations.indices.filter { i in variations[i].key.map(keys.contains) ?? false }
+                    code.acceptsAnyOf = true
+                    code.acceptsNone = acceptsNone
+                    code.accepted = TableRange(start: Int32(prerequisiteVariations.count), count: Int32(indices.count))
+                    prerequisiteVariations += indices.map(Int32.init)
                 }
+            } else if case .anyOfKeys(_, true) = prerequisite.variation {
+                // A missing flag serves no variation, which this prerequisite accepts.
+                code.acceptsAnyOf = true
+                code.acceptsNone = true
             }
             code.variation = variation
             prerequisites.append(code)
@@ -105,6 +125,7 @@ struct ProgramBuilder {
         // Rules first take their places, so a flag's rules are contiguous whatever their conditions add.
         var codes: [RuleCode] = []
         var ids: [String?] = []
+        var labels: [String?] = []
         for rule in flag.rules {
             let condition = add(rule.condition)
             let serve = add(rule.serve)
@@ -112,14 +133,26 @@ struct ProgramBuilder {
             case .target:
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: true, ruleIndex: -1, trackEvents: rule.trackEvents))
                 ids.append(nil)
+                labels.append(nil)
             case .rule(let index, let id):
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: Int32(index),
                                       trackEvents: rule.trackEvents))
                 ids.append(id)
+                labels.append(nil)
+            case .labelled(let label):
+                codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: -1, trackEvents: rule.trackEvents))
+                ids.append(nil)
+                labels.append(label)
+            case .exit(let label):
+                codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: -1, trackEvents: rule.trackEvents,
+                                      fallsThrough: true))
+                ids.append(nil)
+                labels.append(label)
             }
         }
         rules += codes
         ruleIds += ids
+        ruleLabels += labels
         let serve = add(fallthroughServe)
         let off = flag.offVariation.map { $0 < 0 ? FlagCode.malformedOffVariation : Int32($0) } ?? -1
         flags.append(FlagCode(enabled: flag.enabled, malformed: false, offVariation: off,
@@ -168,6 +201,8 @@ struct ProgramBuilder {
             node = ConditionCode(kind: .always, operands: .empty)
         case .malformed:
             node = ConditionCode(kind: .malformed, operands: .empty)
+        case .exception:
+            node = ConditionCode(kind: .exception, operands: .empty)
         case .all(let parts), .any(let parts):
             // A single part needs no node of its own.
             if parts.count == 1 { return add(parts[0]) }
@@ -181,7 +216,7 @@ struct ProgramBuilder {
         case .test(let test):
             let code = TestCode(contextKind: kind(test.contextKind), attribute: test.attribute, op: test.op, negate: test.negate,
                                 negateWhenAbsent: test.absent == .failsOperator, lowercaseInput: test.lowercaseInput,
-                                absentReadsClock: test.absentReadsClock)
+                                absentReadsClock: test.absentReadsClock, wholeValue: test.wholeValue)
             owners.append(code)
             tests.append(Owned(code))
             testLabels.append(test.label)
@@ -209,13 +244,22 @@ struct ProgramBuilder {
             owners.append(test.expression)
             expressionTests.append(Owned(test.expression))
             node = ConditionCode(kind: .expression, operands: TableRange(start: Int32(expressionTests.count - 1), count: 1))
+        case .flagServes(let test):
+            var code = PrerequisiteCode(flag: flagIndex.position(of: test.flagKey).map(Int32.init) ?? -1, variation: -1,
+                                        acceptsAnyOf: true, acceptsNone: test.acceptsNone)
+            let keys = variationKeysByFlag[test.flagKey] ?? []
+            let accepted = keys.indices.filter { keys[$0].map(test.variationKeys.contains) ?? false }
+            code.accepted = TableRange(start: Int32(prerequisiteVariations.count), count: Int32(accepted.count))
+            prerequisiteVariations += accepted.map(Int32.init)
+            flagTests.append(code)
+            node = ConditionCode(kind: .flagServes, operands: TableRange(start: Int32(flagTests.count - 1), count: 1))
         }
         conditions.append(node)
         return Int32(conditions.count - 1)
     }
 
     func build(flags drafts: [FlagDraft], segments segmentDrafts: [SegmentDraft], hidden: Set<String>,
-               clock: EvaluationClock) -> Program {
+               clock: EvaluationClock, cycleError: EvaluationReason.ErrorKind = .malformedFlag) -> Program {
         Program(flags: flags, values: values, variationKeys: variationKeys, prerequisites: prerequisites,
                 prerequisiteKeys: prerequisiteKeys, prerequisiteVariations: prerequisiteVariations, clock: clock, rules: rules, ruleIds: ruleIds, conditions: conditions,
                 conditionChildren: conditionChildren, tests: tests, segmentTests: segmentTests,
@@ -224,7 +268,7 @@ struct ProgramBuilder {
                 flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
                 flagProblems: drafts.map(\.problems), hiddenFlags: hidden, segmentKeys: segmentDrafts.map(\.key),
                 segmentProblems: segmentDrafts.map(\.problems), testLabels: testLabels, segmentTestLabels: segmentTestLabels,
-                segmentEntryRuleIds: segmentEntryRuleIds,
-                dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts), owners: owners)
+                segmentEntryRuleIds: segmentEntryRuleIds, flagTests: flagTests, ruleLabels: ruleLabels,
+                flagLabels: flagLabels, cycleError: cycleError, dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts), owners: owners)
     }
 }

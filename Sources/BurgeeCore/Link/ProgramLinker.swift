@@ -24,14 +24,14 @@ package enum ProgramLinker {
         checkFlags(&flags, flagIndex, segmentIndex, segmentMalformed,
                    cyclesFoundWhenEvaluated: draft.prerequisiteCyclesFoundWhenEvaluated)
 
-        var builder = ProgramBuilder(segmentIndex: segmentIndex, flagIndex: flagIndex)
+        var builder = ProgramBuilder(segmentIndex: segmentIndex, flagIndex: flagIndex, flags: flags)
         for segment in segments {
             builder.add(segment, malformed: segmentMalformed[segmentIndex.position(of: segment.key)!])
         }
         for flag in flags {
             builder.add(flag, allFlags: flags)
         }
-        return builder.build(flags: flags, segments: segments, hidden: hidden, clock: draft.clock)
+        return builder.build(flags: flags, segments: segments, hidden: hidden, clock: draft.clock, cycleError: draft.cycleError)
     }
 
     /// The flags of `sets`, and the prerequisites they need, which are returned as hidden.
@@ -41,8 +41,7 @@ package enum ProgramLinker {
         var hidden: Set<String> = []
         var pending = Array(selected)
         while let key = pending.popLast() {
-            for prerequisite in byKey[key]?.prerequisites ?? [] {
-                let name = prerequisite.flagKey
+            for name in byKey[key].map(flagsUsed) ?? [] {
                 guard byKey[name] != nil, !selected.contains(name) else { continue }
                 selected.insert(name)
                 hidden.insert(name)
@@ -144,12 +143,20 @@ package enum ProgramLinker {
             }
         }
 
-        // A prerequisite that accepts nothing never evaluates its flag: it is no edge.
+        // A prerequisite that accepts nothing never evaluates its flag: it is no edge. A flag
+        // condition is one, as it evaluates the other flag too.
         let edges = flags.map { flag in
-            flag.prerequisites.compactMap { prerequisite -> Int? in
+            var targets = flag.prerequisites.compactMap { prerequisite -> Int? in
                 if case .anyOf(let accepted) = prerequisite.variation, accepted.isEmpty { return nil }
+                if case .anyOfKeys(let accepted, false) = prerequisite.variation, accepted.isEmpty { return nil }
                 return index.position(of: prerequisite.flagKey)
             }
+            for rule in flag.rules {
+                forEachFlagTest(rule.condition) { test in
+                    if let target = index.position(of: test.flagKey) { targets.append(target) }
+                }
+            }
+            return targets
         }
         func fail(_ f: Int, _ message: String) {
             flags[f].problems.append(DefinitionProblem(.error, .flag(flags[f].key), at: flags[f].path.appending("prerequisites"), message))
@@ -175,10 +182,29 @@ package enum ProgramLinker {
     /// Calls `body` for every segment test in `condition`.
     static func forEachSegmentTest(_ condition: Condition, _ body: (SegmentTest) -> Void) {
         switch condition {
-        case .always, .test, .contextKey, .percentage, .expression, .malformed: return
+        case .always, .test, .contextKey, .percentage, .expression, .malformed, .exception, .flagServes: return
         case .segmentMatch(let test): body(test)
         case .not(let inner): forEachSegmentTest(inner, body)
         case .all(let parts), .any(let parts): for part in parts { forEachSegmentTest(part, body) }
         }
+    }
+
+    /// Calls `body` for every flag condition in `condition`.
+    static func forEachFlagTest(_ condition: Condition, _ body: (FlagServesTest) -> Void) {
+        switch condition {
+        case .always, .test, .contextKey, .percentage, .expression, .malformed, .exception, .segmentMatch: return
+        case .flagServes(let test): body(test)
+        case .not(let inner): forEachFlagTest(inner, body)
+        case .all(let parts), .any(let parts): for part in parts { forEachFlagTest(part, body) }
+        }
+    }
+
+    /// The keys of the flags that `flag` evaluates: its prerequisites, then the flags its rules' conditions name.
+    static func flagsUsed(_ flag: FlagDraft) -> [String] {
+        var keys = flag.prerequisites.map(\.flagKey)
+        for rule in flag.rules {
+            forEachFlagTest(rule.condition) { keys.append($0.flagKey) }
+        }
+        return keys
     }
 }

@@ -15,8 +15,11 @@ final class Program: Sendable {
     let prerequisites: ProgramTable<PrerequisiteCode>
     /// The prerequisite flags' keys, parallel to ``prerequisites``, for reasons.
     let prerequisiteKeys: ProgramTable<String>
-    /// The variations that prerequisites accepting a set accept (``PrerequisiteCode/accepted``).
+    /// The variations that prerequisites accepting a set accept (``PrerequisiteCode/accepted``),
+    /// and those that flag conditions accept.
     let prerequisiteVariations: ProgramTable<Int32>
+    /// Conditions on the variation another flag serves (``ConditionCode/Kind/flagServes``).
+    let flagTests: ProgramTable<PrerequisiteCode>
     /// The clock of date tests that read the evaluation time; read only when one needs it.
     let clock: EvaluationClock
     let rules: ProgramTable<RuleCode>
@@ -53,6 +56,15 @@ final class Program: Sendable {
     let segmentTestLabels: [TestLabel]
     /// The ids of segment rules, parallel to ``segmentEntries``.
     let segmentEntryRuleIds: [String?]
+    /// Whether any flag's outcomes carry labels: only then are ``ruleLabels`` and
+    /// ``flagLabels`` read, so that other formats' reasons cost nothing more.
+    let hasLabels: Bool
+    /// The rules' labels, parallel to ``rules``.
+    let ruleLabels: [String?]
+    /// The labels of each flag's outcomes that no rule names, parallel to ``flagKeys``.
+    let flagLabels: [OutcomeLabels?]
+    /// The error of an evaluation that goes round a cycle (``ProgramDraft/cycleError``).
+    let cycleError: EvaluationReason.ErrorKind
     /// What uses what, by key, for change detection.
     let dependencies: ProgramDependencies
     /// Owns the objects the tables refer to unretained.
@@ -66,7 +78,8 @@ final class Program: Sendable {
          segmentEntries: [SegmentEntryCode], flagKeys: [String],
          flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
-         segmentEntryRuleIds: [String?], dependencies: ProgramDependencies, owners: [AnyObject & Sendable]) {
+         segmentEntryRuleIds: [String?], flagTests: [PrerequisiteCode] = [], ruleLabels: [String?] = [],
+         flagLabels: [OutcomeLabels?] = [], cycleError: EvaluationReason.ErrorKind = .malformedFlag, dependencies: ProgramDependencies, owners: [AnyObject & Sendable]) {
         self.flags = ProgramTable(flags)
         self.values = ProgramTable(values)
         self.variationKeys = ProgramTable(variationKeys)
@@ -97,6 +110,11 @@ final class Program: Sendable {
         self.testLabels = testLabels
         self.segmentTestLabels = segmentTestLabels
         self.segmentEntryRuleIds = segmentEntryRuleIds
+        self.flagTests = ProgramTable(flagTests)
+        self.ruleLabels = ruleLabels
+        self.flagLabels = flagLabels
+        self.cycleError = cycleError
+        self.hasLabels = ruleLabels.contains { $0 != nil } || flagLabels.contains { $0 != nil }
         self.dependencies = dependencies
         self.owners = owners
         // The empty key is never found (docs/evaluation.md), even when a document defines it.
@@ -130,6 +148,7 @@ final class Program: Sendable {
         expressionTests.release()
         segments.release()
         segmentEntries.release()
+        flagTests.release()
     }
 
     /// The index of a visible flag.

@@ -5,7 +5,7 @@
 package struct ProgramDependencies: Sendable {
     /// Segments that a flag's rules match, by flag key.
     package var flagSegments: [String: [String]] = [:]
-    /// Flags that a flag names as prerequisites, by flag key.
+    /// Flags that a flag names as prerequisites or in its conditions, by flag key.
     package var flagPrerequisites: [String: [String]] = [:]
     /// Segments that a segment's rules match, by segment key.
     package var segmentSegments: [String: [String]] = [:]
@@ -20,7 +20,8 @@ package struct ProgramDependencies: Sendable {
                 ProgramLinker.forEachSegmentTest(rule.condition) { used += $0.segmentKeys }
             }
             if !used.isEmpty { flagSegments[flag.key] = used }
-            if !flag.prerequisites.isEmpty { flagPrerequisites[flag.key] = flag.prerequisites.map(\.flagKey) }
+            let flags = ProgramLinker.flagsUsed(flag)
+            if !flags.isEmpty { flagPrerequisites[flag.key] = flags }
         }
         for segment in segments {
             var used: [String] = []

@@ -94,6 +94,9 @@ struct PrerequisiteCode: Sendable {
     /// a disabled prerequisite flag counting as serving its off variation, instead of `variation`.
     var acceptsAnyOf: Bool = false
     var accepted: TableRange = .empty
+    /// With `acceptsAnyOf`: whether a flag that serves no variation (missing, malformed, an
+    /// error) is accepted too (Split's `control` among the accepted treatments).
+    var acceptsNone: Bool = false
 }
 
 /// A target or a rule.
@@ -101,9 +104,12 @@ struct RuleCode: Sendable {
     var condition: Int32
     var serve: ServeCode
     var isTarget: Bool
-    /// The rule's index among the flag's rules (targets not counted).
+    /// The rule's index among the flag's rules (targets not counted); -1 for a rule named by its
+    /// label only.
     var ruleIndex: Int32
     var trackEvents: Bool
+    /// Whether a match ends the evaluation with `FALLTHROUGH` (``RuleDraft/Kind/exit(label:)``).
+    var fallsThrough: Bool = false
 }
 
 /// A node of a condition tree.
@@ -128,6 +134,11 @@ struct ConditionCode: Sendable {
         case percentage
         /// `operands.start` indexes ``Program/expressionTests``: holds when the expression is truthy.
         case expression
+        /// `operands.start` indexes ``Program/flagTests``: holds when the other flag serves one of
+        /// the accepted variations.
+        case flagServes
+        /// Cannot be evaluated: reaching it makes the flag's result `ERROR/EXCEPTION`.
+        case exception
         /// Cannot be evaluated: reaching it makes the flag's result `ERROR/MALFORMED_FLAG`.
         case malformed
     }
@@ -148,9 +159,12 @@ final class TestCode: Sendable {
     let lowercaseInput: Bool
     /// An absent attribute is replaced by the evaluation clock's instant.
     let absentReadsClock: Bool
+    /// Whether an array value is given to the operator whole rather than element by element.
+    let wholeValue: Bool
 
     init(contextKind: ContextKindName, attribute: AttributeReference, op: Operator, negate: Bool, negateWhenAbsent: Bool,
-         lowercaseInput: Bool, absentReadsClock: Bool = false) {
+         lowercaseInput: Bool, absentReadsClock: Bool = false, wholeValue: Bool = false) {
+        self.wholeValue = wholeValue
         self.contextKind = contextKind
         self.attribute = attribute
         self.op = op

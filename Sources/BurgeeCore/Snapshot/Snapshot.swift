@@ -234,7 +234,7 @@ public final class Snapshot: Sendable {
         return EvaluationDetail(value: slot < 0 ? defaultValue : program.values[slot],
                                 variationIndex: slot < 0 ? nil : outcome.variation,
                                 variationKey: slot < 0 ? nil : program.variationKeys[slot],
-                                reason: outcome.reason(in: program))
+                                reason: outcome.reason(in: program, flag: flag))
     }
 }
 

@@ -31,7 +31,7 @@ struct RecordingTracer: EvaluationTracer {
 
     mutating func exitFlag(_ flag: Int, _ outcome: FlagOutcome) {
         let served = outcome.variation.map { "'\(variationName(flag: flag, $0))'" } ?? "the default"
-        add(nil, "serves \(served): \(outcome.reason(in: program).jsonText)")
+        add(nil, "serves \(served): \(outcome.reason(in: program, flag: flag).jsonText)")
         depth -= 1
         currentFlag.removeLast()
     }
@@ -58,6 +58,14 @@ struct RecordingTracer: EvaluationTracer {
         add(Self.verdict(matched), "target \(kind) (\(test.count) keys) → '\(variation)': \(seen)")
     }
 
+    mutating func enterFlagRule(_ rule: Int32) {
+        let code = program.rules[rule]
+        guard code.ruleIndex < 0 else { return enterRule(index: Int(code.ruleIndex), id: program.ruleIds[rule]) }
+        let label = program.ruleLabels[Int(rule)].map { "'\($0)'" } ?? "without a label"
+        add(nil, code.fallsThrough ? "exit \(label)" : "condition \(label)")
+        depth += 1
+    }
+
     mutating func enterRule(index: Int, id: String?) {
         add(nil, "rule \(index)\(id.map { " '\($0)'" } ?? "")")
         depth += 1
@@ -73,7 +81,9 @@ struct RecordingTracer: EvaluationTracer {
     }
 
     private func lastRuleIndex() -> Int {
-        steps.lastIndex { $0.depth == depth && $0.text.hasPrefix("rule ") } ?? steps.count - 1
+        steps.lastIndex { step in
+            step.depth == depth && ["rule ", "condition ", "exit "].contains { step.text.hasPrefix($0) }
+        } ?? steps.count - 1
     }
 
     mutating func clause(_ test: Int32, seen: @autoclosure () -> JSONValue?, matched: Bool) {

@@ -6,7 +6,7 @@
 /// have it). An enum rather than a protocol, so matching is a switch with no existential boxing.
 /// Operand values that can never match (a number given to `startsWith`, an invalid version) are
 /// dropped when parsing and reported as warnings.
-package enum Operator: Sendable {
+package indirect enum Operator: Sendable {
     /// JSON equality with any of the values (`in`).
     case equality(ValueSet)
     /// Prefix, suffix or substring of any of the strings.
@@ -26,6 +26,19 @@ package enum Operator: Sendable {
     /// A number, or a string that reads as a decimal number, compared with any of the numbers
     /// (Unleash's `NUM_*`, whose context values are strings).
     case numberText(NumericComparison, [Double])
+    /// The value read as text (``TextOperator``: a string as is, another value as Python's
+    /// `json.dumps` writes it), then the inner operator (Split's string matchers).
+    case text(Operator)
+    /// An integer, or a string Python's `int()` reads, within an inclusive range.
+    case integerRange(Double, Double)
+    /// A collection in a relation with a set of strings (Split's set matchers).
+    case setRelation(SetRelationOperator.Relation, [String])
+    /// A boolean, or a string reading as one, equal to the operand.
+    case booleanText(Bool)
+    /// A version as Split's SDKs read one, compared (``DottedVersion``).
+    case dottedVersion(DottedVersionOperator.Test)
+    /// Any value: the attribute is present and not `null`.
+    case present
 
     /// Whether one attribute value (never an array: the caller tries each element) matches.
     /// Type mismatches are false.
@@ -41,6 +54,12 @@ package enum Operator: Sendable {
         case .semVer(let comparison, let versions): return SemVerOperator.matches(value, comparison, versions)
         case .cidr(let ranges): return CIDROperator.matches(value, ranges)
         case .numberText(let comparison, let operands): return NumberTextOperator.matches(value, comparison, operands)
+        case .text(let inner): return TextOperator.matches(value, inner)
+        case .integerRange(let lower, let upper): return IntegerRangeOperator.matches(value, lower, upper)
+        case .setRelation(let relation, let members): return SetRelationOperator.matches(value, relation, members)
+        case .booleanText(let operand): return BooleanTextOperator.matches(value, operand)
+        case .dottedVersion(let test): return DottedVersionOperator.matches(value, test)
+        case .present: return true
         }
     }
 

@@ -23,6 +23,32 @@ package indirect enum Condition: Sendable {
     case malformed
     /// A compiled expression's value is truthy (a branch condition of flagd targeting).
     case expression(ExpressionTest)
+    /// A part whose evaluation fails as the format's SDKs fail (Split's reference to a rule-based
+    /// segment that does not exist): when evaluation reaches it, the flag's result is
+    /// `ERROR/EXCEPTION`, as for ``malformed``.
+    case exception
+    /// Another flag, evaluated in full for the same context, serves one of a set of variations
+    /// (Split's `IN_SPLIT_TREATMENT`).
+    case flagServes(FlagServesTest)
+}
+
+/// A condition on the variation another flag serves for the same context.
+package struct FlagServesTest: Sendable {
+    /// The other flag's key.
+    package var flagKey: String
+    /// The keys of the variations accepted; keys the flag does not have are ignored.
+    package var variationKeys: [String]
+    /// Whether the flag serving no variation (missing, malformed, an error) is accepted too.
+    package var acceptsNone: Bool
+    /// The test as written, for `explain`.
+    package var label: TestLabel
+
+    package init(flagKey: String, variationKeys: [String], acceptsNone: Bool, label: TestLabel) {
+        self.flagKey = flagKey
+        self.variationKeys = variationKeys
+        self.acceptsNone = acceptsNone
+        self.label = label
+    }
 }
 
 /// An expression condition: holds when the compiled expression's value is truthy, as the
@@ -58,9 +84,13 @@ package struct AttributeTest: Sendable {
     /// `DATE_AFTER`/`DATE_BEFORE` read `currentTime`, else now). Only date operators use it; the
     /// clock is read at most once per evaluation, and only when such a test finds no attribute.
     package var absentReadsClock: Bool
+    /// Whether an array value is given to the operator whole (Split's matchers, which read a
+    /// list as one value) rather than matching when any element does.
+    package var wholeValue: Bool
 
     package init(contextKind: String, attribute: AttributeReference, op: Operator, negate: Bool, absent: Absent,
-                 lowercaseInput: Bool, label: TestLabel, absentReadsClock: Bool = false) {
+                 lowercaseInput: Bool, label: TestLabel, absentReadsClock: Bool = false, wholeValue: Bool = false) {
+        self.wholeValue = wholeValue
         self.contextKind = contextKind
         self.attribute = attribute
         self.op = op

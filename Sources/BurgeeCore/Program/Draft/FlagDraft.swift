@@ -25,6 +25,8 @@ package struct FlagDraft: Sendable {
     /// Whether the definition itself could not be read, so that its variations may be missing:
     /// a prerequisite naming one of them then reports nothing more.
     package var unreadable: Bool = false
+    /// The labels of the flag's outcomes, for a format whose results carry labels (Split's).
+    package var outcomeLabels: OutcomeLabels? = nil
 
     package init(key: String, path: JSONPointer, problems: [DefinitionProblem] = [], enabled: Bool,
                  variations: [VariationDraft], offVariation: Int?, prerequisites: [PrerequisiteDraft] = [],
@@ -43,6 +45,25 @@ package struct FlagDraft: Sendable {
 
     /// Whether an error has been recorded.
     package var hasErrors: Bool { problems.contains { $0.severity == .error } }
+}
+
+/// The labels that a format whose results carry labels gives the outcomes that no rule names.
+package struct OutcomeLabels: Sendable, Equatable {
+    /// The flag is off.
+    package var off: String
+    /// A prerequisite failed.
+    package var prerequisiteFailed: String
+    /// No rule matched.
+    package var `fallthrough`: String
+    /// The evaluation went round a cycle.
+    package var cycle: String?
+
+    package init(off: String, prerequisiteFailed: String, fallthrough: String, cycle: String? = nil) {
+        self.off = off
+        self.prerequisiteFailed = prerequisiteFailed
+        self.fallthrough = `fallthrough`
+        self.cycle = cycle
+    }
 }
 
 /// A variation: its value, and its key where the format names variations (LaunchDarkly's have none).
@@ -69,6 +90,10 @@ package struct PrerequisiteDraft: Sendable {
         /// as serving its off variation rather than failing outright. No index: always fails,
         /// without evaluating the prerequisite flag (and without linking to it, so no cycle).
         case anyOf([Int])
+        /// Any of the variations with these keys, resolved when linking (keys the flag does not
+        /// have are ignored), as ``anyOf(_:)`` does; with `acceptsNone`, a prerequisite flag that
+        /// is missing or serves no variation passes too (Split's `control` among the treatments).
+        case anyOfKeys([String], acceptsNone: Bool)
     }
 
     package var flagKey: String
@@ -91,6 +116,12 @@ package struct RuleDraft: Sendable {
         case target
         /// `RULE_MATCH` with this rule's index among the flag's rules and its id.
         case rule(index: Int, id: String?)
+        /// `RULE_MATCH` named by the rule's label rather than its index (Split's conditions, whose
+        /// label may be missing).
+        case labelled(String?)
+        /// `FALLTHROUGH` with the rule's label: a rule whose match ends the evaluation as if no
+        /// rule had matched (Split's traffic allocation, whose keys outside it get the default).
+        case exit(label: String)
     }
 
     package var kind: Kind

@@ -20,6 +20,9 @@ package struct ProgramDraft: Sendable {
     /// reaches the cycle, say because an earlier rule matches, evaluates normally), rather than
     /// being malformed when linked (native).
     package var segmentCyclesFoundWhenEvaluated = false
+    /// The error of an evaluation that goes round a cycle found when evaluating: LaunchDarkly's
+    /// `MALFORMED_FLAG`, or Split's `EXCEPTION` (its SDKs recurse until the language stops them).
+    package var cycleError = EvaluationReason.ErrorKind.malformedFlag
 
     package init(flags: [FlagDraft] = [], segments: [SegmentDraft] = [], clock: EvaluationClock = .system) {
         self.flags = flags
