@@ -116,11 +116,29 @@ struct BucketingFamilyConformanceTests {
         }
     }
 
+    @Test("Split, algo 2: the key, murmur3 with the seed as 32 bits, h % 100 + 1", arguments: [true, false])
+    func split(murmur: Bool) throws {
+        let file = try Self.load()
+        let cases = murmur ? file.splitMurmur.cases : file.splitLegacy.cases
+        #expect(cases.count >= 40)
+        #expect(cases.contains { $0.name.contains("-published-") })
+        for c in cases {
+            let family = BucketingFamily.split(seed: c.seed, murmur: murmur)
+            #expect(c.input == c.value.text, "\(c.name)")
+            let raw = c.value.hash(family)
+            #expect((murmur ? Int64(raw) : Int64(Int32(truncatingIfNeeded: raw))) == c.hash, "\(c.name)")
+            let bucket = c.value.bucket(family, totalWeight: 0)
+            #expect(bucket == .integer(c.bucket), "\(c.name)")
+            checkPicks(c.picks, family: family, bucket: bucket, name: c.name)
+            checkInOut(c.inOut, family: family, scale: 100, bucket: bucket, name: c.name)
+        }
+    }
+
     /// An in/out percentage is the pick between `[weight, scale - weight]`, index 0 meaning in.
     func checkInOut(_ entries: [FamiliesFixture.InOut], family: BucketingFamily, scale: UInt64, bucket: Bucket, name: String) {
         #expect(!entries.isEmpty, "\(name)")
         for entry in entries {
-            guard let weight = entry.weight ?? entry.percentage else {
+            guard let weight = entry.weight ?? entry.percentage ?? entry.allocation else {
                 Issue.record("\(name): an inOut entry without weight or percentage")
                 continue
             }
@@ -140,6 +158,20 @@ enum FamiliesFixture {
         let unleashVariant: Family<ScaledCase>
         let flagdFractional: Family<ScaledCase>
         let launchDarkly: Family<LaunchDarklyCase>
+        let splitMurmur: Family<SplitCase>
+        let splitLegacy: Family<SplitCase>
+    }
+
+    struct SplitCase: Decodable {
+        let name: String
+        let seed: Int32
+        let value: BucketedValue
+        let input: String
+        /// Unsigned for murmur3, signed for the legacy hash.
+        let hash: Int64
+        let bucket: UInt64
+        let picks: [Pick]
+        let inOut: [InOut]
     }
 
     struct Family<Case: Decodable>: Decodable {
@@ -199,10 +231,11 @@ enum FamiliesFixture {
     struct InOut: Decodable {
         let weight: UInt64?
         let percentage: UInt64?
+        let allocation: UInt64?
         let isIn: Bool
 
         enum CodingKeys: String, CodingKey {
-            case weight, percentage
+            case weight, percentage, allocation
             case isIn = "in"
         }
     }

@@ -10,13 +10,14 @@ struct ServedFormatsTests {
         (.unleash, #"{"version":2,"features":[]}"#),
         (.launchDarkly, #"{"flags":{},"segments":{}}"#),
         (.flagd, FlagdModeTests.document),
+        (.split, #"{"ff":{"d":[],"s":-1,"t":-1}}"#),
     ]
 
     @Test("the registry lists each served format once, and finds it by its format")
     func registry() {
         let formats = ServedFormats.all.map { $0.format }
-        #expect(formats.count == 4)
-        for format in [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd] {
+        #expect(formats.count == 5)
+        for format in [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split] {
             #expect(formats.filter { $0 == format }.count == 1, "\(format.displayName)")
             #expect(ServedFormats.descriptor(for: format)?.format == format, "\(format.displayName)")
         }

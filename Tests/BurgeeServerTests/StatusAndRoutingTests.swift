@@ -11,6 +11,7 @@ struct StatusAndRoutingTests {
         .unleash: UnleashModeTests.features,
         .launchDarkly: LaunchDarklyModeTests.initial,
         .flagd: #"{"flags":{"f":{"state":"ENABLED","variants":{"on":true},"defaultVariant":"on"}}}"#,
+        .split: #"{"ff":{"d":[{"name":"f","trafficTypeName":"user","changeNumber":1,"status":"ACTIVE","killed":false,"defaultTreatment":"on","seed":1,"conditions":[]}],"s":-1,"t":1}}"#,
     ]
 
     private func with<R>(_ format: DefinitionsFormat, key: String? = "sdk-key",

@@ -8,6 +8,7 @@ enum ServedFormats {
         LaunchDarklyServedFormat.self,
         UnleashServedFormat.self,
         FlagdServedFormat.self,
+        SplitServedFormat.self,
     ]
 
     private static let byFormat: [DefinitionsFormat: any ServedFormat.Type] =

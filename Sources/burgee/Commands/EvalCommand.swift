@@ -33,6 +33,11 @@ struct EvalCommand: ParsableCommand {
             "flagd":{"value"?, "variant", "reason", "errorCode", "flagMetadata"}; "value" is absent when \
             the caller's default applies. --definitions may be given more than once for flagd \
             documents: they are merged in order, a later document's flag replacing an earlier one's.
+
+            For Split definitions (the body of /splitChanges with "segments" beside it), contexts are \
+            {"key", "bucketingKey"?, "attributes"?} (dates in attributes are Unix seconds), the flag \
+            name is trimmed, reasons carry Split's "label", and each result line has one more member, \
+            "split":{"treatment", "config", "label", "changeNumber"}.
             """
     )
 
@@ -88,8 +93,8 @@ struct EvalCommand: ParsableCommand {
     private func runSingle(_ loaded: LoadedDefinitions) throws {
         let snapshot = loaded.snapshot
         let r = try request.request(readContext: loaded.context)
-        let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-        let vendor = loaded.vendorResult(flag: r.flag, detail)
+        let detail = snapshot.evaluate(loaded.flagKey(r.flag), context: r.context, default: r.default, as: r.type)
+        let vendor = loaded.vendorResult(flag: loaded.flagKey(r.flag), detail)
         var out = StandardOutput()
         if json {
             out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: vendor))
@@ -116,8 +121,8 @@ struct EvalCommand: ParsableCommand {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             switch BatchRequest.parse(Array(line), readContext: loaded.context) {
             case .success(let r):
-                let detail = snapshot.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(flag: r.flag, detail)))
+                let detail = snapshot.evaluate(loaded.flagKey(r.flag), context: r.context, default: r.default, as: r.type)
+                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(flag: loaded.flagKey(r.flag), detail)))
             case .failure(let problem):
                 invalidLines += 1
                 out.writeLine(ResultLine.write(flag: problem.flag, detail: .error(.exception, default: .null),

@@ -80,6 +80,11 @@ struct LoadedDefinitions {
     /// The format the definitions were read as.
     var format: DefinitionsFormat { definitions.format }
 
+    /// The key a request's flag name looks up, as the definitions' format reads names.
+    func flagKey(_ name: String) -> String {
+        dialect.flagKey(requested: name)
+    }
+
     /// A request's context, read in the definitions' own context shape.
     func context(_ json: JSONValue) -> Context {
         dialect.context(json: json)

@@ -56,6 +56,22 @@ enum FormatDocuments {
      "metadata":{"flagSetId":"web"}}
     """#
 
+    static let split = #"""
+    {"ff":{"d":[{"name":"checkout","trafficTypeName":"user","changeNumber":5,"status":"ACTIVE","killed":false,
+      "defaultTreatment":"off","seed":-1222652054,"trafficAllocation":100,"trafficAllocationSeed":1,"algo":2,
+      "configurations":{"on":"{\"color\":\"red\"}"},
+      "conditions":[{"conditionType":"ROLLOUT","label":"in segment beta","matcherGroup":{"combiner":"AND",
+        "matchers":[{"keySelector":{"trafficType":"user","attribute":null},"matcherType":"IN_SEGMENT","negate":false,
+          "userDefinedSegmentMatcherData":{"segmentName":"beta"}}]},"partitions":[{"treatment":"on","size":100}]}]}],
+      "s":-1,"t":5},
+     "rbs":{"d":[],"s":-1,"t":-1},
+     "segments":{"beta":["alice"]}}
+    """#
+
+    static let splitSpec11 = #"""
+    {"splits":[],"since":-1,"till":-1}
+    """#
+
     static let flagdOnlyEvaluators = #"""
     {"flags":{},"$evaluators":{"is-staff":{"==":[1,1]}}}
     """#
@@ -77,14 +93,16 @@ struct DefinitionsFormatTests {
         ("flagd", FormatDocuments.flagd, .flagd),
         ("flagd with targeting", FormatDocuments.flagdWithTargeting, .flagd),
         ("flagd with evaluators only", FormatDocuments.flagdOnlyEvaluators, .flagd),
+        ("split", FormatDocuments.split, .split),
+        ("split spec 1.1", FormatDocuments.splitSpec11, .split),
     ])
     func detects(_ name: String, _ text: String, _ expected: DefinitionsFormat) throws {
         #expect(try DefinitionsFormat.detect(in: FormatDocuments.json(text)) == expected, "\(name)")
     }
 
     @Test("an unsure document is an error that names its candidates, never a guess", arguments: [
-        ("{}", [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd], "none of the markers"),
-        (#"{"version":2,"segments":[]}"#, [.native, .unleash, .launchDarkly, .flagd], "none of the markers"),
+        ("{}", [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split], "none of the markers"),
+        (#"{"version":2,"segments":[]}"#, [.native, .unleash, .launchDarkly, .flagd, .split], "none of the markers"),
         (#"{"flags":{}}"#, [.launchDarkly, .flagd], #"the "flags" object is empty"#),
         (#"{"flags":{},"segments":{}}"#, [.launchDarkly, .flagd], #"the "flags" object is empty"#),
         (#"{"flags":{"f":{"enabled":true,"variations":[{"key":"on","value":true}]}}}"#, [.native, .launchDarkly, .flagd],
@@ -94,9 +112,9 @@ struct DefinitionsFormatTests {
         (#"{"flags":{"a":{"on":true,"variations":[1]},"b":{"state":"ENABLED","variants":{"x":1}}}}"#, [.launchDarkly, .flagd],
          #""flags" whose flags have "on" ("a") (LaunchDarkly), "flags" whose flags have "state" or "variants" ("b") (flagd)"#),
         (#"{"formatVersion":1,"flags":{"f":{"state":"ENABLED","variants":{"on":true}}}}"#, [.native, .flagd], "more than one format"),
-        ("[]", [.native, .unleash, .launchDarkly, .flagd], "the top level is array, not an object"),
-        ("42", [.native, .unleash, .launchDarkly, .flagd], "the top level is number, not an object"),
-        (#""flags""#, [.native, .unleash, .launchDarkly, .flagd], "the top level is string, not an object"),
+        ("[]", [.native, .unleash, .launchDarkly, .flagd, .split], "the top level is array, not an object"),
+        ("42", [.native, .unleash, .launchDarkly, .flagd, .split], "the top level is number, not an object"),
+        (#""flags""#, [.native, .unleash, .launchDarkly, .flagd, .split], "the top level is string, not an object"),
     ])
     func unsure(_ text: String, _ candidates: [DefinitionsFormat], _ message: String) throws {
         let document = try FormatDocuments.json(text)
@@ -114,11 +132,12 @@ struct DefinitionsFormatTests {
         #expect(error.candidates == [.launchDarkly, .flagd])
         #expect(error.description == #"cannot tell the definitions format: the "flags" object is empty; it could be launchdarkly or flagd"#)
         let all = FormatDetectionError(candidates: DefinitionsFormat.allCases, message: "m")
-        #expect(all.description.hasSuffix("it could be native, unleash, launchdarkly or flagd"))
+        #expect(all.description.hasSuffix("it could be native, unleash, launchdarkly, flagd or split"))
     }
 
     @Test("the command-line spellings name the formats, in any letter case", arguments: [
         ("native", DefinitionsFormat.native), ("unleash", .unleash), ("launchdarkly", .launchDarkly), ("flagd", .flagd),
+        ("split", .split), ("Split", .split),
         ("NATIVE", .native), ("Unleash", .unleash), ("LaunchDarkly", .launchDarkly), ("FlagD", .flagd),
     ])
     func spellings(_ argument: String, _ format: DefinitionsFormat) {
@@ -133,7 +152,7 @@ struct DefinitionsFormatTests {
 
     @Test("the names are the command-line spellings, in a fixed order")
     func names() {
-        #expect(DefinitionsFormat.allCases.map(\.name) == ["native", "unleash", "launchdarkly", "flagd"])
+        #expect(DefinitionsFormat.allCases.map(\.name) == ["native", "unleash", "launchdarkly", "flagd", "split"])
     }
 
     @Test("every spec-fixtures document is detected as native")

@@ -10,11 +10,12 @@ struct FormatRegistryTests {
         "unleash": FormatDocuments.unleash,
         "launchdarkly": FormatDocuments.launchDarkly,
         "flagd": FormatDocuments.flagdWithTargeting,
+        "split": FormatDocuments.split,
     ]
 
-    @Test("the registry lists native, unleash, launchdarkly and flagd, in that order")
+    @Test("the registry lists native, unleash, launchdarkly, flagd and split, in that order")
     func order() {
-        #expect(FormatRegistry.formats == [.native, .unleash, .launchDarkly, .flagd])
+        #expect(FormatRegistry.formats == [.native, .unleash, .launchDarkly, .flagd, .split])
         #expect(DefinitionsFormat.allCases == FormatRegistry.formats)
         #expect(FormatRegistry.dialects.map(\.format) == FormatRegistry.formats)
     }

@@ -28,7 +28,7 @@ public struct DefinitionsFormat: Sendable, Hashable, CaseIterable, CustomStringC
         self = format
     }
 
-    /// Every registered format, in registry order (native, unleash, launchdarkly, flagd, then any format added).
+    /// Every registered format, in registry order (native, unleash, launchdarkly, flagd, split, then any format added).
     public static var allCases: [DefinitionsFormat] { FormatRegistry.formats }
 
     /// The command-line spelling, ``name``.

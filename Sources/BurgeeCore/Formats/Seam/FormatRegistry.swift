@@ -9,6 +9,7 @@ package enum FormatRegistry {
         UnleashDialect(),
         LaunchDarklyDialect(),
         FlagdDialect(),
+        SplitDialect(),
     ]
 
     /// Every registered format, in registry order.

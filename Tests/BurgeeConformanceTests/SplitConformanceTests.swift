@@ -1,0 +1,59 @@
+import BurgeeCore
+import Testing
+
+/// Runs every case file of spec-fixtures/split/ (Split's semantics, in its own data format)
+/// against the evaluator, with Split's answer (`treatment`, `config`, `label`, `changeNumber`)
+/// read from the snapshot. `SplitConformanceCLITests` runs the same cases through
+/// `burgee eval --format split --requests`.
+@Suite("spec-fixtures/split cases")
+struct SplitConformanceTests {
+    static let directory = "split"
+
+    /// The case files, by name.
+    static var caseFiles: [String] { FixtureFiles.arguments(in: directory) }
+
+    static func file(_ name: String) throws -> [String: JSONValue] {
+        try #require(FixtureFiles.json("\(directory)/\(name)").objectValue, "\(name) is not an object")
+    }
+
+    @Test("the suite is as large as promised: at least 300 cases in at least 18 files")
+    func suiteSize() throws {
+        let files = try FixtureFiles.jsonFiles(in: Self.directory)
+        var cases = 0
+        for name in files {
+            let file = try Self.file(name)
+            #expect(file["name"]?.stringValue.map { $0 + ".json" } == name)
+            cases += file["cases"]?.arrayValue?.count ?? 0
+        }
+        #expect(files.count >= 18, "\(files.count) files")
+        #expect(cases >= 300, "\(cases) cases")
+    }
+
+    @Test("case file", arguments: caseFiles)
+    func caseFile(_ name: String) throws {
+        let file = try Self.file(name)
+        let definitions = try #require(file["definitions"], "\(name) has no 'definitions'")
+        let snapshot = try Snapshot(compiling: Definitions(json: definitions, format: .split))
+        let dialect = FormatRegistry.dialect(of: .split)
+        let cases = try #require(file["cases"]?.arrayValue, "\(name) has no 'cases'")
+        #expect(!cases.isEmpty)
+        var names: Set<String> = []
+        for item in cases {
+            let c = try #require(item.objectValue)
+            let caseName = c["name"]?.stringValue ?? "?"
+            #expect(names.insert(caseName).inserted, "\(name): case \(caseName) twice")
+            let flag = dialect.flagKey(requested: try #require(c["flag"]?.stringValue, "\(name)/\(caseName): no flag"))
+            let detail = snapshot.evaluate(flag, context: Context(splitJSON: c["context"] ?? .null), default: c["default"] ?? .null)
+            let expect = try #require(c["expect"]?.objectValue, "\(name)/\(caseName): no expect")
+            let where_ = "\(name) / \(caseName)"
+            #expect(detail.value == (expect["value"] ?? .null), "\(where_): value \(detail.value)")
+            #expect((detail.variationKey.map(JSONValue.string) ?? .null) == (expect["variation"] ?? .null),
+                    "\(where_): variation \(detail.variationKey ?? "null")")
+            #expect(detail.reason.json == (expect["reason"] ?? .null),
+                    "\(where_): reason \(detail.reason.json.serialized()) expected \((expect["reason"] ?? .null).serialized())")
+            let split = snapshot.splitResult(for: detail, flag: flag).json
+            #expect(split == (expect["split"] ?? .null),
+                    "\(where_): split \(split.serialized()) expected \((expect["split"] ?? .null).serialized())")
+        }
+    }
+}
