@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "BurgeeUnleash", targets: ["BurgeeUnleash"]),
         .library(name: "BurgeeLaunchDarkly", targets: ["BurgeeLaunchDarkly"]),
         .library(name: "BurgeeFlagd", targets: ["BurgeeFlagd"]),
+        .library(name: "BurgeeSplit", targets: ["BurgeeSplit"]),
         .library(name: "BurgeeServer", targets: ["BurgeeServer"]),
         .library(name: "BurgeeTesting", targets: ["BurgeeTesting"]),
         .executable(name: "burgee", targets: ["burgee"]),
@@ -62,6 +63,7 @@ let package = Package(
         .target(name: "BurgeeUnleash", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeLaunchDarkly", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeFlagd", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "BurgeeSplit", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         // Helpers for users' own tests: an in-memory event sink, a test data source.
         .target(
             name: "BurgeeTesting",
@@ -108,11 +110,11 @@ let package = Package(
         .testTarget(
             name: "BurgeeConformanceTests",
             dependencies: [
-                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd","BurgeeCore", "Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]),
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeCore", "Burgee", "BurgeeTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "BurgeeTests",
             dependencies: [
-                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd",
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit",
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeTesting",
@@ -131,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "BurgeeSnippetTests",
             dependencies: [
-                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd",
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit",
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeTesting",

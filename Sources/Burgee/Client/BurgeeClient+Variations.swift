@@ -144,6 +144,11 @@ extension BurgeeClient {
     }
 
     /// Visible flags in any of `sets`, sorted.
+    /// The keys of the flags in any of `flagSets`, sorted (none before the first definitions).
+    package func flagKeys(inFlagSets flagSets: Set<String>) -> [String] {
+        cell.read { Self.keys(in: $0, flagSets) }
+    }
+
     private static func keys(in state: ClientState, _ sets: Set<String>) -> [String] {
         Set(sets.flatMap { state.flagsBySet[$0] ?? [] }).sorted()
     }
