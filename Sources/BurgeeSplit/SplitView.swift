@@ -35,7 +35,8 @@ public struct SplitView: Sendable {
     /// See ``treatment(_:key:bucketingKey:attributes:track:)`` for the parameters.
     public func treatmentWithConfig(_ flag: String, key: String, bucketingKey: String? = nil,
                                     attributes: [String: JSONValue] = [:], track: Bool = true) -> SplitTreatment {
-        evaluate(Self.flagName(flag), Context(splitKey: key, bucketingKey: bucketingKey, attributes: attributes), track: track)
+        guard let name = Self.flagName(flag) else { return .control }
+        return evaluate(name, Context(splitKey: key, bucketingKey: bucketingKey, attributes: attributes), track: track)
     }
 
     /// The treatments of `flags` for `key`, by flag name (Split's `getTreatments`).
@@ -51,7 +52,7 @@ public struct SplitView: Sendable {
                                      attributes: [String: JSONValue] = [:], track: Bool = true) -> [String: SplitTreatment] {
         let context = Context(splitKey: key, bucketingKey: bucketingKey, attributes: attributes)
         var answers: [String: SplitTreatment] = [:]
-        for flag in flags.map(Self.flagName) where !flag.isEmpty && answers[flag] == nil {
+        for flag in flags.compactMap(Self.flagName) where answers[flag] == nil {
             answers[flag] = evaluate(flag, context, track: track)
         }
         return answers
@@ -82,7 +83,7 @@ public struct SplitView: Sendable {
     /// take them.
     public func treatmentsWithConfigByFlagSets(_ flagSets: [String], key: String, bucketingKey: String? = nil,
                                                attributes: [String: JSONValue] = [:], track: Bool = true) -> [String: SplitTreatment] {
-        let sets = Set(flagSets.map { Self.flagName($0).lowercased() }.filter { !$0.isEmpty })
+        let sets = Set(flagSets.compactMap { Self.flagName($0)?.lowercased() })
         return treatmentsWithConfig(client.flagKeys(inFlagSets: sets), key: key, bucketingKey: bucketingKey,
                                     attributes: attributes, track: track)
     }
@@ -94,8 +95,8 @@ public struct SplitView: Sendable {
         }
     }
 
-    /// A flag or set name as Split's SDKs take it: trimmed of white space.
-    static func flagName(_ name: String) -> String {
+    /// A flag or set name as Split's SDKs take it: trimmed of white space; `nil` when nothing is left.
+    static func flagName(_ name: String) -> String? {
         FormatRegistry.dialect(of: .split).flagKey(requested: name)
     }
 }

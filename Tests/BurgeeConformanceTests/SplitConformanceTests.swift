@@ -42,8 +42,11 @@ struct SplitConformanceTests {
             let c = try #require(item.objectValue)
             let caseName = c["name"]?.stringValue ?? "?"
             #expect(names.insert(caseName).inserted, "\(name): case \(caseName) twice")
-            let flag = dialect.flagKey(requested: try #require(c["flag"]?.stringValue, "\(name)/\(caseName): no flag"))
-            let detail = snapshot.evaluate(flag, context: Context(splitJSON: c["context"] ?? .null), default: c["default"] ?? .null)
+            let requested = try #require(c["flag"]?.stringValue, "\(name)/\(caseName): no flag")
+            let flag = dialect.flagKey(requested: requested) ?? requested
+            let detail = dialect.flagKey(requested: requested) == nil
+                ? .error(.invalidContext, default: c["default"] ?? .null)
+                : snapshot.evaluate(flag, context: Context(splitJSON: c["context"] ?? .null), default: c["default"] ?? .null)
             let expect = try #require(c["expect"]?.objectValue, "\(name)/\(caseName): no expect")
             let where_ = "\(name) / \(caseName)"
             #expect(detail.value == (expect["value"] ?? .null), "\(where_): value \(detail.value)")

@@ -452,11 +452,25 @@ def matchers_numeric():
             "negated BETWEEN 10 and 20", [("inside", 15, False), ("above", 21, True), ("missing", MISSING, True)])),
         ("between-reversed", between("NUMBER", 20, 10, attribute="v"), attr_rows(
             "BETWEEN 20 and 10 (start above end)", [("15", 15, False), ("10", 10, False), ("20", 20, False)])),
+        ("between-boolean-end", between("NUMBER", 0, True, attribute="v"), attr_rows(
+            "BETWEEN 0 and true (Python's true is 1)", [("1", 1, True), ("2", 2, False)])),
+        ("equal-to-string-data", unary("EQUAL_TO", "NUMBER", "42", attribute="v"), attr_rows(
+            "EQUAL_TO \"42\" (string data)", [("42 is not the string", 42, False)])),
         ("equal-to-key", unary("EQUAL_TO", "NUMBER", 1234, attribute=None), [
             ("EQUAL_TO without attribute: a numeric matching key", ctx("1234"), True),
             ("EQUAL_TO without attribute: another key", ctx("1235"), False),
             ("EQUAL_TO without attribute: a non-numeric key", ctx("alice", v=1234), False)]),
     ])
+    # An ordering against string data raises in Python once the input is an integer (the
+    # comparison of an int with a str); BETWEEN's chained comparison stops at a start above the input.
+    f.add(flag("ge-string-data", [cond([unary("GREATER_THAN_OR_EQUAL_TO", "NUMBER", "18", attribute="v")])], cn=31))
+    f.add(flag("between-string-end", [cond([between("NUMBER", 1000, "42", attribute="v")])], cn=32))
+    f.exception("GREATER_THAN_OR_EQUAL_TO \"18\": an integer input raises", "ge-string-data", ctx("x", v=30))
+    f.served("GREATER_THAN_OR_EQUAL_TO \"18\": a non-integer input fails first", "ge-string-data", ctx("x", v="x"),
+             "off", "default rule")
+    f.served("BETWEEN 1000 and \"42\": an input below the start stops there", "between-string-end", ctx("x", v=1),
+             "off", "default rule")
+    f.exception("BETWEEN 1000 and \"42\": an input from the start raises", "between-string-end", ctx("x", v=2000))
     return f
 
 
@@ -582,6 +596,12 @@ def matchers_sets():
             "CONTAINS_ANY_OF_SET [\"1\",\"2\"]", [("the strings", ["1"], True),
                                                   ("the numbers are not the strings", [1, 2], False),
                                                   ("booleans are not strings", [True], False)])),
+        ("unhashable", listed("CONTAINS_ANY_OF_SET", abc, attribute="v"), attr_rows(
+            "CONTAINS_ANY_OF_SET [a,b,c]", [("a list holding a list is no set", ["a", ["b"]], False),
+                                            ("a list holding an object is no set", ["a", {"b": 1}], False)])),
+        ("unhashable-negated", listed("CONTAINS_ALL_OF_SET", [], attribute="v", negate=True), attr_rows(
+            "negated CONTAINS_ALL_OF_SET []", [("a list holding a list fails before negate", [["a"]], True),
+                                               ("a plain list", ["a"], False)])),
     ])
     return f
 
@@ -813,6 +833,7 @@ def labels():
     f.not_found("ARCHIVED: definition not found", "archived", ctx("alice"))
     f.not_found("ARCHIVED with a default value", "archived", ctx("alice"), default="fallback")
     f.not_found("an unknown flag", "nope", ctx("alice"))
+    f.invalid("a blank flag name is refused as input", "  ", ctx("alice"))
     f.not_found("flag names are case-sensitive", "Checkout", ctx("alice"), default=False)
     f.served("the flag name is trimmed", " checkout ", ctx("alice"), "on", "whitelisted")
     f.served("impressionsDisabled does not change the result", "quiet", ctx("alice"), "on", "everyone")
@@ -937,6 +958,12 @@ def prerequisites():
     f.served("an empty list is met", "empty-prerequisites", ctx("a"), "on", "everyone")
     f.served("met, then no condition matches", "needs-any", ctx("a", plan="free"), "off", "default rule")
     f.served("met, then a condition matches", "needs-any", ctx("a", plan="x"), "on", "x plan")
+    # With control as the default treatment, failing prerequisites leaves the SDK where passing them
+    # does: the conditions are walked.
+    f.add(flag("control-default-needs-pro", [cond([listed("WHITELIST", ["alice"])], [("v1", 100)], "listed")],
+               default="control", prerequisites=[("p-pro", ["on"])], cn=79))
+    f.served("control default, prerequisite not met: the conditions decide", "control-default-needs-pro",
+             ctx("alice", plan="free"), "v1", "listed")
     return f
 
 

@@ -149,7 +149,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
     /// its off variation here; a missing or malformed one, or one serving no variation, is
     /// accepted only with `acceptsNone`; an empty set accepts no variation.
     private mutating func acceptsAnyOf(_ prerequisite: PrerequisiteCode) -> Bool {
-        guard prerequisite.accepted.count > 0 || prerequisite.acceptsNone else { return false }
+        guard prerequisite.accepted.count > 0 || prerequisite.acceptsNone || prerequisite.alwaysEvaluates else { return false }
         guard prerequisite.flag >= 0 else { return prerequisite.acceptsNone }
         prerequisiteDepth &+= 1
         defer { prerequisiteDepth &-= 1 }

@@ -109,6 +109,7 @@ struct ProgramBuilder {
                     let indices = variations.indices.filter { i in variations[i].key.map(keys.contains) ?? false }
                     code.acceptsAnyOf = true
                     code.acceptsNone = acceptsNone
+                    code.alwaysEvaluates = true
                     code.accepted = TableRange(start: Int32(prerequisiteVariations.count), count: Int32(indices.count))
                     prerequisiteVariations += indices.map(Int32.init)
                 }
@@ -246,7 +247,7 @@ struct ProgramBuilder {
             node = ConditionCode(kind: .expression, operands: TableRange(start: Int32(expressionTests.count - 1), count: 1))
         case .flagServes(let test):
             var code = PrerequisiteCode(flag: flagIndex.position(of: test.flagKey).map(Int32.init) ?? -1, variation: -1,
-                                        acceptsAnyOf: true, acceptsNone: test.acceptsNone)
+                                        acceptsAnyOf: true, acceptsNone: test.acceptsNone, alwaysEvaluates: true)
             let keys = variationKeysByFlag[test.flagKey] ?? []
             let accepted = keys.indices.filter { keys[$0].map(test.variationKeys.contains) ?? false }
             code.accepted = TableRange(start: Int32(prerequisiteVariations.count), count: Int32(accepted.count))

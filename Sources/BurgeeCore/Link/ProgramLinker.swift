@@ -148,7 +148,6 @@ package enum ProgramLinker {
         let edges = flags.map { flag in
             var targets = flag.prerequisites.compactMap { prerequisite -> Int? in
                 if case .anyOf(let accepted) = prerequisite.variation, accepted.isEmpty { return nil }
-                if case .anyOfKeys(let accepted, false) = prerequisite.variation, accepted.isEmpty { return nil }
                 return index.position(of: prerequisite.flagKey)
             }
             for rule in flag.rules {

@@ -97,6 +97,9 @@ struct PrerequisiteCode: Sendable {
     /// With `acceptsAnyOf`: whether a flag that serves no variation (missing, malformed, an
     /// error) is accepted too (Split's `control` among the accepted treatments).
     var acceptsNone: Bool = false
+    /// With `acceptsAnyOf`: whether the flag is evaluated even when nothing can be accepted, as
+    /// Split's SDKs do (its evaluation failing fails the dependant).
+    var alwaysEvaluates: Bool = false
 }
 
 /// A target or a rule.

@@ -91,10 +91,9 @@ struct EvalCommand: ParsableCommand {
     }
 
     private func runSingle(_ loaded: LoadedDefinitions) throws {
-        let snapshot = loaded.snapshot
         let r = try request.request(readContext: loaded.context)
-        let detail = snapshot.evaluate(loaded.flagKey(r.flag), context: r.context, default: r.default, as: r.type)
-        let vendor = loaded.vendorResult(flag: loaded.flagKey(r.flag), detail)
+        let detail = loaded.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
+        let vendor = loaded.vendorResult(request: r.flag, detail)
         var out = StandardOutput()
         if json {
             out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: vendor))
@@ -109,7 +108,6 @@ struct EvalCommand: ParsableCommand {
     }
 
     private func runBatch(_ loaded: LoadedDefinitions, _ path: String) throws {
-        let snapshot = loaded.snapshot
         let bytes = try DefinitionsLoader.read(path)
         var out = StandardOutput()
         var invalidLines = 0
@@ -121,8 +119,8 @@ struct EvalCommand: ParsableCommand {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             switch BatchRequest.parse(Array(line), readContext: loaded.context) {
             case .success(let r):
-                let detail = snapshot.evaluate(loaded.flagKey(r.flag), context: r.context, default: r.default, as: r.type)
-                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(flag: loaded.flagKey(r.flag), detail)))
+                let detail = loaded.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
+                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(request: r.flag, detail)))
             case .failure(let problem):
                 invalidLines += 1
                 out.writeLine(ResultLine.write(flag: problem.flag, detail: .error(.exception, default: .null),

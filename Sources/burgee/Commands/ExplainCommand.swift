@@ -30,9 +30,9 @@ struct ExplainCommand: ParsableCommand {
                                                     options: CompileOptions(now: clock.instant()))
             let r = try request.request(readContext: loaded.context)
             var out = StandardOutput()
-            let explanation = loaded.snapshot.explain(loaded.flagKey(r.flag), context: r.context, default: r.default, as: r.type)
+            let explanation = loaded.snapshot.explain(loaded.flagKey(r.flag) ?? r.flag, context: r.context, default: r.default, as: r.type)
             out.writeLine(explanation.description)
-            if let vendor = loaded.vendorResult(flag: loaded.flagKey(r.flag), explanation.detail) { out.writeLine(vendor.explainLine) }
+            if let vendor = loaded.vendorResult(request: r.flag, explanation.detail) { out.writeLine(vendor.explainLine) }
             out.flush()
         } catch let failure as CommandFailure {
             StandardOutput.error("burgee explain: \(failure)")

@@ -80,9 +80,21 @@ struct LoadedDefinitions {
     /// The format the definitions were read as.
     var format: DefinitionsFormat { definitions.format }
 
-    /// The key a request's flag name looks up, as the definitions' format reads names.
-    func flagKey(_ name: String) -> String {
+    /// The key a request's flag name looks up, as the definitions' format reads names; `nil` for
+    /// a name the format refuses.
+    func flagKey(_ name: String) -> String? {
         dialect.flagKey(requested: name)
+    }
+
+    /// `flag` evaluated for a request, or `ERROR/INVALID_CONTEXT` for a name the format refuses.
+    func evaluate(_ flag: String, context: Context, default defaultValue: JSONValue, as type: ValueType?) -> EvaluationDetail {
+        guard let key = flagKey(flag) else { return .error(.invalidContext, default: defaultValue) }
+        return snapshot.evaluate(key, context: context, default: defaultValue, as: type)
+    }
+
+    /// The format's own view of a request's evaluation.
+    func vendorResult(request flag: String, _ detail: EvaluationDetail) -> VendorResult? {
+        vendorResult(flag: flagKey(flag) ?? flag, detail)
     }
 
     /// A request's context, read in the definitions' own context shape.

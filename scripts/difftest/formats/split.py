@@ -36,7 +36,10 @@ EMAILS = ["alice@example.com", "bob@test.org", "carol@EXAMPLE.com", "dave@exampl
 PREFIXES = ["a", "al", "pro", "@example.com", "example", "ü", "1", "", ".org", "e", "[", "ce"]
 TAGS = ["a", "b", "c", "beta", "pro", "x y", "ü", ""]
 NUMBERS = [0, 1, 18, 21, 42, 65, 100, -5, 1000]
-QUIRKY_NUMBERS = [" 18", "+21", "1_000", "42", "-5", "abc", "4.5", "", 18.0, 21.5, True, False, 2 ** 63, 10 ** 20]
+# Left out on purpose: floats with a whole value (18.0: Python's float, which numeric matchers refuse,
+# reads as the integer 18 from JSON here) and integers beyond 2^53 (compared as doubles here); see
+# docs/split.md, "Where Burgee differs".
+QUIRKY_NUMBERS = [" 18", "+21", "1_000", "42", "-5", "abc", "4.5", "", 21.5, True, False]
 # Matcher data in milliseconds: 2024-05-01T10:00:00Z and around it (a second, a minute, a day).
 DATES_MS = [1714557600000, 1714557645123, 1714557659999, 1714557660000, 1714521600000, 1714607999999,
             1714608000000, 0, -86400000, -1]
@@ -208,7 +211,7 @@ def matcher(rng, names):
         def value():
             if datetime:
                 return rng.choice(DATES_MS)
-            return pick(rng, NUMBERS, [3.5, 20.5, True, "42", 10 ** 20], 0.06)
+            return pick(rng, NUMBERS, [3.5, 20.5, True, "42", None], 0.06)
 
         if kind == "BETWEEN":
             start, end = value(), value()
@@ -230,8 +233,6 @@ def matcher(rng, names):
     elif kind in SET_MATCHERS:
         attribute = select_attribute(rng, ["tags"], False)
         whitelist = rng.sample(TAGS, rng.randint(0 if rng.random() < 0.05 else 1, 3))
-        if rng.random() < 0.06:
-            whitelist.append(rng.choice([1, True, 1.0]))
         data["whitelistMatcherData"] = {"whitelist": whitelist}
         hint(names, attribute, [list(reversed(whitelist)), whitelist[:1], whitelist + ["c"], whitelist[1:] + ["zz"]])
     elif kind == "EQUAL_TO_BOOLEAN":

@@ -65,8 +65,9 @@ package protocol DefinitionsDialect: Sendable {
     /// Whether an invalid context is reported before an unknown flag.
     var checksContextFirst: Bool { get }
 
-    /// The key a request's flag name looks up, as the format's SDKs read the name (Split's trim it).
-    func flagKey(requested name: String) -> String
+    /// The key a request's flag name looks up, as the format's SDKs read the name (Split's trim
+    /// it); `nil` for a name they refuse before evaluating (`ERROR/INVALID_CONTEXT`).
+    func flagKey(requested name: String) -> String?
 
     /// A request's context, read in the format's own context shape (`Context(<vendor>JSON:)`).
     func context(json: JSONValue) -> Context
@@ -121,7 +122,7 @@ extension DefinitionsDialect {
     package var checksContextFirst: Bool { false }
 
     /// The name as it is.
-    package func flagKey(requested name: String) -> String { name }
+    package func flagKey(requested name: String) -> String? { name }
 
     /// Burgee's context JSON (``Context/init(json:)``).
     package func context(json: JSONValue) -> Context { Context(json: json) }

@@ -37,12 +37,12 @@ struct SplitDialect: DefinitionsDialect {
 
     var checksContextFirst: Bool { true }
 
-    /// Split's SDKs trim the flag name of white space.
-    func flagKey(requested name: String) -> String {
+    /// Split's SDKs trim the flag name of white space, and refuse an empty one.
+    func flagKey(requested name: String) -> String? {
         var scalars = Substring(name).unicodeScalars[...]
         while let first = scalars.first, PythonInteger.isSpace(first) { scalars.removeFirst() }
         while let last = scalars.last, PythonInteger.isSpace(last) { scalars.removeLast() }
-        return String(String.UnicodeScalarView(scalars))
+        return scalars.isEmpty ? nil : String(String.UnicodeScalarView(scalars))
     }
 
     func context(json: JSONValue) -> Context { Context(splitJSON: json) }

@@ -91,19 +91,20 @@ package struct SplitDocument: Sendable {
         return members
     }
 
-    /// Applies a `/segmentChanges` body: its `added` keys in, its `removed` keys out.
+    /// Applies a `/segmentChanges` body as Split's SDKs do: its `added` keys in, then its
+    /// `removed` keys out (a key in both is out).
     private static func apply(_ json: JSONValue, name given: String?, _ r: SplitReading,
                               to members: inout [String: [String]]) throws(DefinitionsError) {
         let body = try r.object(json)
         let name: String
         if let given { name = given } else { name = try r.at("name").string(try r.required(body, "name")) }
         var keys = members[name] ?? []
-        let removed = Set((body["removed"]?.arrayValue ?? []).compactMap(\.stringValue))
-        keys.removeAll { removed.contains($0) }
         var present = Set(keys)
         for key in (body["added"]?.arrayValue ?? []).compactMap(\.stringValue) where present.insert(key).inserted {
             keys.append(key)
         }
+        let removed = Set((body["removed"]?.arrayValue ?? []).compactMap(\.stringValue))
+        keys.removeAll { removed.contains($0) }
         members[name] = keys
     }
 

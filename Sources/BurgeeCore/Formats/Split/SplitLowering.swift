@@ -78,7 +78,9 @@ enum SplitLowering {
         var draft = FlagDraft(key: flag.name, path: flag.path, enabled: !flag.killed,
                               variations: treatments.map { VariationDraft(key: $0, value: .string($0)) },
                               offVariation: defaultIndex,
-                              prerequisites: flag.prerequisites.enumerated().map { i, prerequisite in
+                              // With `control` as the default treatment, failing prerequisites leaves
+                              // Split's SDKs where passing them does: walking the conditions.
+                              prerequisites: flag.defaultTreatment == "control" ? [] : flag.prerequisites.enumerated().map { i, prerequisite in
                                   PrerequisiteDraft(flagKey: prerequisite.flag,
                                                     variation: .anyOfKeys(prerequisite.treatments,
                                                                           acceptsNone: prerequisite.treatments.contains("control")),

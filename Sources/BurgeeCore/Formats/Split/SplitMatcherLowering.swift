@@ -66,10 +66,16 @@ struct SplitMatcherLowering {
             default: return never
             }
         case (let type, .unary(let dataType, let value)):
-            guard let range = Self.range(type, dataType, value, value) else { return never }
+            guard let range = Self.range(type, dataType, value, value) else {
+                return type == "EQUAL_TO" ? never : comparisonFails(from: -.infinity, test, negated)
+            }
             return test(.integerRange(range.lower, range.upper))
         case ("BETWEEN", .between(let dataType, let start, let end)):
-            guard let range = Self.range("BETWEEN", dataType, start, end) else { return never }
+            guard let range = Self.range("BETWEEN", dataType, start, end) else {
+                // Python's `start <= x <= end` stops at a start above the input before it reads the end.
+                let start = Self.range("GREATER_THAN_OR_EQUAL_TO", dataType, start, start)?.lower
+                return comparisonFails(from: start ?? -.infinity, test, negated)
+            }
             return test(.integerRange(range.lower, range.upper))
         case ("EQUAL_TO_SEMVER", .string(let text)):
             return test(DottedVersion(text).map { .dottedVersion(.equal($0)) } ?? .dottedVersion(.oneOf([])))
@@ -90,6 +96,18 @@ struct SplitMatcherLowering {
         }
     }
 
+    /// An ordering against matcher data that is not a number: Python's comparison of an integer
+    /// input (from `lower` up, for `BETWEEN` with a valid start) with it raises
+    /// (`ERROR/EXCEPTION`); an input that is no integer, or below `lower`, fails first.
+    private func comparisonFails(from lower: Double, _ test: (Operator) -> Condition,
+                                 _ negated: (Condition) -> Condition) -> Condition {
+        let integer = test(.integerRange(lower, .infinity))
+        guard case .test(var present) = integer else { return .exception }
+        present.negate = false
+        present.absent = .isFalse
+        return .any([.all([.test(present), .exception]), negated(.any([]))])
+    }
+
     private func segment(_ key: String, _ m: SplitMatcher, _ label: TestLabel) -> Condition {
         let dataPath = m.path.appending("userDefinedSegmentMatcherData").appending("segmentName")
         return .segmentMatch(SegmentTest(segmentKeys: [key], negate: false, path: dataPath, usePath: m.path, label: label,
@@ -107,7 +125,9 @@ struct SplitMatcherLowering {
 
     /// The inclusive range of integers a numeric or date matcher accepts (`nil`: none).
     static func range(_ type: String, _ dataType: String, _ start: JSONValue, _ end: JSONValue) -> (lower: Double, upper: Double)? {
-        guard let a = start.numberValue, let b = end.numberValue else { return nil }
+        // Python's booleans are the integers 1 and 0.
+        func number(_ value: JSONValue) -> Double? { value.boolValue.map { $0 ? 1 : 0 } ?? value.numberValue }
+        guard let a = number(start), let b = number(end) else { return nil }
         let infinity = Double.infinity
         if dataType == "NUMBER" {
             switch type {

@@ -18,6 +18,8 @@ package enum SetRelationOperator {
         let set = Members(members)
         switch value {
         case .array(let elements):
+            // A list holding a list or an object is no set (Python cannot hash its elements).
+            if elements.contains(where: { $0.arrayValue != nil || $0.objectValue != nil }) { return false }
             return holds(relation, set, members, count: elements.count,
                          contains: { member in elements.contains { $0.stringValue.map { $0.utf8.elementsEqual(member.utf8) } ?? false } },
                          each: { body in elements.allSatisfy { element in element.stringValue.map(body) ?? false } },

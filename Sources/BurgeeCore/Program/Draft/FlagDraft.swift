@@ -91,8 +91,10 @@ package struct PrerequisiteDraft: Sendable {
         /// without evaluating the prerequisite flag (and without linking to it, so no cycle).
         case anyOf([Int])
         /// Any of the variations with these keys, resolved when linking (keys the flag does not
-        /// have are ignored), as ``anyOf(_:)`` does; with `acceptsNone`, a prerequisite flag that
-        /// is missing or serves no variation passes too (Split's `control` among the treatments).
+        /// have are ignored), as ``anyOf(_:)`` does, but the flag is always evaluated, even when it
+        /// has none of them (its evaluation may fail the dependant's); with `acceptsNone`, a
+        /// prerequisite flag that is missing or serves no variation passes too (Split's `control`
+        /// among the treatments).
         case anyOfKeys([String], acceptsNone: Bool)
     }
 
