@@ -86,6 +86,7 @@ let package = Package(
             dependencies: [
                 "Burgee",
                 "BurgeeUnleash",
+                "BurgeeSplit",
                 "BurgeeCore",
                 "BurgeeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

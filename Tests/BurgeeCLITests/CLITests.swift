@@ -159,4 +159,17 @@ struct CLITests {
         #expect(result.stdout.contains("checkout-button: yes 6, no 0"))
         #expect(result.stdout.contains("Registrations received (POST /api/client/register): 1"))
     }
+
+    @Test("demo --format split serves Split's flags, polls them, answers Split's treatments and kills a flag")
+    func splitDemo() async throws {
+        let result = try await CLIRunner.run(["demo", "--format", "split"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2 flags, status valid"))
+        #expect(result.stdout.contains(#"new-checkout    on  config {"button":"green"}  label whitelisted"#))
+        #expect(result.stdout.contains("label in segment beta_users"))
+        #expect(result.stdout.contains("label not in split"))
+        #expect(result.stdout.contains(#"changed flags ["new-checkout"]"#))
+        #expect(result.stdout.contains(#"new-checkout for a QA account: off  config {"button":"grey"}"#))
+        #expect(!result.stdout.contains("control"))
+    }
 }

@@ -15,12 +15,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the bundled definitions and exit.")
     var showDefinitions = false
 
-    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed) or unleash (Unleash features, polled, with usage metrics).")
+    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash (Unleash features, polled, with usage metrics) or split (Split's flags, polled, with Split's treatments and configurations).")
     var format: DemoFormat = .native
 
     /// The demonstrations.
     enum DemoFormat: String, ExpressibleByArgument, CaseIterable {
-        case native, unleash
+        case native, unleash, split
     }
 
     /// The flag the demo changes on the server.
@@ -30,12 +30,22 @@ struct DemoCommand: AsyncParsableCommand {
         var out = StandardOutput()
         defer { out.flush() }
         if showDefinitions {
-            out.writeLine(format == .unleash ? ExampleUnleashFeatures.json : ExampleDefinitions.json)
+            switch format {
+            case .native: out.writeLine(ExampleDefinitions.json)
+            case .unleash: out.writeLine(ExampleUnleashFeatures.json)
+            case .split: out.writeLine(ExampleSplitDefinitions.json)
+            }
             return
         }
-        if format == .unleash {
+        switch format {
+        case .unleash:
             try await UnleashDemo().run(out: &out)
             return
+        case .split:
+            try await SplitDemo().run(out: &out)
+            return
+        case .native:
+            break
         }
         try await DemoSession.withFile(named: "definitions.json", contents: ExampleDefinitions.json) { file in
             try await runNative(file: file, out: &out)
