@@ -24,6 +24,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Split's treatments are strings.
+    for scenario in Scenarios.split {
+        Benchmark(scenario.name) { benchmark in
+            let snapshot = scenario.snapshot()
+            let context = scenario.context()
+            let flag = scenario.flag
+            // A scenario measures a served treatment, never an error's short path.
+            let first = snapshot.evaluate(flag, context: context, default: "control", as: .string)
+            precondition(first.reason.kind != .error, "\(scenario.name): \(first.reason.jsonText)")
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(snapshot.evaluate(flag, context: context, default: "control", as: .string))
+            }
+        }
+    }
+
     Benchmark("AllFlags1000", configuration: .init(scalingFactor: .one, maxIterations: .kilo(2))) { benchmark in
         let snapshot = Scenarios.realistic
         let keys = snapshot.flagKeys

@@ -18,7 +18,8 @@ import Synchronization
 /// document once; `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag,
 /// `ClientSimpleFlagOneNoOpHook` the same through a client with one hook that does nothing, and
 /// `ClientSimpleFlagSpanEventsOn` through a client with span events on (the bootstrapped no-op tracer);
-/// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification.
+/// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification;
+/// the `Split…` scenarios (`Scenarios.split`) are evaluated as strings, as the benchmarks do.
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
@@ -27,7 +28,7 @@ struct EvaluationLoop {
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
 
     static var names: [String] {
-        (Scenarios.singleFlag + Scenarios.unleash).map(\.name) + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn]
+        (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split).map(\.name) + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn]
     }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
@@ -59,6 +60,12 @@ struct EvaluationLoop {
             let detail = snapshot.evaluate(scenario.flag, context: context, default: false, as: .boolean)
             if show { print("\(name): \(detail.value) \(detail.reason.kind.rawValue)") }
             evaluate(snapshot, scenario.flag, context, iterations)
+        } else if let scenario = Scenarios.split.first(where: { $0.name == name }) {
+            let snapshot = scenario.snapshot()
+            let context = scenario.context()
+            let detail = snapshot.evaluate(scenario.flag, context: context, default: "control", as: .string)
+            if show { print("\(name): \(detail.value) \(detail.reason.jsonText)") }
+            evaluateString(snapshot, scenario.flag, context, iterations)
         } else if name == allFlags {
             let snapshot = Scenarios.realistic
             let keys = snapshot.flagKeys
@@ -99,6 +106,13 @@ struct EvaluationLoop {
     static func evaluate(_ snapshot: Snapshot, _ flag: String, _ context: Context, _ iterations: Int) {
         for _ in 0..<iterations {
             opaqueUse(snapshot.evaluate(flag, context: context, default: false, as: .boolean))
+        }
+    }
+
+    @inline(never)
+    static func evaluateString(_ snapshot: Snapshot, _ flag: String, _ context: Context, _ iterations: Int) {
+        for _ in 0..<iterations {
+            opaqueUse(snapshot.evaluate(flag, context: context, default: "control", as: .string))
         }
     }
 

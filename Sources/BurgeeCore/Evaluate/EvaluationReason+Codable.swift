@@ -26,7 +26,7 @@ extension EvaluationReason: Codable {
                   prerequisiteKey: o["prerequisiteKey"]?.stringValue, inExperiment: o["inExperiment"]?.boolValue ?? false,
                   errorKind: errorKind)
         self.bigSegmentsStatus = bigSegmentsStatus
-        self.label = o["label"]?.stringValue
+        if let label = o["label"]?.stringValue { self.label = label }
     }
 
     /// Encodes the JSON form.

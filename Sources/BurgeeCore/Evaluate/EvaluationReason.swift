@@ -65,7 +65,13 @@ public struct EvaluationReason: Sendable, Hashable {
     /// For `RULE_MATCH`: the rule's index.
     public var ruleIndex: Int?
     /// For `RULE_MATCH`: the rule's id, when it has one.
-    public var ruleId: String?
+    ///
+    /// A reason carries a rule id or a ``label``, never both: they share one stored string, so
+    /// that a reason copies no more strings than it did before labels (setting one clears the other).
+    public var ruleId: String? {
+        @inlinable get { textIsLabel ? nil : text }
+        @inlinable set { text = newValue; textIsLabel = false }
+    }
     /// For `PREREQUISITE_FAILED`: the first prerequisite that failed.
     public var prerequisiteKey: String?
     /// Whether an experiment rollout picked the variation for a context of its kind.
@@ -78,7 +84,15 @@ public struct EvaluationReason: Sendable, Hashable {
     @usableFromInline package var bigSegmentsStatus: BigSegmentsStatus?
     /// The label that a format whose results carry one gives the outcome (Split's `killed`,
     /// `default rule`, `not in split` or the matched condition's label); `nil` for the others.
-    public var label: String?
+    public var label: String? {
+        @inlinable get { textIsLabel ? text : nil }
+        @inlinable set { text = newValue; textIsLabel = newValue != nil }
+    }
+
+    /// The rule id or the label.
+    @usableFromInline var text: String?
+    /// Whether ``text`` is the label.
+    @usableFromInline var textIsLabel: Bool
 
     /// A reason.
     @inlinable
@@ -86,13 +100,13 @@ public struct EvaluationReason: Sendable, Hashable {
                 inExperiment: Bool = false, errorKind: ErrorKind? = nil, fromRollout: Bool = false) {
         self.kind = kind
         self.ruleIndex = ruleIndex
-        self.ruleId = ruleId
+        self.text = ruleId
+        self.textIsLabel = false
         self.prerequisiteKey = prerequisiteKey
         self.inExperiment = inExperiment
         self.errorKind = errorKind
         self.fromRollout = fromRollout
         self.bigSegmentsStatus = nil
-        self.label = nil
     }
 
     /// `OFF`.
