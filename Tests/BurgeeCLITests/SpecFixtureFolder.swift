@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A folder of spec-fixtures case files (`{"cases": [...]}` objects) read by the CLI suites.
 struct SpecFixtureFolder {
@@ -29,5 +30,29 @@ struct SpecFixtureFolder {
             cases += (object?["cases"] as? [Any])?.count ?? 0
         }
         return (names.count, cases)
+    }
+
+    /// Every case of file `name` through `burgee eval --format <format> --requests`, one request
+    /// line per case (`{"flag", "context", "default"}`): each case with its result line, parsed,
+    /// and the line's text. Records a failure when the command fails or answers another number of lines.
+    func evaluatedThroughCLI(_ name: String, format: String) async throws
+        -> [(case: FixtureJSON, result: FixtureJSON, line: String)] {
+        let data = try Data(contentsOf: url.appendingPathComponent(name))
+        let file = try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])
+        let cases = try #require(file["cases"] as? [[String: Any]])
+        let files = try TemporaryFiles()
+        let definitions = try files.write("definitions.json", try FixtureJSON.text(file["definitions"] as Any))
+        var lines: [String] = []
+        for c in cases {
+            var request: [String: Any] = ["flag": c["flag"] as Any, "context": c["context"] ?? NSNull()]
+            request["default"] = c["default"] ?? NSNull()
+            lines.append(try FixtureJSON.text(request))
+        }
+        let requests = try files.write("requests.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try await CLIRunner.run(["eval", "--format", format, "--definitions", definitions, "--requests", requests])
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        #expect(result.lines.count == cases.count, "\(name): \(result.lines.count) lines for \(cases.count) cases")
+        guard case .array(let expected) = try FixtureJSON.parse(try FixtureJSON.text(cases)) else { return [] }
+        return try zip(expected, result.lines).map { ($0, try FixtureJSON.parse($1), $1) }
     }
 }

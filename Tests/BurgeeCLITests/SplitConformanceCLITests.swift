@@ -7,10 +7,6 @@ import Testing
 @Suite("spec-fixtures/split through burgee eval --requests")
 struct SplitConformanceCLITests {
     static let folder = SpecFixtureFolder("split")
-    static var directory: URL { folder.url }
-    static var caseFiles: [String] { folder.arguments }
-
-    typealias JSON = FixtureJSON
 
     @Test("the folder holds at least 300 cases in at least 18 files")
     func count() throws {
@@ -19,30 +15,11 @@ struct SplitConformanceCLITests {
         #expect(cases >= 300, "\(cases) cases")
     }
 
-    @Test("case file", arguments: caseFiles)
+    @Test("case file", arguments: folder.arguments)
     func caseFile(_ name: String) async throws {
-        let data = try Data(contentsOf: Self.directory.appendingPathComponent(name))
-        let file = try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])
-        let cases = try #require(file["cases"] as? [[String: Any]])
-        let files = try TemporaryFiles()
-        let definitions = try files.write("definitions.json", try FixtureJSON.text(file["definitions"] as Any))
-        var lines: [String] = []
-        for c in cases {
-            var request: [String: Any] = ["flag": c["flag"] as Any, "context": c["context"] ?? NSNull()]
-            request["default"] = c["default"] ?? NSNull()
-            lines.append(try FixtureJSON.text(request))
-        }
-        let requests = try files.write("requests.jsonl", lines.joined(separator: "\n") + "\n")
-        let result = try await CLIRunner.run(["eval", "--format", "split", "--definitions", definitions, "--requests", requests])
-        #expect(result.status == 0, "\(name): \(result.stderr)")
-        #expect(result.lines.count == cases.count, "\(name): \(result.lines.count) lines for \(cases.count) cases")
-        let expected = try JSON.parse(try FixtureJSON.text(cases))
-        guard case .array(let expectedCases) = expected else { return }
-        for (c, line) in zip(expectedCases, result.lines) {
-            let caseName = c["name"].map { "\($0)" } ?? "?"
-            let got = try JSON.parse(line)
+        for (c, got, line) in try await Self.folder.evaluatedThroughCLI(name, format: "split") {
             let expect = try #require(c["expect"])
-            let where_ = "\(name) / \(caseName)"
+            let where_ = "\(name) / \(c["name"].map { "\($0)" } ?? "?")"
             #expect(got["flag"] == c["flag"], "\(where_): flag")
             #expect(got["value"] == (expect["value"] ?? .null), "\(where_): value in \(line)")
             #expect(got["variation"] == (expect["variation"] ?? .null), "\(where_): variation in \(line)")

@@ -23,6 +23,20 @@ enum FixtureFiles {
         (try? jsonFiles(in: folder)) ?? []
     }
 
+    /// The number of case files in `folder` and of cases in them, and the files whose `name` is
+    /// not their file name without `.json`.
+    static func caseCounts(in folder: String) throws -> (files: Int, cases: Int, misnamed: [String]) {
+        let files = try jsonFiles(in: folder)
+        var cases = 0
+        var misnamed: [String] = []
+        for name in files {
+            let file = try json(folder.isEmpty ? name : "\(folder)/\(name)").objectValue
+            if file?["name"]?.stringValue.map({ $0 + ".json" }) != name { misnamed.append(name) }
+            cases += file?["cases"]?.arrayValue?.count ?? 0
+        }
+        return (files.count, cases, misnamed)
+    }
+
     static func json(_ relativePath: String) throws -> JSONValue {
         let data = try Data(contentsOf: root.appendingPathComponent(relativePath))
         return try JSONValue(parsing: [UInt8](data))

@@ -18,14 +18,9 @@ struct LaunchDarklyConformanceTests {
 
     @Test("the suite is as large as promised: at least 457 cases in at least 18 files")
     func suiteSize() throws {
-        let files = try FixtureFiles.jsonFiles(in: Self.directory)
-        var cases = 0
-        for name in files {
-            let file = try Self.file(name)
-            #expect(file["name"]?.stringValue.map { $0 + ".json" } == name)
-            cases += file["cases"]?.arrayValue?.count ?? 0
-        }
-        #expect(files.count >= 18, "\(files.count) files")
+        let (files, cases, misnamed) = try FixtureFiles.caseCounts(in: Self.directory)
+        #expect(misnamed.isEmpty, "files whose name is not theirs: \(misnamed)")
+        #expect(files >= 18, "\(files) files")
         #expect(cases >= 457, "\(cases) cases")
     }
 

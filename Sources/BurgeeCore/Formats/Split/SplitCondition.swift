@@ -67,6 +67,17 @@ package struct SplitCondition: Sendable, Equatable {
     /// Whether any matcher is of a type Split's SDKs do not know.
     var hasUnsupportedMatcher: Bool { matchers.contains { !$0.isSupported } }
 
+    /// A `conditions` member as Split's SDKs read it: with a matcher of a type they do not know,
+    /// the one ``unsupported(at:)`` condition instead; and whether that happened.
+    static func list(_ json: JSONValue, _ r: SplitReading) throws(DefinitionsError) -> (conditions: [SplitCondition], unsupported: Bool) {
+        var conditions: [SplitCondition] = []
+        for (i, condition) in try r.array(json).enumerated() {
+            conditions.append(try SplitCondition(json: condition, r.at(i)))
+        }
+        guard conditions.contains(where: \.hasUnsupportedMatcher) else { return (conditions, false) }
+        return ([.unsupported(at: r.path)], true)
+    }
+
     package static func == (a: SplitCondition, b: SplitCondition) -> Bool {
         a.isRollout == b.isRollout && a.label == b.label && a.matchers == b.matchers && a.path == b.path
             && a.partitions.elementsEqual(b.partitions) { $0.treatment == $1.treatment && $0.size == $1.size }

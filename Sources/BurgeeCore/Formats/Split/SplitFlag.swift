@@ -42,13 +42,7 @@ package struct SplitFlag: Sendable, Equatable {
         trafficTypeName = trafficType.stringValue ?? ""
         isActive = try r.required(m, "status") == .string("ACTIVE")
         changeNumber = try r.at("changeNumber").integer(try r.required(m, "changeNumber"))
-        let cr = r.at("conditions")
-        var conditions: [SplitCondition] = []
-        for (i, condition) in try cr.array(try r.required(m, "conditions")).enumerated() {
-            conditions.append(try SplitCondition(json: condition, cr.at(i)))
-        }
-        hasUnsupportedMatcher = conditions.contains { $0.hasUnsupportedMatcher }
-        self.conditions = hasUnsupportedMatcher ? [.unsupported(at: cr.path)] : conditions
+        (conditions, hasUnsupportedMatcher) = try SplitCondition.list(try r.required(m, "conditions"), r.at("conditions"))
         let allocation = m["trafficAllocation"]?.numberValue
         trafficAllocation = allocation.flatMap { $0 >= 0 && $0 <= 100 ? $0 : nil } ?? 100
         trafficAllocationSeed = m["trafficAllocationSeed"]?.int64Value.map { Int32(truncatingIfNeeded: $0) }

@@ -25,14 +25,9 @@ package struct SplitRuleBasedSegment: Sendable, Equatable {
         _ = try r.required(m, "trafficTypeName")
         changeNumber = try r.at("changeNumber").integer(try r.required(m, "changeNumber"))
         isActive = try r.required(m, "status") == .string("ACTIVE")
-        let cr = r.at("conditions")
-        var conditions: [SplitCondition] = []
-        for (i, condition) in try cr.array(try r.required(m, "conditions")).enumerated() {
-            conditions.append(try SplitCondition(json: condition, cr.at(i)))
-        }
         // As for flags, an unknown matcher type replaces the conditions: here by one that every
         // key matches.
-        self.conditions = conditions.contains { $0.hasUnsupportedMatcher } ? [.unsupported(at: cr.path)] : conditions
+        conditions = try SplitCondition.list(try r.required(m, "conditions"), r.at("conditions")).conditions
         var keys: [String] = []
         var segments: [Excluded] = []
         if case .object(let excluded)? = m["excluded"] {
