@@ -4,9 +4,10 @@ import Logging
 
 /// Polls Split's SDK API (Split's servers, a Split Proxy, or `burgee serve --format split`) as
 /// Split's server SDKs do: each poll runs the since/till loop on `GET /splitChanges` (spec 1.3,
-/// falling back to 1.1 when a server answers 400 to it), then `GET /segmentChanges/{name}` (its own
-/// loop) for every standard segment the flags and rule-based segments name, and hands the client
-/// the whole Split document whenever something changed.
+/// falling back to 1.1 when a server answers 400 to it, and asking for 1.3 again a day later),
+/// then `GET /segmentChanges/{name}` (its own loop) for every standard segment the flags and
+/// rule-based segments name, and hands the client the whole Split document whenever something
+/// changed.
 ///
 /// 401 and 403 stop the source as `unauthorized`. Any other failure (429, 5xx, network, a body
 /// that cannot be read, a document the client refuses) keeps the last good flags and change
@@ -54,12 +55,21 @@ struct SplitDataSource: DataSource {
         let pacing = PollLoop.Pacing.backoff(interval: options.pollingInterval, options.http.backoff)
         var state = SplitSyncState()
         var spec = SplitPolling.spec
+        // When the server refused the current spec; it is asked for again a day later, as Split's SDKs do.
+        var fellBackAt: ContinuousClock.Instant?
         var delivered = false
         var failures = 0
         while !Task.isCancelled {
+            if let since = fellBackAt, since.duration(to: .now) >= SplitPolling.specRetryInterval {
+                spec = SplitPolling.spec
+                fellBackAt = nil
+            }
+            let askedSpec = spec
             var next = state
             var retryAfter: Duration?
-            switch await fetch(into: &next, spec: &spec, transport, sink) {
+            let outcome = await fetch(into: &next, spec: &spec, transport, sink)
+            if spec != askedSpec { fellBackAt = .now }
+            switch outcome {
             case .current(let changed):
                 if changed || !delivered {
                     if await sink.apply(.json(Array(next.document.serialized().utf8), format: .split)) {

@@ -17,6 +17,8 @@ public struct SplitPolling: Sendable {
     static let spec = "1.3"
     /// The spec asked for when a server answers 400 to ``spec`` (an older Split Proxy).
     static let olderSpec = "1.1"
+    /// How long after falling back ``spec`` is asked for again.
+    static let specRetryInterval: Duration = .seconds(24 * 60 * 60)
 
     /// Polling settings; the defaults are Split's SDK URL and its SDKs' 30 seconds. Flag set
     /// names are trimmed and lowercased, as Split's SDKs take them.

@@ -67,6 +67,10 @@ struct SplitPollingTests {
                 try await LoopbackServer.ready(client)
                 #expect(client.split.treatment("a", key: "u9") == "on")
                 #expect(client.split.treatment("b", key: "u1") == "on")
+                #expect(running.requests(to: "/api/splitChanges").map(\.query) == [
+                    "s=1.3&since=-1&rbSince=-1&sets=back,front", "s=1.3&since=100&rbSince=100&sets=back,front",
+                ])
+                #expect(running.requests(to: "/api/segmentChanges/vips").map(\.query) == ["since=-1", "since=100"])
             }
         }
         let polling = SplitPolling(sdkURL: "http://127.0.0.1:1/api", flagSets: ["front", "Back ", "front"])
@@ -139,6 +143,23 @@ struct SplitPollingTests {
         }
     }
 
+    @Test func aRetryAfterIsObeyed() async throws {
+        try await withSplitServer { running in
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await LoopbackServer.ready(client)
+                let events = client.events()
+                running.server.inject(.status(429, headers: ["Retry-After": "1"]), on: .splitChanges)
+                #expect(await TestFiles.nextStatus(events, .interrupted) != nil)
+                #expect(await TestFiles.nextStatus(events, .valid) != nil)
+                let log = running.requests(to: "/api/splitChanges")
+                let refused = try #require(log.firstIndex { $0.status == 429 })
+                let retry = try #require(log.indices.contains(refused + 1) ? log[refused + 1] : nil)
+                // The test backoff alone would retry within 50 ms.
+                #expect(retry.time - log[refused].time >= .milliseconds(990))
+            }
+        }
+    }
+
     @Test func aDroppedConnectionIsRetried() async throws {
         try await withSplitServer { running in
             try await TestFiles.withClient(configuration(running)) { client in
@@ -183,7 +204,9 @@ struct SplitPollingTests {
                 #expect(client.split.treatment("a", key: "u1") == "on")
                 #expect(client.split.treatment("b", key: "u1") == "on")
                 // The refused request, then the 1.1 loop (since -1, then since 100).
-                #expect(running.requests(to: "/api/splitChanges").map(\.status) == [400, 200, 200])
+                let requests = running.requests(to: "/api/splitChanges")
+                #expect(requests.map(\.status) == [400, 200, 200])
+                #expect(requests.map(\.query) == ["s=1.3&since=-1&rbSince=-1", "s=1.1&since=-1", "s=1.1&since=100"])
             }
         }
     }
