@@ -72,6 +72,7 @@ struct StatusAndRoutingTests {
             switch format {
             case .unleash: #expect(counts["registrations"] == 0 && counts["metrics"] == 0)
             case .launchDarkly: #expect(counts["requests"] == 0 && counts["events"] == 0 && counts["kinds"] == [:])
+            case .split: #expect(counts["requests"] == 0 && counts["impressions"]?.objectValue?["total"] == 0)
             default: #expect(counts == ["requests": 0, "bytes": 0])
             }
         }

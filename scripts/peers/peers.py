@@ -12,6 +12,11 @@ directory:
   streaming one sees the rewritten file; custom and identify events, the summary and the
   diagnostic event reach `POST /bulk` and `POST /diagnostic` and are counted by kind, exactly, in
   two rounds (the SDK keeps its events on); a payload filter is refused with 400.
+- Split (splitio_client): a polling client (streaming off, its SDK, events, auth and telemetry URLs
+  the server's `/api`) evaluates every flag for a set of keys, and its treatments and configs are
+  compared with `burgee eval --format split` on the same file; the client sees the rewritten file
+  (and a key added to a segment); its impressions, impression counts and tracked events reach the
+  server's `/api/testImpressions/*` and `/api/events/bulk`, counted exactly.
 - OFREP over native definitions (openfeature-sdk with openfeature-provider-ofrep): flags are
   evaluated, the change is seen, and native event batches posted to `POST /events` are counted.
 
@@ -283,6 +288,149 @@ def run_unleash(c: Checks, burgee: str, directory: str) -> None:
         server.stop()
 
 
+# MARK: Split
+
+def split_document(rollout_on: str) -> dict:
+    def matcher(kind: str, **data) -> dict:
+        return {"matcherType": kind, "negate": False, "keySelector": {"trafficType": "user", "attribute": data.pop("attribute", None)},
+                **data}
+
+    def condition(matchers: list, partitions: list, label: str, kind: str = "ROLLOUT") -> dict:
+        return {"conditionType": kind, "label": label, "matcherGroup": {"combiner": "AND", "matchers": matchers},
+                "partitions": [{"treatment": t, "size": n} for t, n in partitions]}
+
+    def flag(name: str, conditions: list, **extra) -> dict:
+        return {"name": name, "trafficTypeName": "user", "changeNumber": 10, "status": "ACTIVE", "killed": False,
+                "defaultTreatment": "off", "seed": 1234 + len(name), "trafficAllocation": 100, "trafficAllocationSeed": 99,
+                "algo": 2, "conditions": conditions, "sets": ["peers"], **extra}
+
+    all_keys = matcher("ALL_KEYS")
+    return {
+        "ff": {"s": -1, "t": 10, "d": [
+            flag("sp-rollout", [condition([all_keys], [("on", 50), (rollout_on, 50)], "default rule")],
+                 configurations={"on": '{"color":"red"}'}),
+            flag("sp-segment", [condition([matcher("IN_SEGMENT", userDefinedSegmentMatcherData={"segmentName": "beta"})],
+                                          [("on", 100)], "in segment beta"),
+                                condition([all_keys], [("off", 100)], "default rule")]),
+            flag("sp-whitelist", [condition([matcher("WHITELIST", whitelistMatcherData={"whitelist": ["k-3", "k-7"]})],
+                                            [("vip", 100)], "whitelisted", "WHITELIST"),
+                                  condition([all_keys], [("a", 34), ("b", 33), ("c", 33)], "default rule")]),
+            flag("sp-attribute", [condition([matcher("GREATER_THAN_OR_EQUAL_TO", attribute="age",
+                                                     unaryNumericMatcherData={"dataType": "NUMBER", "value": 18})],
+                                            [("adult", 100)], "age >= 18")]),
+            flag("sp-rule-based", [condition([matcher("IN_RULE_BASED_SEGMENT", userDefinedSegmentMatcherData={"segmentName": "staff"})],
+                                             [("on", 100)], "in rule based segment staff")]),
+            flag("sp-legacy", [condition([all_keys], [("on", 30), ("off", 70)], "default rule")], algo=1,
+                 trafficAllocation=60),
+            flag("sp-killed", [condition([all_keys], [("on", 100)], "default rule")], killed=True),
+        ]},
+        "rbs": {"s": -1, "t": 10, "d": [
+            {"name": "staff", "trafficTypeName": "user", "changeNumber": 10, "status": "ACTIVE",
+             "excluded": {"keys": ["k-2"], "segments": [{"name": "beta", "type": "standard"}]},
+             "conditions": [{"matcherGroup": {"combiner": "AND", "matchers": [
+                 matcher("ENDS_WITH", whitelistMatcherData={"whitelist": ["1", "2", "4", "5"]})]}}]},
+        ]},
+        "segments": {"beta": ["k-1", "k-5", "k-9"] if rollout_on == "on" else ["k-1", "k-5", "k-9", "k-10"]},
+    }
+
+
+SPLIT_KEYS = [f"k-{i}" for i in range(1, 25)]
+
+
+def split_requests() -> list[dict]:
+    requests = []
+    for flag in ("sp-rollout", "sp-segment", "sp-whitelist", "sp-attribute", "sp-rule-based", "sp-legacy", "sp-killed",
+                 "sp-missing"):
+        for i, key in enumerate(SPLIT_KEYS):
+            requests.append({"flag": flag, "context": {"key": key, "attributes": {"age": 10 + i}}})
+    return requests
+
+
+def burgee_split_treatments(burgee: str, definitions: str, requests: list[dict], directory: str) -> tuple[list, list]:
+    path = os.path.join(directory, "split-requests.jsonl")
+    with open(path, "w") as file:
+        file.writelines(json.dumps(r) + "\n" for r in requests)
+    done = subprocess.run([burgee, "eval", "--format", "split", "--definitions", definitions, "--requests", path],
+                          capture_output=True, text=True, timeout=60)
+    results = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    return [(r.get("split") or {}).get("treatment") for r in results], [(r.get("split") or {}).get("config") for r in results]
+
+
+def run_split(c: Checks, burgee: str, directory: str) -> None:
+    from splitio import get_factory
+
+    SDK_LOG.messages.clear()
+    path = os.path.join(directory, "split.json")
+    write_json(path, split_document("on"))
+    server = Server(burgee, path, "split")
+    factory = None
+    try:
+        common_checks(c, server, "split", "split")
+        api = server.base + "/api"
+        factory = get_factory(KEY, sdk_api_base_url=api, events_api_base_url=api, auth_api_base_url=api,
+                              streaming_api_base_url=server.base, telemetry_api_base_url=api,
+                              config={"streamingEnabled": False, "featuresRefreshRate": 1, "segmentsRefreshRate": 1,
+                                      "impressionsRefreshRate": 1, "eventsPushRate": 1, "impressionsMode": "DEBUG",
+                                      "metricsRefreshRate": 60})
+        factory.block_until_ready(WAIT)
+        client = factory.client()
+        requests = split_requests()
+
+        def python_treatments() -> tuple[list, list]:
+            answers = [client.get_treatment_with_config(r["context"]["key"], r["flag"], r["context"]["attributes"])
+                       for r in requests]
+            return [a[0] for a in answers], [a[1] for a in answers]
+
+        got, got_configs = python_treatments()
+        want, want_configs = burgee_split_treatments(burgee, path, requests, directory)
+        differing = [(r["flag"], r["context"]["key"], g, w) for r, g, w in zip(requests, got, want) if g != w]
+        c.check(f"split: Split's SDK and burgee eval agree on {len(requests)} treatments",
+                len(want) == len(requests) and not differing, differing[:5] or len(want))
+        c.check("split: ... and on their configs", got_configs == want_configs,
+                [(g, w) for g, w in zip(got_configs, want_configs) if g != w][:3])
+        c.check("split: the treatments are not all the same",
+                len(set(got)) >= 6 and "control" in got, sorted(set(map(str, got))))
+
+        write_json(path, split_document("blue"))
+        seen = eventually(lambda: client.get_treatment("k-10", "sp-segment") == "on"
+                          and "blue" in [client.get_treatment(k, "sp-rollout") for k in SPLIT_KEYS])
+        c.check("split: the client sees the rewritten file (a new treatment, a key added to a segment)", bool(seen))
+        got, _ = python_treatments()
+        want, _ = burgee_split_treatments(burgee, path, requests, directory)
+        c.check("split: after the change, Split's SDK and burgee eval still agree", got == want,
+                [(r["flag"], r["context"]["key"], g, w) for r, g, w in zip(requests, got, want) if g != w][:5])
+        # In DEBUG mode every evaluation but control makes an impression; the flags below were
+        # evaluated by the two comparisons only (the waits above evaluated the others).
+        counted = ("sp-whitelist", "sp-attribute", "sp-rule-based", "sp-legacy", "sp-killed")
+        want_impressions = {flag: 2 * len(SPLIT_KEYS) for flag in counted}
+        tracked = [client.track(f"k-{i}", "user", "peers-event", float(i)) for i in range(3)]
+        c.check("split: track accepts the events", tracked == [True] * 3, tracked)
+
+        def delivered():
+            stats = server.stats()
+            flags = stats["impressions"]["flags"]
+            done = all(flags.get(flag, 0) >= n for flag, n in want_impressions.items()) and stats["events"]["total"] >= 3
+            return stats if done else None
+
+        stats = eventually(delivered) or server.stats()
+        got_impressions = {flag: stats["impressions"]["flags"].get(flag, 0) for flag in counted}
+        c.check(f"split: impressions reach POST /api/testImpressions/bulk, exactly ({2 * len(SPLIT_KEYS)} a flag)",
+                got_impressions == want_impressions, got_impressions)
+        c.check("split: tracked events reach POST /api/events/bulk, exactly (3)",
+                stats["events"]["types"] == {"peers-event": 3}, stats["events"])
+        summary_check(c, server, "split", "Split: ")
+        status, listed = server.get("/events")
+        c.check("split: GET /events lists the posts", status == 200 and len(listed) >= 2, status)
+        c.check("split: the SDK logged no HTTP error", not SDK_LOG.http_errors(), SDK_LOG.http_errors()[:3])
+    finally:
+        if factory is not None:
+            try:
+                factory.destroy()
+            except Exception:
+                pass
+        server.stop()
+
+
 # MARK: LaunchDarkly
 
 def launchdarkly_flags(bool_on: bool) -> dict:
@@ -424,7 +572,7 @@ def run_ofrep(c: Checks, burgee: str, directory: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--burgee", required=True, help="the burgee binary")
-    parser.add_argument("--only", choices=["unleash", "launchdarkly", "ofrep"], action="append",
+    parser.add_argument("--only", choices=["unleash", "launchdarkly", "split", "ofrep"], action="append",
                         help="run only these (repeatable)")
     parser.add_argument("--verbose", action="store_true", help="show the SDKs' logs")
     arguments = parser.parse_args()
@@ -434,7 +582,7 @@ def main() -> int:
     burgee = os.path.abspath(arguments.burgee)
     started = time.monotonic()
     c = Checks()
-    runs = {"unleash": run_unleash, "launchdarkly": run_launchdarkly, "ofrep": run_ofrep}
+    runs = {"unleash": run_unleash, "launchdarkly": run_launchdarkly, "split": run_split, "ofrep": run_ofrep}
     with tempfile.TemporaryDirectory(prefix="burgee-peers-") as directory:
         for name, run in runs.items():
             if arguments.only and name not in arguments.only:

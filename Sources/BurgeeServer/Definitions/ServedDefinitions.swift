@@ -37,7 +37,8 @@ struct ServedDefinitions: Sendable {
             // A document served whole changes as a whole: a new version and ETag, no item events.
             guard document != wholeDocument else { return [] }
             wholeDocument = document
-            documentVersion += 1
+            // The file's own number when it grew past the served one (Split's `ff.t`), else one up.
+            documentVersion = max(parsed.version, documentVersion + 1)
             encode()
             return []
         }

@@ -9,7 +9,7 @@ struct DefinitionsResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         let ifNoneMatch = request.headers[values: .ifNoneMatch]
         let index = server.requests.begin(RequestRecord(
-            method: request.method.rawValue, path: request.uri.path, time: .now,
+            method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", time: .now,
             ifNoneMatch: ifNoneMatch.isEmpty ? nil : ifNoneMatch.joined(separator: ", "),
             hasAuthorization: request.headers[.authorization] != nil,
             headers: Self.recordedHeaders(request.headers)

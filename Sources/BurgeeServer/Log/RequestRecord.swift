@@ -4,6 +4,8 @@ public struct RequestRecord: Sendable, Hashable {
     public var method: String
     /// The request path, without the query.
     public var path: String
+    /// The query as sent, without the `?`; empty when there is none.
+    public var query: String
     /// When the request's head arrived.
     public var time: ContinuousClock.Instant
     /// The status sent; `nil` while the request is in progress or when the connection was closed unanswered.
@@ -19,11 +21,12 @@ public struct RequestRecord: Sendable, Hashable {
     public var headers: [String: String]
 
     /// A record.
-    public init(method: String, path: String, time: ContinuousClock.Instant, status: Int? = nil,
+    public init(method: String, path: String, query: String = "", time: ContinuousClock.Instant, status: Int? = nil,
                 ifNoneMatch: String? = nil, hasAuthorization: Bool = false, fault: DefinitionsServer.Fault? = nil,
                 headers: [String: String] = [:]) {
         self.method = method
         self.path = path
+        self.query = query
         self.time = time
         self.status = status
         self.ifNoneMatch = ifNoneMatch

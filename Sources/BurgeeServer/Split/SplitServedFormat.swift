@@ -1,15 +1,83 @@
 import BurgeeCore
+import Hummingbird
 
-/// Split's definitions (the body of `/splitChanges` with `segments`), served whole and as they
-/// stand at `GET /definitions`, for Burgee's polling; OFREP evaluates their flags.
+/// Split's SDK API, from a file (the body of `/splitChanges` with `segments`): `GET
+/// /api/splitChanges` and `GET /api/segmentChanges/{name}` with Split's since/till semantics,
+/// `GET /api/v2/auth` without push (so Split's SDKs poll), and the impression and event posts.
+/// The document is also served whole at `GET /definitions`; OFREP evaluates its flags.
+///
+/// The served change number of flags, rule-based segments and segments alike is the document's
+/// `ff.t` (at least 1), and moves up whenever the file's content changes, even when the file's
+/// own number does not.
 enum SplitServedFormat: ServedFormat {
     static var format: DefinitionsFormat { .split }
 
-    static var clientPath: String { "/definitions" }
+    /// Split's SDKs take the SDK and events base URLs (`…/api`) and append their paths.
+    static var clientPath: String { "/api" }
 
-    static let routes: [ServedRoute] = [.get("/definitions", .definitions)]
+    static let segmentChangesPath = "/api/segmentChanges"
+
+    static let routes: [ServedRoute] = [
+        .get("/definitions", .definitions),
+        .get("/api/splitChanges", .splitChanges),
+        .collection(segmentChangesPath, .splitSegmentChanges),
+        .get("/api/v2/auth", .splitAuth),
+        .post("/api/testImpressions/bulk", .splitImpressions),
+        .post("/api/testImpressions/count", .splitImpressionCounts),
+        .post("/api/events/bulk", .splitEvents),
+        .post("/api/v1/metrics/config", .splitTelemetry),
+        .post("/api/v1/metrics/usage", .splitTelemetry),
+        .post("/api/v1/keys/ss", .splitTelemetry),
+    ]
 
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
-        try ParsedDefinitions(whole: json, as: self)
+        var parsed = try ParsedDefinitions(whole: json, as: self)
+        // -1 (no `ff.t`) is what a client sends before its first fetch: a served number must differ.
+        parsed.version = max(parsed.version, 1)
+        return parsed
+    }
+
+    /// `[{"path":"/api/testImpressions/bulk","body":…}, …]`, the posts as received.
+    static func receivedEvents(on server: DefinitionsServer) -> Response {
+        JSONResponses.json(.ok, .array(server.splitPosts.map(\.listed)))
+    }
+
+    /// ``SplitPostStats``' JSON.
+    static func eventStats(on server: DefinitionsServer) -> Response {
+        JSONResponses.json(.ok, server.splitPostStats.json)
+    }
+
+    static func count(on server: DefinitionsServer, into activity: inout ServerActivity) {
+        let stats = server.splitPostStats
+        activity.splitImpressionPosts = stats.posts[.impressions] ?? 0
+        activity.splitImpressions = stats.impressions.values.reduce(0, +)
+        activity.splitImpressionCountPosts = stats.posts[.impressionCounts] ?? 0
+        activity.splitEventPosts = stats.posts[.events] ?? 0
+        activity.splitEvents = stats.events.values.reduce(0, +)
+    }
+
+    /// `Split: 2 impression posts (5 impressions), 1 count post, 1 event post (3 events)`.
+    static func summary(of activity: ServerActivity) -> String? {
+        var posts: [String] = []
+        if activity.splitImpressionPosts > 0 {
+            posts.append(ServerActivity.counted(activity.splitImpressionPosts, "impression post")
+                + " (\(ServerActivity.counted(activity.splitImpressions, "impression")))")
+        }
+        if activity.splitImpressionCountPosts > 0 {
+            posts.append(ServerActivity.counted(activity.splitImpressionCountPosts, "count post"))
+        }
+        if activity.splitEventPosts > 0 {
+            posts.append(ServerActivity.counted(activity.splitEventPosts, "event post")
+                + " (\(ServerActivity.counted(activity.splitEvents, "event")))")
+        }
+        return posts.isEmpty ? nil : "Split: " + posts.joined(separator: ", ")
+    }
+
+    static func routeLines(at clientURL: String) -> [String] {
+        ["Split (sdk, events and auth URL \(clientURL)): GET \(clientURL)/splitChanges, " +
+            "GET \(clientURL)/segmentChanges/{name}, GET \(clientURL)/v2/auth (no push), " +
+            "POST \(clientURL)/testImpressions/bulk, \(clientURL)/testImpressions/count and \(clientURL)/events/bulk, " +
+            "telemetry (its URL \(clientURL) too) at POST \(clientURL)/v1/metrics/config, \(clientURL)/v1/metrics/usage and \(clientURL)/v1/keys/ss",
+         "Burgee's Split polling: GET \(clientURL.dropLast(clientPath.count))/definitions (the whole document)"]
     }
 }

@@ -16,7 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
         event bodies in memory: GET /events lists the most recent 10,000 as a JSON array of batches, \
         GET /events/stats counts them all (both need the --sdk-key when one is set). GET /status answers in every mode. \
         Every --summary-interval seconds (10 by default) a line on standard output counts what arrived since the last \
-        one: requests, event batches, LaunchDarkly posts and events by kind, Unleash registrations and metrics. \
+        one: requests, event batches, LaunchDarkly posts and events by kind, Unleash registrations and metrics, Split's impressions and events. \
         Without the key every path gets 401; with it, unknown paths get 404. The file is checked for changes every \
         250 ms; a version that cannot be read keeps the last good one. Once listening it prints, for every format, \
         "Serving <format> definitions from FILE at URL", URL being the one a client of that format is given, then \
@@ -36,6 +36,14 @@ struct ServeCommand: AsyncParsableCommand {
         a payload filter (?filter=) cannot be applied to a file and gets 400 with a message. Point a client at it with LaunchDarklyConnection.relayProxy. \
         With flagd definitions (--format flagd, or a flag document told by its shape) it serves the \
         document as it is at GET /definitions (ETag, 304), for flagd's HTTP sync and Burgee's polling. \
+        With Split definitions (--format split: a /splitChanges body with segments) it speaks Split's SDK API \
+        below /api, for Split's SDKs (sdk, events and auth URL .../api, streaming off) and Burgee's Split polling: \
+        GET /api/splitChanges (s=1.3 or 1.1, since and rbSince, sets= filtering by flag set; the change number \
+        is the file's ff.t and moves up as the file changes), GET /api/segmentChanges/{name}, GET /api/v2/auth \
+        (no push, so SDKs poll), and POST /api/testImpressions/bulk, /api/testImpressions/count and \
+        /api/events/bulk (listed at GET /events, counted by flag and event type at GET /events/stats), and the \
+        SDKs' telemetry (telemetry URL .../api too) at POST /api/v1/metrics/config, /api/v1/metrics/usage and /api/v1/keys/ss; \
+        the document is also served whole at GET /definitions. \
         The format is given with --format or told from the document's shape (auto, the default); \
         a document whose format cannot be told ends the command at start with exit status 1 and a message.
 

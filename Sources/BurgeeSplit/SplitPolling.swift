@@ -1,0 +1,48 @@
+import Burgee
+
+/// How a client polls Split's SDK API (Split's servers, a Split Proxy, or
+/// `burgee serve --format split`): where it is, how often, and which flag sets.
+public struct SplitPolling: Sendable {
+    /// The SDK API's base URL; the client requests `<sdkURL>/splitChanges` and
+    /// `<sdkURL>/segmentChanges/{name}`.
+    public var sdkURL: String
+    /// How often flags and segments are polled.
+    public var pollingInterval: Duration
+    /// The flag sets asked for (`sets=`, sorted); empty for every flag.
+    public var flagSets: [String]
+    /// Timeouts, backoff, extra headers, the body size limit. `Authorization` is reserved for the SDK key.
+    public var http: HTTPOptions
+
+    /// Split's spec sent first.
+    static let spec = "1.3"
+    /// The spec asked for when a server answers 400 to ``spec`` (an older Split Proxy).
+    static let olderSpec = "1.1"
+    /// How long after falling back ``spec`` is asked for again.
+    static let specRetryInterval: Duration = .seconds(24 * 60 * 60)
+
+    /// Polling settings; the defaults are Split's SDK URL and its SDKs' 30 seconds. Flag set
+    /// names are trimmed and lowercased, as Split's SDKs take them.
+    public init(sdkURL: String = "https://sdk.split.io/api", pollingInterval: Duration = .seconds(30),
+                flagSets: [String] = [], http: HTTPOptions = HTTPOptions()) {
+        self.sdkURL = sdkURL
+        self.pollingInterval = pollingInterval
+        self.flagSets = Set(flagSets.map { String($0.lowercased().split(whereSeparator: \.isWhitespace).joined()) }).sorted()
+        self.http = http
+    }
+
+    func validate() throws(ConfigurationError) {
+        guard pollingInterval > .zero else { throw .notPositive("the Split polling interval") }
+        for name in flagSets where !Self.isFlagSetName(name) {
+            throw .invalidConnection("'\(name)' is not a Split flag set name (a letter or digit, then up to 49 letters, digits or '_')")
+        }
+        try http.validate()
+    }
+
+    /// Split's rule for flag set names: `^[a-z0-9][_a-z0-9]{0,49}$`.
+    private static func isFlagSetName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard (1...50).contains(bytes.count) else { return false }
+        let isAlphanumeric: (UInt8) -> Bool = { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return isAlphanumeric(bytes[0]) && bytes.dropFirst().allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
+    }
+}
