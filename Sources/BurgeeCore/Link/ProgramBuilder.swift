@@ -14,8 +14,11 @@ struct ProgramBuilder {
     private var ruleLabels: [String?] = []
     private var flagLabels: [OutcomeLabels?] = []
     private var flagTests: [PrerequisiteCode] = []
-    /// Every flag's variation keys, by flag key, for flag conditions.
-    private var variationKeysByFlag: [String: [String?]] = [:]
+    /// Every flag, for flag conditions (``variationKeys(of:)``).
+    private let flagDrafts: [FlagDraft]
+    /// Every flag's variation keys, by flag key: built when the first flag condition needs it,
+    /// so that formats without flag conditions compile as they did.
+    private var variationKeysByFlag: [String: [String?]]?
     private var conditions: [ConditionCode] = []
     private var conditionChildren: [Int32] = []
     private var tests: [Owned<TestCode>] = []
@@ -47,9 +50,17 @@ struct ProgramBuilder {
     init(segmentIndex: KeySet, flagIndex: KeySet, flags: [FlagDraft] = []) {
         self.segmentIndex = segmentIndex
         self.flagIndex = flagIndex
-        for flag in flags where variationKeysByFlag[flag.key] == nil {
-            variationKeysByFlag[flag.key] = flag.variations.map(\.key)
+        self.flagDrafts = flags
+    }
+
+    /// The variation keys of flag `key` (the first of that key).
+    private mutating func variationKeys(of key: String) -> [String?] {
+        if variationKeysByFlag == nil {
+            var byKey: [String: [String?]] = [:]
+            for flag in flagDrafts where byKey[flag.key] == nil { byKey[flag.key] = flag.variations.map(\.key) }
+            variationKeysByFlag = byKey
         }
+        return variationKeysByFlag?[key] ?? []
     }
 
     mutating func add(_ segment: SegmentDraft, malformed: Bool) {
@@ -126,7 +137,6 @@ struct ProgramBuilder {
         // Rules first take their places, so a flag's rules are contiguous whatever their conditions add.
         var codes: [RuleCode] = []
         var ids: [String?] = []
-        var labels: [String?] = []
         for rule in flag.rules {
             let condition = add(rule.condition)
             let serve = add(rule.serve)
@@ -134,26 +144,25 @@ struct ProgramBuilder {
             case .target:
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: true, ruleIndex: -1, trackEvents: rule.trackEvents))
                 ids.append(nil)
-                labels.append(nil)
+                ruleLabels.append(nil)
             case .rule(let index, let id):
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: Int32(index),
                                       trackEvents: rule.trackEvents))
                 ids.append(id)
-                labels.append(nil)
+                ruleLabels.append(nil)
             case .labelled(let label):
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: -1, trackEvents: rule.trackEvents))
                 ids.append(nil)
-                labels.append(label)
+                ruleLabels.append(label)
             case .exit(let label):
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: -1, trackEvents: rule.trackEvents,
                                       fallsThrough: true))
                 ids.append(nil)
-                labels.append(label)
+                ruleLabels.append(label)
             }
         }
         rules += codes
         ruleIds += ids
-        ruleLabels += labels
         let serve = add(fallthroughServe)
         let off = flag.offVariation.map { $0 < 0 ? FlagCode.malformedOffVariation : Int32($0) } ?? -1
         flags.append(FlagCode(enabled: flag.enabled, malformed: false, offVariation: off,
@@ -248,7 +257,7 @@ struct ProgramBuilder {
         case .flagServes(let test):
             var code = PrerequisiteCode(flag: flagIndex.position(of: test.flagKey).map(Int32.init) ?? -1, variation: -1,
                                         acceptsAnyOf: true, acceptsNone: test.acceptsNone, alwaysEvaluates: true)
-            let keys = variationKeysByFlag[test.flagKey] ?? []
+            let keys = variationKeys(of: test.flagKey)
             let accepted = keys.indices.filter { keys[$0].map(test.variationKeys.contains) ?? false }
             code.accepted = TableRange(start: Int32(prerequisiteVariations.count), count: Int32(accepted.count))
             prerequisiteVariations += accepted.map(Int32.init)
