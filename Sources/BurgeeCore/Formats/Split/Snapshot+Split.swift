@@ -7,7 +7,7 @@ extension Snapshot {
         let program = ProgramLinker.link(SplitLowering.lower(document), flagSets: flagSets)
         let flags = document.liveFlags.mapValues(\.json)
         var segments: [String: JSONValue] = document.liveRuleBasedSegments.mapValues(\.json)
-        let names = SplitSegmentNames(standard: Set(document.segments.keys), ruleBased: Set(segments.keys))
+        let names = SplitSegmentNames(ruleBased: Set(segments.keys))
         for (name, keys) in document.segments {
             segments[names.standard(name)] = .array(keys.map(JSONValue.string))
         }

@@ -20,7 +20,7 @@ enum SplitLowering {
     static func lower(_ document: SplitDocument) -> ProgramDraft {
         let flags = document.liveFlags
         let ruleBased = document.liveRuleBasedSegments
-        let names = SplitSegmentNames(standard: Set(document.segments.keys), ruleBased: Set(ruleBased.keys))
+        let names = SplitSegmentNames(ruleBased: Set(ruleBased.keys))
         let matchers = SplitMatcherLowering(names: names, ruleBased: ruleBased)
         var segments = document.segments.keys.sorted().map { name in
             SegmentDraft(key: names.standard(name), path: JSONPointer.root.appending("segments").appending(name),
@@ -153,7 +153,7 @@ enum SplitLowering {
 struct SplitSegmentNames {
     let ruleBased: Set<String>
 
-    init(standard: Set<String>, ruleBased: Set<String>) {
+    init(ruleBased: Set<String>) {
         self.ruleBased = ruleBased
     }
 
