@@ -132,7 +132,8 @@ class File:
         self.name = name
         self.description = description
         self.now = now
-        self.settings = {"realTimeUpdate": False, "consentType": "NOT_REQUIRED", "consentOptOutBehavior": "PARTIALLY_BLOCK",
+        self.settings = {"realTimeUpdate": False, "consentType": "NOT_REQUIRED",
+                         "consentOptOutBehavior": "PARTIALLY_BLOCK",
                          "dataApiDomain": None}
         if consent is not None:
             self.settings.update(consent)
@@ -451,6 +452,8 @@ def custom_data():
     f.matched("UNDEFINED: the index is set", "undefined", ctx(data=[cd(1, "pro")]), False)
     f.matched("UNDEFINED: no visitor at all", "undefined", ctx(), False)
     f.matched("UNDEFINED: a visitor made by consent alone", "undefined", ctx(consent=True), True)
+    f.matched("UNDEFINED: a visitor with only a user agent", "undefined",
+              ctx(data=[{"type": "userAgent", "value": "Mozilla/5.0 (X11; Linux x86_64)"}]), True)
     op("not-undefined", 1, "UNDEFINED", include=False)
     f.matched("UNDEFINED excluded: no visitor at all", "not-undefined", ctx(), True)
     f.matched("UNDEFINED excluded: the index is set", "not-undefined", ctx(data=[cd(1, "x")]), True)
@@ -464,7 +467,8 @@ def custom_data():
     f.matched("EXACT: no data at the index", "exact", ctx(data=[cd(2, "pro")]), False)
     f.matched("EXACT: no visitor", "exact", ctx(), False)
     f.matched("EXACT: added by name", "exact", ctx(data=[cd_named("plan", "pro")]), True)
-    f.matched("EXACT: a name the document does not know is dropped", "exact", ctx(data=[cd_named("tier", "pro")]), False)
+    f.matched("EXACT: a name the document does not know is dropped", "exact",
+              ctx(data=[cd_named("tier", "pro")]), False)
     f.matched("EXACT: the latest addData for the index replaces the values", "exact",
               ctx(data=[cd(1, "pro"), cd(1, "free")]), False)
     f.matched("EXACT: the latest addData wins (2)", "exact", ctx(data=[cd(1, "free"), cd(1, "pro")]), True)
@@ -634,7 +638,8 @@ def device_browser_os():
     one("windows-phone", "OPERATING_SYSTEM", os="WINDOWS_PHONE")
     f.matched("OPERATING_SYSTEM WINDOWS_PHONE: Windows Phone", "windows-phone",
               ctx(data=[operating_system("WINDOWS_PHONE")]), True)
-    f.matched("OPERATING_SYSTEM WINDOWS_PHONE: Windows", "windows-phone", ctx(data=[operating_system("WINDOWS")]), False)
+    f.matched("OPERATING_SYSTEM WINDOWS_PHONE: Windows", "windows-phone",
+              ctx(data=[operating_system("WINDOWS")]), False)
     one("not-linux", "OPERATING_SYSTEM", include=False, os="LINUX")
     f.matched("OPERATING_SYSTEM excluded: Mac", "not-linux", ctx(data=[operating_system("MAC")]), True)
     f.matched("OPERATING_SYSTEM excluded: Linux", "not-linux", ctx(data=[operating_system("LINUX")]), False)
@@ -654,6 +659,9 @@ def geolocation_cookies():
     f.matched("GEOLOCATION France: France", "france", ctx(data=[geo("France", "IDF", "Paris")]), True)
     f.matched("GEOLOCATION France: case-insensitive", "france", ctx(data=[geo("FRANCE")]), True)
     f.matched("GEOLOCATION France: Spain", "france", ctx(data=[geo("Spain")]), False)
+    f.matched("GEOLOCATION France: every field of the data item", "france",
+              ctx(data=[{"type": "geolocation", "country": "France", "region": "Occitanie", "city": "Toulouse",
+                         "postalCode": "31000", "latitude": 43.6047, "longitude": 1.4442}]), True)
     f.matched("GEOLOCATION France: no geolocation", "france", ctx(data=[device("PHONE")]), False)
     one("paris", "GEOLOCATION", country="France", region="Ile-de-France", city="Paris")
     f.matched("GEOLOCATION with region and city: all equal", "paris",
@@ -754,9 +762,11 @@ def pages():
     f.matched("PAGE_URL REGULAR_EXPRESSION: a full match", "url-regex", ctx(data=[page(pay)]), True)
     f.matched("PAGE_URL REGULAR_EXPRESSION: a search is not enough", "url-regex", ctx(data=[page(pay + "?x=1")]), False)
     one("title", "PAGE_TITLE", title="Checkout", matchType="EXACT")
-    f.matched("PAGE_TITLE EXACT: the latest page's title", "title", ctx(data=[page(home, "Home"), page(pay, "Checkout")]),
+    f.matched("PAGE_TITLE EXACT: the latest page's title", "title",
+              ctx(data=[page(home, "Home"), page(pay, "Checkout")]),
               True)
-    f.matched("PAGE_TITLE EXACT: an earlier page's title", "title", ctx(data=[page(pay, "Checkout"), page(home, "Home")]),
+    f.matched("PAGE_TITLE EXACT: an earlier page's title", "title",
+              ctx(data=[page(pay, "Checkout"), page(home, "Home")]),
               False)
     f.matched("PAGE_TITLE: the latest page has no title", "title", ctx(data=[page(pay, "Checkout"), page(home)]), False)
     f.matched("PAGE_TITLE: a page seen again takes its latest title", "title",
@@ -765,7 +775,8 @@ def pages():
     f.matched("PAGE_TITLE CONTAINS", "title-contains", ctx(data=[page(pay, "Checkout")]), True)
     one("previous-cart", "PREVIOUS_PAGE", url=cart, matchType="EXACT")
     f.matched("PREVIOUS_PAGE: the page before the latest", "previous-cart", ctx(data=[page(cart), page(pay)]), True)
-    f.matched("PREVIOUS_PAGE: the latest is not the previous", "previous-cart", ctx(data=[page(pay), page(cart)]), False)
+    f.matched("PREVIOUS_PAGE: the latest is not the previous", "previous-cart",
+              ctx(data=[page(pay), page(cart)]), False)
     f.matched("PREVIOUS_PAGE: only one page", "previous-cart", ctx(data=[page(cart)]), False)
     f.matched("PREVIOUS_PAGE: distinct URLs by their last view", "previous-cart",
               ctx(data=[page(home), page(cart), page(pay), page(home)]), False)
@@ -776,7 +787,8 @@ def pages():
     one("previous-regex", "PREVIOUS_PAGE", url=".*/ca.*", matchType="REGULAR_EXPRESSION")
     f.matched("PREVIOUS_PAGE REGULAR_EXPRESSION", "previous-regex", ctx(data=[page(cart), page(home)]), True)
     one("views-3", "PAGE_VIEWS", pageCount=3, matchType="EQUAL")
-    f.matched("PAGE_VIEWS EQUAL 3: three distinct pages", "views-3", ctx(data=[page(home), page(cart), page(pay)]), True)
+    f.matched("PAGE_VIEWS EQUAL 3: three distinct pages", "views-3",
+              ctx(data=[page(home), page(cart), page(pay)]), True)
     f.matched("PAGE_VIEWS EQUAL 3: a URL viewed twice counts 2", "views-3",
               ctx(data=[page(home), page(cart), page(home)]), True)
     f.matched("PAGE_VIEWS EQUAL 3: two views", "views-3", ctx(data=[page(home), page(cart)]), False)
@@ -801,7 +813,8 @@ def conversions():
     one("goal-11", goalId=11)
     f.matched("goal 11: converted", "goal-11", ctx(data=[conversion(11, 9.99)]), True)
     f.matched("goal 11: another goal", "goal-11", ctx(data=[conversion(12)]), False)
-    f.matched("goal 11: one of several conversions", "goal-11", ctx(data=[conversion(12), conversion(11, 1, True)]), True)
+    f.matched("goal 11: one of several conversions", "goal-11",
+              ctx(data=[conversion(12), conversion(11, 1, True)]), True)
     f.matched("goal 11: no conversion", "goal-11", ctx(data=[device("PHONE")]), False)
     f.matched("goal 11: no visitor", "goal-11", ctx(), False)
     one("any-goal")
@@ -1023,7 +1036,9 @@ def prior_assignments():
 
 def trees():
     f = File("trees", "Targeting trees: conditions and operator lists combined pairwise, left to right (`a AND b AND "
-             "c OR d` is (a AND b) AND (c OR d)), at both levels; isInclude; empty trees, null conditionsData and "
+             "c OR d` is (a AND b) AND (c OR d)), at both levels; a firstLevelOrOperators list shorter than needed "
+             "is not refused: a missing operator lets the right side decide; isInclude; empty trees, null "
+             "conditionsData and "
              "segmentId null, 0 or unknown target everyone; SEGMENT conditions; unknown targeting types are false.")
     for i in range(1, 6):
         f.add_custom_data(i, "c%d" % i)
@@ -1061,6 +1076,10 @@ def trees():
     for bits in ["0001", "1101", "1110"]:
         a, b, cc, d = [x == "1" for x in bits]
         check("first-level", bits, (a and b) and (cc or d), "groups a AND b AND c OR d = (a AND b) AND (c OR d)")
+    f.condition_flag("first-level-no-operators", tree(group([c(1)]), group([c(2)]), first_ors=[]))
+    for bits, yes in [("10", False), ("01", True), ("11", True)]:
+        check("first-level-no-operators", bits, yes,
+              "two groups and no firstLevelOrOperators: the second group decides")
     f.condition_flag("groups", tree(group([c(1), c(2)], [True]), group([c(3), c(4)], [True]), first_ors=[False]))
     for bits in ["1010", "0101", "1100"]:
         a, b, cc, d = [x == "1" for x in bits]
@@ -1142,7 +1161,8 @@ def rules_targeted_delivery():
     f.served("exposition 1: everybody", "full", ctx(hi), full["id"], "on", description=note(hi, full["id"]))
     first = f.rule("TARGETED_DELIVERY", 1.0, [("on", 1.0), ("other", 0.0)])
     f.flag("first-variation", [first], variations=(OFF, ON, variation("other")))
-    f.served("the first variationByExposition is served, whatever the expositions", "first-variation", ctx(), first["id"],
+    f.served("the first variationByExposition is served, whatever the expositions", "first-variation", ctx(),
+             first["id"],
              "on")
     none = f.rule("TARGETED_DELIVERY", 1.0, [])
     after = f.td()
@@ -1254,7 +1274,8 @@ def respool():
     f.served("respool moves a visitor from b to a", "pooled", ctx(ba), pooled["id"], "a",
              description=note(ba, e, t, "variation hash") + "; without respool " + repr(kameleoon_hash(ba, e)))
     key = "a" if kameleoon_hash(ab, plain_e) <= 0.5 else "b"
-    f.served("without respool", "plain", ctx(ab), plain["id"], key, description=note(ab, plain_e, what="variation hash"))
+    f.served("without respool", "plain", ctx(ab), plain["id"], key,
+             description=note(ab, plain_e, what="variation hash"))
     zero = f.exp(1.0, [("a", 0.5), ("b", 0.5)], respool=0, experiment_id=e)
     f.flag("respool-0", [zero], variations=(OFF, variation("a"), variation("b")))
     f.served("respoolTime 0 is no respool", "respool-0", ctx(ab), zero["id"], "a",
@@ -1383,7 +1404,8 @@ def mutually_exclusive():
               description="ME hash %r" % me_hash(y_code, "pair"))
     f.disabled("pair: the disabled flag itself", "me-y", ctx(y_code))
     f.flag("no-group", [f.td()], me_group="", flag_id=60)
-    f.served("an empty group name is no group", "no-group", ctx(y_code), f.find_flag("no-group")["rules"][0]["id"], "on")
+    f.served("an empty group name is no group", "no-group", ctx(y_code),
+             f.find_flag("no-group")["rules"][0]["id"], "on")
     return f
 
 
@@ -1599,7 +1621,8 @@ def bucketing():
     f.flag("by-mapping", [m])
     m_out = find_code("mp-", lambda c: kameleoon_hash(c, m["id"]) > m["exposition"])
     newest = history(visit(NOW_MS - DAY, code=mapped), visit(NOW_MS - 2 * DAY, code="crm-older"))
-    f.served("the Data API's newest visitorCode becomes the code hashed", "by-mapping", ctx(m_out, remote=remote(newest)),
+    f.served("the Data API's newest visitorCode becomes the code hashed", "by-mapping",
+             ctx(m_out, remote=remote(newest)),
              m["id"], "on", description=note(mapped, m["id"]) + "; the visitor code's " +
              repr(kameleoon_hash(m_out, m["id"])))
     f.served("the current visit's visitorCode comes first", "by-mapping",
@@ -1667,7 +1690,8 @@ def remote_data():
               ctx(remote=remote(history(visit(d1, geos=[{"country": "Spain"}, {"country": "France"}])),
                                 geolocation=True)), True)
     f.matched("the geolocation of the newest visit that has one", "france",
-              ctx(remote=remote(history(visit(d1, geos=[{"country": "Spain"}]), visit(d2, geos=[{"country": "France"}])),
+              ctx(remote=remote(history(visit(d1, geos=[{"country": "Spain"}]),
+                                        visit(d2, geos=[{"country": "France"}])),
                                 geolocation=True, previousVisitAmount=2)), False)
     one("phone", "DEVICE_TYPE", device="PHONE")
     static = {"visitNumber": 3, "deviceType": "PHONE", "browser": "CHROME", "browserVersion": 120.0, "os": "ANDROID"}
