@@ -476,6 +476,10 @@ def custom_data():
     f.matched("EXACT excluded: the value is there", "not-exact", ctx(data=[cd(1, "pro")]), False)
     f.matched("EXACT excluded: no visitor", "not-exact", ctx(), True)
 
+    op("exact-number", 2, "EXACT", "1")
+    f.matched("EXACT compares text: \"01\" is not \"1\"", "exact-number", ctx(data=[cd(2, "01")]), False)
+    f.matched("EXACT compares text: \"1\"", "exact-number", ctx(data=[cd(2, "1")]), True)
+
     op("contains", 1, "CONTAINS", "ro")
     f.matched("CONTAINS: a substring", "contains", ctx(data=[cd(1, "pro")]), True)
     f.matched("CONTAINS: in a later value", "contains", ctx(data=[cd(1, "free", "brown")]), True)
@@ -624,6 +628,9 @@ def device_browser_os():
     f.matched("BROWSER version LOWER 1: no version (-1)", "chrome-lt-1", ctx(data=[browser("CHROME")]), True)
     f.matched("BROWSER version LOWER 1: version 0 is -1 too", "chrome-lt-1", ctx(data=[browser("CHROME", 0)]), True)
     f.matched("BROWSER version LOWER 1: version 2", "chrome-lt-1", ctx(data=[browser("CHROME", 2)]), False)
+    one("chrome-0", "BROWSER", browser="CHROME", version="0", versionMatchType="EQUAL")
+    f.matched("BROWSER version EQUAL 0: version 0 in the data is -1", "chrome-0", ctx(data=[browser("CHROME", 0)]),
+              False)
     one("chrome-bad-version", "BROWSER", browser="CHROME", version="x", versionMatchType="EQUAL")
     f.matched("BROWSER with a version that does not parse: false", "chrome-bad-version",
               ctx(data=[browser("CHROME", 1)]), False)
@@ -958,6 +965,8 @@ def prior_assignments():
     f.matched("TARGET_FEATURE_FLAG ruleId: that rule", "tff-rule", ctx(prior=["parent"]), True)
     one("tff-other-rule", "TARGET_FEATURE_FLAG", featureFlagId=parent["id"], ruleId=1)
     f.matched("TARGET_FEATURE_FLAG ruleId: another rule", "tff-other-rule", ctx(prior=["parent"]), False)
+    one("tff-rule-0", "TARGET_FEATURE_FLAG", featureFlagId=parent["id"], ruleId=0)
+    f.matched("TARGET_FEATURE_FLAG ruleId 0 is a rule id like any other", "tff-rule-0", ctx(prior=["parent"]), False)
     exp_flag_id = f.find_flag("exp-parent")["id"]
     one("tff-b", "TARGET_FEATURE_FLAG", featureFlagId=exp_flag_id, variationKey="b")
     f.matched("TARGET_FEATURE_FLAG variationKey b: the experiment gave b", "tff-b", ctx(code_b, prior=["exp-parent"]),
@@ -1280,6 +1289,12 @@ def respool():
     f.flag("respool-0", [zero], variations=(OFF, variation("a"), variation("b")))
     f.served("respoolTime 0 is no respool", "respool-0", ctx(ab), zero["id"], "a",
              description=note(ab, e, 0, "variation hash"))
+    neg = f.td(respool=-7)
+    neg["exposition"] = kameleoon_hash("rp-neg", neg["id"], -7)
+    f.flag("negative-respool", [neg])
+    f.served("a negative respoolTime is appended too", "negative-respool", ctx("rp-neg"), neg["id"], "on",
+             description=note("rp-neg", neg["id"], -7, "rule hash") + "; without respool " +
+             repr(kameleoon_hash("rp-neg", neg["id"])))
     edge = f.td(respool=t)
     code = "rp-edge"
     edge["exposition"] = kameleoon_hash(code, edge["id"], t)
@@ -1370,6 +1385,28 @@ def holdout_short():
              "on", description=note(beyond, hid))
     return f
 
+
+def holdout_bucketing():
+    hid = 55001
+    f = File("holdout-bucketing", "The holdout hashes the evaluated flag's code: its bucketing custom data when the "
+             "flag has one and the visitor has it, else the visitor code.")
+    account = f.add_custom_data(4, "account")
+    f.holdout = {"experimentId": hid, "variationByExposition": [
+        {"variationKey": "in-holdout", "variationId": 55011, "exposition": 0.5},
+        {"variationKey": "off", "variationId": 55012, "exposition": 0.5}]}
+    by_account = f.td()
+    f.flag("by-account", [by_account], bucketing=account["id"])
+    plain = f.td()
+    f.flag("plain", [plain])
+    acct = find_code("acct-", lambda c: kameleoon_hash(c, hid) <= 0.5)
+    code = find_code("hb-", lambda c: kameleoon_hash(c, hid) > 0.5)
+    f.default("the account is in the holdout", "by-account", ctx(code, data=[cd(4, acct)]),
+              description=note(acct, hid) + "; the visitor code's " + repr(kameleoon_hash(code, hid)))
+    f.served("a flag without bucketing custom data: the visitor code is out", "plain", ctx(code, data=[cd(4, acct)]),
+             plain["id"], "on", description=note(code, hid))
+    f.served("without the account: the visitor code is out", "by-account", ctx(code), by_account["id"], "on",
+             description=note(code, hid))
+    return f
 
 def mutually_exclusive():
     group_name = "checkout-group"
@@ -1632,6 +1669,16 @@ def bucketing():
               ctx(m_out, remote=remote(newest, visitorCode=False)), description=note(m_out, m["id"]))
     f.default("a mapping-identifier custom data maps the visitor to itself: the visitor code is hashed", "by-mapping",
               ctx(m_out, data=[cd(5, mapped)]), description=note(m_out, m["id"]))
+    me_rules = [f.td(), f.td()]
+    f.flag("me-account-1", [me_rules[0]], me_group="accounts", bucketing=account["id"], flag_id=91)
+    f.flag("me-account-2", [me_rules[1]], me_group="accounts", bucketing=account["id"], flag_id=92)
+    acct = find_code("acct-me-", lambda c: me_hash(c, "accounts") >= 0.5)
+    dev = find_code("dev-me-", lambda c: me_hash(c, "accounts") < 0.5)
+    f.served("a mutually exclusive group hashes the account too", "me-account-2", ctx(dev, data=[cd(4, acct)]),
+             me_rules[1]["id"], "on", description="ME hash of %s = %r; the visitor code's %r" % (
+                 json.dumps(acct + "accounts"), me_hash(acct, "accounts"), me_hash(dev, "accounts")))
+    f.default("a mutually exclusive group hashes the account too (the other flag)", "me-account-1",
+              ctx(dev, data=[cd(4, acct)]))
     both = f.td()
     both["exposition"] = kameleoon_hash("acct-1", both["id"])
     f.flag("account-over-mapping", [both], bucketing=account["id"])
@@ -1806,9 +1853,9 @@ CONDITION_0 = "/segments/0/conditionsData/firstLevel/0/conditions/0"
 FILES = [
     custom_data, visitor_code_and_sdk, device_browser_os, geolocation_cookies, application_version, pages,
     conversions, visits, visits_midnight, prior_assignments, trees, rules_targeted_delivery, rules_experimentation,
-    respool, holdout, holdout_edges, holdout_short, mutually_exclusive, consent_partial, consent_full,
-    consent_not_required, consent_unknown_behaviour, consent_holdout, consent_holdout_partial, outcomes, bucketing,
-    remote_data, variables,
+    respool, holdout, holdout_edges, holdout_short, holdout_bucketing, mutually_exclusive, consent_partial,
+    consent_full, consent_not_required, consent_unknown_behaviour, consent_holdout, consent_holdout_partial, outcomes,
+    bucketing, remote_data, variables,
     refused("refused-rule-without-id", "A rule without `id`.", _drop_rule_id, "/featureFlags/1/rules/0/id"),
     refused("refused-short-or-operators", "A condition group with two conditions and no orOperators.",
             _short_or_operators, "/segments/0/conditionsData/firstLevel/0/orOperators"),
