@@ -211,12 +211,27 @@ class File:
     def definitions(self):
         if self.raw is not None:
             return self.raw
+        self.check_ids()
         d = {"configuration": self.settings, "customData": self.custom_data, "segments": self.segments,
              "featureFlags": self.flags}
         if self.holdout is not None:
             d["holdout"] = self.holdout
         d["dateModified"] = 1767225600000
         return d
+
+    def check_ids(self):
+        """Flag ids and keys, rule ids, experiment ids and variation ids are unique, as Kameleoon's are."""
+        rules = [r for f in self.flags for r in f["rules"]]
+        experiments = [r["experimentId"] for r in rules] + ([self.holdout["experimentId"]] if self.holdout else [])
+        variations = [v.get("variationId") for r in rules for v in r["variationByExposition"]]
+        variations += [v["variationId"] for v in (self.holdout or {}).get("variationByExposition", [])]
+        for what, ids in [("flag id", [f["id"] for f in self.flags]),
+                          ("flag key", [f["featureKey"] for f in self.flags]),
+                          ("rule id", [r.get("id") for r in rules]), ("experiment id", experiments),
+                          ("variation id", [v for v in variations if v is not None]),
+                          ("segment id", [g["id"] for g in self.segments])]:
+            ids = [i for i in ids if i is not None]
+            assert len(ids) == len(set(ids)), (self.name, what, sorted(i for i in ids if ids.count(i) > 1))
 
     # --- cases
 
@@ -1151,11 +1166,12 @@ def rules_targeted_delivery():
     f.flag("edge-in-2", [r2], variations=(OFF, ON))
     f.served("exposition equal to the hash (another rule id): in", "edge-in-2", ctx(code), r2["id"], "on",
              description=note(code, r2["id"]))
-    r3 = f.td(exposition=below(h2), rule_id=r2["id"])
+    r3 = f.td()
+    r3["exposition"] = below(kameleoon_hash(code, r3["id"]))
     later3 = f.td(key="later")
     f.flag("edge-out", [r3, later3], variations=(OFF, ON, variation("later")))
     f.default("exposition one double below the hash: out, and a targeted-delivery miss stops", "edge-out", ctx(code),
-              description=note(code, r3["id"]) + "; exposition %r" % below(h2))
+              description=note(code, r3["id"]) + "; exposition %r" % r3["exposition"])
     half = f.td(exposition=0.5)
     f.flag("half", [half])
     lo = find_code("lo-", lambda c: kameleoon_hash(c, half["id"]) <= 0.5)
@@ -1285,10 +1301,13 @@ def respool():
     key = "a" if kameleoon_hash(ab, plain_e) <= 0.5 else "b"
     f.served("without respool", "plain", ctx(ab), plain["id"], key,
              description=note(ab, plain_e, what="variation hash"))
-    zero = f.exp(1.0, [("a", 0.5), ("b", 0.5)], respool=0, experiment_id=e)
+    zero = f.exp(1.0, [("a", 0.5), ("b", 0.5)], respool=0)
     f.flag("respool-0", [zero], variations=(OFF, variation("a"), variation("b")))
-    f.served("respoolTime 0 is no respool", "respool-0", ctx(ab), zero["id"], "a",
-             description=note(ab, e, 0, "variation hash"))
+    e0 = zero["experimentId"]
+    z = find_code("rp0-", lambda c: kameleoon_hash(c, e0) <= 0.5 < kameleoon_hash(c + str(e0), "0"))
+    f.served("respoolTime 0 is no respool", "respool-0", ctx(z), zero["id"], "a",
+             description=note(z, e0, 0, "variation hash") + "; with \"0\" appended it would be " +
+             repr(kameleoon_hash(z + str(e0), "0")))
     neg = f.td(respool=-7)
     neg["exposition"] = kameleoon_hash("rp-neg", neg["id"], -7)
     f.flag("negative-respool", [neg])
@@ -1301,7 +1320,7 @@ def respool():
     f.flag("edge-in", [edge])
     f.served("targeted delivery: exposition equal to the respooled rule hash", "edge-in", ctx(code), edge["id"], "on",
              description=note(code, edge["id"], t, "rule hash"))
-    edge2 = f.td(respool=t, rule_id=edge["id"] + 1)
+    edge2 = f.td(respool=t)
     edge2["exposition"] = below(kameleoon_hash(code, edge2["id"], t))
     f.flag("edge-out", [edge2])
     f.default("targeted delivery: exposition one double below the respooled rule hash", "edge-out", ctx(code),
