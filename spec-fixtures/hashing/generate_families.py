@@ -14,6 +14,7 @@ SDK tests, Split's hash test files) are asserted before anything is written.
 import functools
 import hashlib
 import json
+import math
 import os
 import re
 import struct
@@ -446,6 +447,97 @@ def unique(lists):
 
 
 # ---------------------------------------------------------------------------------------------
+# Kameleoon: SHA-256 over 2^256, a double
+
+KAMELEOON_PUBLISHED = {  # the hashes Kameleoon's Python SDK gives (its helpers/hasher.py), checked with the SDK
+    ("visitor-1", 1001, None): 0.9502115959913093,
+    ("visitor-1", 1001, 1700000000): 0.14976717880722562,
+    ("abc", 0, None): 0.33856176394594106,
+    ("\u00fcber", 42, None): 0.5401252833201614,
+    ("\u65e5\u672c", 123456, 5): 0.7169718866278365,
+    ("7b1c9f2e3d4a5b6c", 98765, None): 0.2782259771331532,
+    ("user@example.com", 31337, 1712345678): 0.7719612690154717,
+    ("v", 7, 0): 0.13536111600764153,
+    ("vc-549193430", 903699, None): 0.0005106861215121928,
+}
+KAMELEOON_PUBLISHED_GROUP = {("visitor-1", "checkout-group"): 0.32216110017603994}
+
+
+def kameleoon_input(code, container, respool, group):
+    if group is not None:
+        return code + group
+    return code + str(container) + (str(respool) if respool else "")
+
+
+def kameleoon_hash(text):
+    """SHA-256 of the UTF-8 bytes as a 256-bit big-endian integer over 2^256, correctly rounded to a double."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    n = int.from_bytes(digest, "big")
+    h = n / (1 << 256)  # int / int: correctly rounded
+    assert Fraction(h) - Fraction(n, 1 << 256) <= Fraction(1, 2 ** 53) * Fraction(h)
+    return digest.hex(), h
+
+
+def kameleoon_case(code, container=None, respool=None, group=None, description=None):
+    text = kameleoon_input(code, container, respool, group)
+    digest, h = kameleoon_hash(text)
+    if group is None and (code, container, respool) in KAMELEOON_PUBLISHED:
+        assert KAMELEOON_PUBLISHED[(code, container, respool)] == h, text
+    if group is not None and (code, group) in KAMELEOON_PUBLISHED_GROUP:
+        assert KAMELEOON_PUBLISHED_GROUP[(code, group)] == h, text
+    name = "kameleoon-%s-%s" % (slug(code), group if group is not None else container)
+    if respool is not None:
+        name += "-respool%d" % respool
+    case = {"name": name}
+    if description:
+        case["description"] = description
+    case.update({"code": code, "container": container, "respool": respool, "group": group, "input": text,
+                 "sha256": digest, "hash": h})
+    if group is None:
+        below = math.nextafter(h, 0.0)
+        lists = [[1.0], [0.5, 0.5], [0.0, 1.0], [1 / 3, 1 / 3, 1 / 3], [0.1, 0.1], [h, 1.0 - h],
+                 [below, 1.0 - below], [0.0, h, 1.0 - h]]
+        picks = []
+        for expositions in lists:
+            total, index = 0.0, None
+            for i, e in enumerate(expositions):
+                total += e
+                if total >= h:
+                    index = i
+                    break
+            picks.append({"expositions": expositions, "index": index})
+        case["picks"] = picks
+        case["inOut"] = [{"exposition": e, "in": h <= e} for e in sorted({0.0, 0.5, 1.0, h, below})]
+    else:
+        case["picks"] = [{"flags": n, "index": min(int(h * n), n - 1)} for n in (1, 2, 3, 7)]
+    return case
+
+
+def kameleoon_cases():
+    cases = [kameleoon_case(code, container, respool,
+                            description="Kameleoon's Python SDK gives %r" % h)
+             for (code, container, respool), h in KAMELEOON_PUBLISHED.items()]
+    cases[-1]["description"] += ("; a rounding tie: the first 8 bytes over 2^64 - 1, as Kameleoon's Go SDK "
+                                 "divides, end in ...927")
+    for code in STRING_VALUES[1:]:
+        cases.append(kameleoon_case(code, 1001))
+        cases.append(kameleoon_case(code, 98765, 1712345678))
+    cases.append(kameleoon_case("u-1", -5, description="a negative container id is written with its sign"))
+    cases.append(kameleoon_case("u-1", 1001, -3, description="a negative respool time is appended"))
+    for (code, group), h in KAMELEOON_PUBLISHED_GROUP.items():
+        cases.append(kameleoon_case(code, group=group, description="Kameleoon's Python SDK gives %r" % h))
+    cases.append(kameleoon_case("u-1", group="checkout-group"))
+    cases.append(kameleoon_case("\u6771\u4eac", group="\u30b0\u30eb\u30fc\u30d7"))
+    return unique_names(cases)
+
+
+def unique_names(cases):
+    names = [c["name"] for c in cases]
+    assert len(names) == len(set(names)), names
+    return cases
+
+
+# ---------------------------------------------------------------------------------------------
 # The file
 
 def slug(value):
@@ -688,6 +780,16 @@ def build():
                            "bucket = |hash| % 100 + 1 (|-2^31| = 2^31); picks and inOut as splitMurmur.",
             "cases": split_cases("legacy"),
         },
+        "kameleoon": {
+            "description": "Kameleoon's SHA-256 family (no evaluator reads it yet). input = code decimal(container) "
+                           "(decimal(respool) appended when respool is non-zero), or code group for a mutually "
+                           "exclusive group; sha256 = SHA-256 of the input's UTF-8 bytes in hex; hash = that 256-bit "
+                           "big-endian integer / 2^256, correctly rounded to a double; picks (expositions): add them "
+                           "in double, the first running sum >= hash, none -> null; picks (flags, a mutually "
+                           "exclusive group of n flags sorted by id): min(floor(hash * n), n - 1); inOut (a rule's "
+                           "exposition): in iff hash <= exposition.",
+            "cases": kameleoon_cases(),
+        },
     }
 
 
@@ -721,7 +823,7 @@ def main():
         f.write(text)
     doc = json.loads(text)
     for family in ("native", "unleashStrategy", "unleashVariant", "flagdFractional", "launchDarkly", "splitMurmur",
-                   "splitLegacy"):
+                   "splitLegacy", "kameleoon"):
         print("%-16s %3d cases" % (family, len(doc[family]["cases"])))
 
 
