@@ -190,8 +190,10 @@ struct SplitEventsTests {
         }
     }
 
-    @Test(arguments: [
-        ("  ", "user", "purchase", nil as Double?, nil as [String: JSONValue]?),
+    /// One refused argument each: key blank, key too long, traffic type blank, event type empty,
+    /// starting with a separator, with a space, too long; value not finite; properties too big.
+    static let refusedCalls: [(String, String, String, Double?, [String: JSONValue]?)] = [
+        ("  ", "user", "purchase", nil, nil),
         (String(repeating: "k", count: 251), "user", "purchase", nil, nil),
         ("u1", " ", "purchase", nil, nil),
         ("u1", "user", "", nil, nil),
@@ -200,8 +202,10 @@ struct SplitEventsTests {
         ("u1", "user", String(repeating: "e", count: 81), nil, nil),
         ("u1", "user", "purchase", Double.nan, nil),
         ("u1", "user", "purchase", Double.infinity, nil),
-        ("u1", "user", "purchase", nil, ["p": .string(String(repeating: "x", count: 32_768 - 1024))]),
-    ])
+        ("u1", "user", "purchase", nil, ["p": JSONValue.string(String(repeating: "x", count: 32_768 - 1024))]),
+    ]
+
+    @Test(arguments: refusedCalls)
     func refusedTrackCallsAreLoggedAndNotSent(key: String, trafficType: String, eventType: String, value: Double?,
                                               properties: [String: JSONValue]?) async throws {
         let log = TestFiles.LogRecorder()
