@@ -17,11 +17,13 @@ package struct ExposureEvent: Sendable, Hashable {
     /// The evaluated context's keys by kind (`["user": "u-1", "org": "acme"]`); never its attributes.
     package var contextKeys: [String: String]
     /// Whether the flag asks for its evaluations to be counted only (``FlagInfo/countsOnly``,
-    /// Split's `impressionsDisabled`); not part of the batch JSON.
+    /// Split's `impressionsDisabled`).
     package var countsOnly: Bool
     /// The evaluated context itself, for a destination that sends more than its keys (Split's
-    /// bucketing key, an impression listener's attributes); never part of the batch JSON, and
-    /// not compared: an event read back from JSON equals the one recorded.
+    /// bucketing key, an impression listener's attributes).
+    ///
+    /// Neither this nor ``countsOnly`` is part of the batch JSON, and neither is compared: an
+    /// event read back from JSON equals the one recorded.
     package var context: Context?
 
     /// An exposure event.
@@ -41,7 +43,7 @@ package struct ExposureEvent: Sendable, Hashable {
     package static func == (a: ExposureEvent, b: ExposureEvent) -> Bool {
         a.timestamp == b.timestamp && a.flagKey == b.flagKey && a.flagVersion == b.flagVersion
             && a.variationKey == b.variationKey && a.variationIndex == b.variationIndex && a.reason == b.reason
-            && a.contextKeys == b.contextKeys && a.countsOnly == b.countsOnly
+            && a.contextKeys == b.contextKeys
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -52,6 +54,5 @@ package struct ExposureEvent: Sendable, Hashable {
         hasher.combine(variationIndex)
         hasher.combine(reason)
         hasher.combine(contextKeys)
-        hasher.combine(countsOnly)
     }
 }
