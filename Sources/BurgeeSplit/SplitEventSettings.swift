@@ -43,8 +43,8 @@ public struct SplitEventSettings: Sendable {
 extension EventDestination {
     /// Impressions and events posted to Split as Split's server SDKs post them (see
     /// ``SplitImpressionsMode``); the client's SDK key goes as `Authorization: Bearer <key>`.
-    /// Record exposures of every evaluation (``EventsConfiguration/ExposureMode/all``): the
-    /// destination applies the mode's deduplication itself, as ``EventsConfiguration/split(_:flushInterval:)`` does.
+    /// Record exposures of every evaluation (`EventsConfiguration.ExposureMode.all`): the
+    /// destination applies the mode's deduplication itself, as `EventsConfiguration.split(_:flushInterval:)` does.
     public static func split(_ settings: SplitEventSettings = SplitEventSettings()) -> EventDestination {
         EventDestination(
             validate: { () throws(ConfigurationError) in

@@ -99,7 +99,7 @@ public struct SplitView: Sendable {
     ///     (with a warning). Refused above 32,768 bytes as Split estimates them (1,024 plus the
     ///     characters of each name and string value).
     /// - Returns: whether the event was queued: `false`, with the reason logged, when an argument
-    ///   is refused, and as ``BurgeeClient/track(_:context:value:properties:)`` returns it.
+    ///   is refused, and as `BurgeeClient.track(_:context:value:properties:)` returns it.
     @discardableResult
     public func track(key: String, trafficType: String, eventType: String, value: Double? = nil,
                       properties: [String: JSONValue]? = nil) -> Bool {
