@@ -25,16 +25,23 @@ extension DataSourceConfiguration {
 
 extension BurgeeClient.Configuration {
     /// A client of Split's SDK API (Split's servers or a Split Proxy) with the Split SDK key:
-    /// flags and segments polled every `pollingInterval`, treatments from `client.split`.
+    /// flags and segments polled every `pollingInterval`, treatments from `client.split`, and
+    /// impressions and events sent to `eventsURL` in `impressionsMode` (see ``SplitEventSettings``),
+    /// each impression also to `impressionListener`.
     ///
     /// ```swift
     /// let client = try BurgeeClient(configuration: .split(sdkKey: key))
     /// let treatment = client.split.treatment("new-checkout", key: "user-42")
     /// ```
     public static func split(sdkKey: String, sdkURL: String = "https://sdk.split.io/api", pollingInterval: Duration = .seconds(30),
-                             flagSets: [String] = [], http: HTTPOptions = HTTPOptions(), cache: CacheConfiguration? = nil,
+                             flagSets: [String] = [], eventsURL: String = SplitEventSettings.defaultEventsURL,
+                             impressionsMode: SplitImpressionsMode = .optimized, impressionListener: SplitImpressionListener? = nil,
+                             http: HTTPOptions = HTTPOptions(), cache: CacheConfiguration? = nil,
                              logger: Logger = Logger(label: "burgee")) -> Self {
-        Self(sdkKey: sdkKey, source: .split(sdkURL: sdkURL, pollingInterval: pollingInterval, flagSets: flagSets, http: http),
-             cache: cache, logger: logger)
+        var configuration = Self(sdkKey: sdkKey, source: .split(sdkURL: sdkURL, pollingInterval: pollingInterval, flagSets: flagSets, http: http),
+                                 cache: cache, logger: logger)
+        configuration.events = .split(SplitEventSettings(eventsURL: eventsURL, impressionsMode: impressionsMode,
+                                                         impressionListener: impressionListener, http: http))
+        return configuration
     }
 }

@@ -88,6 +88,32 @@ public struct SplitView: Sendable {
                                     attributes: attributes, track: track)
     }
 
+    /// Records an event for Split (Split's `track(key, trafficType, eventType, value, properties)`),
+    /// checked as Split's SDKs check it and sent to `/events/bulk` by the Split event destination.
+    /// - Parameters:
+    ///   - key: the key the event is about; not blank, at most 250 characters.
+    ///   - trafficType: its traffic type (`user`, `account`…); not blank, lowercased.
+    ///   - eventType: matches `^[a-zA-Z0-9][-_.:a-zA-Z0-9]{0,79}$`.
+    ///   - value: a finite number, if any.
+    ///   - properties: strings, numbers, booleans and `null`; any other value is sent as `null`
+    ///     (with a warning). Refused above 32,768 bytes as Split estimates them (1,024 plus the
+    ///     characters of each name and string value).
+    /// - Returns: whether the event was queued: `false`, with the reason logged, when an argument
+    ///   is refused, and as `BurgeeClient.track(_:context:value:properties:)` returns it.
+    @discardableResult
+    public func track(key: String, trafficType: String, eventType: String, value: Double? = nil,
+                      properties: [String: JSONValue]? = nil) -> Bool {
+        let input = SplitTrackInput(key: key, trafficType: trafficType, eventType: eventType, value: value,
+                                    properties: properties)
+        for warning in input.warnings { client.logger.warning("track: \(warning)") }
+        guard input.problems.isEmpty else {
+            client.logger.error("track: event refused: \(input.problems.joined(separator: "; "))")
+            return false
+        }
+        return client.track(input.eventType, context: Context(splitTrafficType: input.trafficType, key: input.key),
+                            value: input.value, properties: input.properties ?? [:])
+    }
+
     private func evaluate(_ flag: String, _ context: Context, track: Bool) -> SplitTreatment {
         client.evaluateForView(flag, context: context, track: track) { detail, snapshot in
             guard let result = snapshot?.splitResult(for: detail, flag: flag) else { return .control }

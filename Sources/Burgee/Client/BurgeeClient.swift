@@ -32,7 +32,7 @@ public final class BurgeeClient: Service, Sendable {
     let observers: FlagObservers
     let metrics: ClientMetrics
     let fallbacks: Fallbacks
-    let logger: Logger
+    package let logger: Logger
     /// Delivers events; `nil` when the configuration has none.
     let eventProcessor: EventProcessor?
     /// Records events on the evaluation path; `nil` when the configuration has none.

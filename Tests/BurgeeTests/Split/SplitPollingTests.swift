@@ -36,7 +36,7 @@ struct SplitPollingTests {
 
     private func configuration(_ running: RunningDefinitionsServer, key: String = "sdk-1", interval: Duration = .milliseconds(50),
                                flagSets: [String] = []) -> BurgeeClient.Configuration {
-        .split(sdkKey: key, sdkURL: running.clientURL, pollingInterval: interval, flagSets: flagSets,
+        .split(sdkKey: key, sdkURL: running.clientURL, pollingInterval: interval, flagSets: flagSets, eventsURL: running.clientURL,
                http: LoopbackServer.http(), logger: TestFiles.quietLogger)
     }
 

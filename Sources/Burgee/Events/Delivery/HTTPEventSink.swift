@@ -92,6 +92,13 @@ package final class HTTPEventSink: EventSink {
     ///   the task was cancelled before delivery (at once if it happens during the retry wait).
     package func send(_ batch: EventBatch) async throws {
         guard let json = encode(batch) else { return }
+        try await send(body: json, events: batch.count)
+    }
+
+    /// Posts `json` as it is, retrying once when that may help, for a sink that builds several
+    /// bodies from one batch (Split's impressions, counts and events); `events` is for the log.
+    /// - Throws: as ``send(_:)``.
+    package func send(body json: [UInt8], events: Int) async throws {
         let first = await post(json)
         let retryAfter: Duration?
         switch first {
@@ -102,7 +109,7 @@ package final class HTTPEventSink: EventSink {
         case .retryable(let error, let asked):
             try Task.checkCancellation()
             retryAfter = asked
-            logger.debug("event batch not delivered; retrying once", metadata: ["error": "\(error)", "events": "\(batch.count)"])
+            logger.debug("event batch not delivered; retrying once", metadata: ["error": "\(error)", "events": "\(events)"])
         }
         try await Task.sleep(for: delay(retryAfter: retryAfter))
         switch await post(json) {

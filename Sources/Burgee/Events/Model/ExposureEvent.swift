@@ -16,10 +16,19 @@ package struct ExposureEvent: Sendable, Hashable {
     package var reason: EvaluationReason
     /// The evaluated context's keys by kind (`["user": "u-1", "org": "acme"]`); never its attributes.
     package var contextKeys: [String: String]
+    /// Whether the flag asks for its evaluations to be counted only (``FlagInfo/countsOnly``,
+    /// Split's `impressionsDisabled`).
+    package var countsOnly: Bool
+    /// The evaluated context itself, for a destination that sends more than its keys (Split's
+    /// bucketing key, an impression listener's attributes).
+    ///
+    /// Neither this nor ``countsOnly`` is part of the batch JSON, and neither is compared: an
+    /// event read back from JSON equals the one recorded.
+    package var context: Context?
 
     /// An exposure event.
     package init(timestamp: Int64, flagKey: String, flagVersion: Int64, variationKey: String?, variationIndex: Int?,
-                reason: EvaluationReason, contextKeys: [String: String]) {
+                reason: EvaluationReason, contextKeys: [String: String], countsOnly: Bool = false, context: Context? = nil) {
         self.timestamp = timestamp
         self.flagKey = flagKey
         self.flagVersion = flagVersion
@@ -27,5 +36,23 @@ package struct ExposureEvent: Sendable, Hashable {
         self.variationIndex = variationIndex
         self.reason = reason
         self.contextKeys = contextKeys
+        self.countsOnly = countsOnly
+        self.context = context
+    }
+
+    package static func == (a: ExposureEvent, b: ExposureEvent) -> Bool {
+        a.timestamp == b.timestamp && a.flagKey == b.flagKey && a.flagVersion == b.flagVersion
+            && a.variationKey == b.variationKey && a.variationIndex == b.variationIndex && a.reason == b.reason
+            && a.contextKeys == b.contextKeys
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(timestamp)
+        hasher.combine(flagKey)
+        hasher.combine(flagVersion)
+        hasher.combine(variationKey)
+        hasher.combine(variationIndex)
+        hasher.combine(reason)
+        hasher.combine(contextKeys)
     }
 }

@@ -62,11 +62,12 @@ final class EventRecorder: Sendable {
                 variation: detail.variationIndex ?? -1, version: flag.version)
             guard deduplicator.shouldRecord(fingerprint, now: EventClock.coarseMilliseconds()) else { return }
         }
-        recordExposure(flagKey, flag.version, detail, context)
+        recordExposure(flagKey, flag.version, detail, context, countsOnly: flag.countsOnly)
     }
 
     @inline(never)
-    private func recordExposure(_ flagKey: String, _ version: Int64, _ detail: EvaluationDetail, _ context: Context) {
+    private func recordExposure(_ flagKey: String, _ version: Int64, _ detail: EvaluationDetail, _ context: Context,
+                                countsOnly: Bool) {
         guard consent.allows(context) else {
             deniedByConsent.add(1, ordering: .relaxed)
             return
@@ -74,7 +75,7 @@ final class EventRecorder: Sendable {
         push(.exposure(PendingExposure(
             timestamp: EventClock.wallMilliseconds(), flagKey: flagKey, flagVersion: version,
             variationIndex: detail.variationIndex, variationKey: detail.variationKey, reason: detail.reason,
-            context: context)))
+            context: context, countsOnly: countsOnly)))
     }
 
     /// Counts an evaluation of a flag that is not known (or of any flag before definitions arrive).

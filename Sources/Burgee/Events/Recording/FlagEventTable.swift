@@ -16,6 +16,8 @@ final class FlagEventTable: Sendable {
         let tracksRules: Bool
         /// Whether falling through forces an exposure (LaunchDarkly's `trackEventsFallthrough`).
         let tracksFallthrough: Bool
+        /// Whether exposures are only to be counted by destinations that know the mark (``FlagInfo/countsOnly``).
+        let countsOnly: Bool
     }
 
     let flags: ContiguousArray<Flag>
@@ -40,7 +42,8 @@ final class FlagEventTable: Sendable {
             let tracked = snapshot.trackedRules(at: position)
             flags.append(Flag(keyHash: ExposureFingerprint.string(key), version: info.version,
                               firstCounter: next, variationCount: names.count, trackEvents: info.trackEvents,
-                              tracksRules: !tracked.isEmpty, tracksFallthrough: info.trackEventsFallthrough))
+                              tracksRules: !tracked.isEmpty, tracksFallthrough: info.trackEventsFallthrough,
+                              countsOnly: info.countsOnly))
             trackedRules.append(tracked)
             keys.append(key)
             variationKeys.append(names)

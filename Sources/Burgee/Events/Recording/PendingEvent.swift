@@ -19,7 +19,7 @@ enum PendingEvent: Sendable {
         case .exposure(let e):
             .exposure(ExposureEvent(timestamp: e.timestamp, flagKey: e.flagKey, flagVersion: e.flagVersion,
                                     variationKey: e.variationKey, variationIndex: e.variationIndex, reason: e.reason,
-                                    contextKeys: Self.keys(of: e.context)))
+                                    contextKeys: Self.keys(of: e.context), countsOnly: e.countsOnly, context: e.context))
         case .custom(let e):
             .custom(CustomEvent(timestamp: e.timestamp, key: e.key, contextKeys: Self.keys(of: e.context),
                                 value: e.value, properties: e.properties))
@@ -41,6 +41,7 @@ struct PendingExposure: Sendable {
     let variationKey: String?
     let reason: EvaluationReason
     let context: Context
+    let countsOnly: Bool
 }
 
 struct PendingCustom: Sendable {

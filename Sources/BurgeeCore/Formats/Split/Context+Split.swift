@@ -59,6 +59,14 @@ extension Context {
         self.init(splitKey: key, bucketingKey: bucketingKey, attributes: attributes)
     }
 
+    /// The context of a Split event (`track`): one single context whose kind is the traffic type,
+    /// so that the event's keys read `{trafficType: key}`. Invalid when Split refuses the key
+    /// (empty, longer than 250 characters); the traffic type is checked by the caller.
+    package init(splitTrafficType trafficType: String, key: String) {
+        self.init(single: SingleContext(kind: trafficType, key: key, attributes: [:]),
+                  invalidReason: Self.splitKeyProblem(key, "key"))
+    }
+
     private static func invalidSplit(_ reason: String) -> Context {
         Context(single: SingleContext(kind: splitKind, key: "", attributes: [:]), invalidReason: reason)
     }

@@ -75,6 +75,7 @@ enum SplitLowering {
                                 return members
                             })
         info.payloads = configs.map { $0.map(JSONValue.string) }
+        info.countsOnly = flag.impressionsDisabled
         var draft = FlagDraft(key: flag.name, path: flag.path, enabled: !flag.killed,
                               variations: treatments.map { VariationDraft(key: $0, value: .string($0)) },
                               offVariation: defaultIndex,

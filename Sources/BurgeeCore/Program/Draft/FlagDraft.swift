@@ -222,6 +222,10 @@ package struct FlagInfo: Sendable {
     package var openFeatureFallthroughReason: String? = nil
     /// Whether a `FALLTHROUGH` result forces an exposure event (LaunchDarkly's `trackEventsFallthrough`).
     package var trackEventsFallthrough: Bool = false
+    /// Whether the flag's evaluations are to be counted and not recorded one by one (Split's
+    /// `impressionsDisabled`): exposures carry the mark, and destinations that know it count them
+    /// without sending them.
+    package var countsOnly: Bool = false
     /// Until when (Unix milliseconds) debug events are asked for (LaunchDarkly's `debugEventsUntilDate`).
     package var debugEventsUntilDate: Int64? = nil
     /// Which client-side SDKs may see the flag (LaunchDarkly's `clientSideAvailability`); `nil`
