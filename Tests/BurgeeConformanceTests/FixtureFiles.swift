@@ -1,5 +1,6 @@
 import BurgeeCore
 import Foundation
+import Testing
 
 /// Locates and reads `spec-fixtures/` at the repository root.
 enum FixtureFiles {
@@ -35,6 +36,20 @@ enum FixtureFiles {
             cases += file?["cases"]?.arrayValue?.count ?? 0
         }
         return (files.count, cases, misnamed)
+    }
+
+    /// Expects `folder` to hold at least `files` case files and `cases` cases, each file named as its `name`.
+    static func expectSize(of folder: String, files minimumFiles: Int, cases minimumCases: Int,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (files, cases, misnamed) = try caseCounts(in: folder)
+        #expect(misnamed.isEmpty, "files whose name is not theirs: \(misnamed)", sourceLocation: sourceLocation)
+        #expect(files >= minimumFiles, "\(files) files", sourceLocation: sourceLocation)
+        #expect(cases >= minimumCases, "\(cases) cases", sourceLocation: sourceLocation)
+    }
+
+    /// The case file `name` of `folder`, as an object.
+    static func caseFile(_ name: String, in folder: String) throws -> [String: JSONValue] {
+        try #require(json("\(folder)/\(name)").objectValue, "\(name) is not an object")
     }
 
     static func json(_ relativePath: String) throws -> JSONValue {

@@ -12,21 +12,14 @@ struct LaunchDarklyConformanceTests {
     /// The case files, by name.
     static var caseFiles: [String] { FixtureFiles.arguments(in: directory) }
 
-    static func file(_ name: String) throws -> [String: JSONValue] {
-        try #require(FixtureFiles.json("\(directory)/\(name)").objectValue, "\(name) is not an object")
-    }
-
     @Test("the suite is as large as promised: at least 457 cases in at least 18 files")
     func suiteSize() throws {
-        let (files, cases, misnamed) = try FixtureFiles.caseCounts(in: Self.directory)
-        #expect(misnamed.isEmpty, "files whose name is not theirs: \(misnamed)")
-        #expect(files >= 18, "\(files) files")
-        #expect(cases >= 457, "\(cases) cases")
+        try FixtureFiles.expectSize(of: Self.directory, files: 18, cases: 457)
     }
 
     @Test("case file", arguments: caseFiles)
     func caseFile(_ name: String) throws {
-        let file = try Self.file(name)
+        let file = try FixtureFiles.caseFile(name, in: Self.directory)
         let definitions = try #require(file["definitions"], "\(name) has no 'definitions'")
         let snapshot = try Snapshot(compiling: Definitions(json: definitions, format: .launchDarkly))
         for problem in file["problems"]?.arrayValue ?? [] {

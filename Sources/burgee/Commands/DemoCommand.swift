@@ -53,18 +53,14 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     private func runNative(file: String, out: inout StandardOutput) async throws {
-        let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
-        // The server `burgee serve` runs, on a free loopback port, watching the file.
-        let server = try await DefinitionsServer.start(
-            configuration: DefinitionsServerConfiguration(heartbeatInterval: .seconds(5), watchInterval: .milliseconds(50)),
-            definitions: .file(file), logger: quiet)
+        let server = try await DemoSession.serve(file)
         out.writeLine("Serving the bundled definitions from \(file) on \(server.baseURL) (burgee serve).")
 
         // Exposures (deduplicated) and custom events go to the same server's POST /events.
         let client = try BurgeeClient(configuration: .init(
             source: .streaming(server.baseURL + "/stream"),
             events: EventsConfiguration(endpoint: server.baseURL + "/events", exposures: .deduplicated),
-            logger: quiet))
+            logger: DemoSession.quietLogger))
         let events = client.events()
         try await DemoSession.run(client, server) {
             try await demonstrate(client, events: events, file: file, out: &out)

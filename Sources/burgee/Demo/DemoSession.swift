@@ -1,6 +1,8 @@
 import Burgee
+import BurgeeCore
 import BurgeeServer
 import Foundation
+import Logging
 
 /// What every demo sets up and tears down: a definitions file in a temporary folder, and a
 /// server and a client that are stopped whatever happens.
@@ -15,6 +17,19 @@ enum DemoSession {
         let file = directory.appendingPathComponent(name).path
         try Data(contents.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         return try await body(file)
+    }
+
+    /// Demos print what they show; the library's own logs would only interleave with it.
+    static let quietLogger = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Starts the server `burgee serve` runs, on a free loopback port, watching `file` (checked
+    /// every 50 ms, so that an edit shows at once).
+    static func serve(_ file: String, format: DefinitionsFormat = .native, sdkKey: String? = nil) async throws
+        -> RunningDefinitionsServer
+    {
+        var configuration = DefinitionsServerConfiguration(sdkKey: sdkKey, heartbeatInterval: .seconds(5), watchInterval: .milliseconds(50))
+        configuration.format = format
+        return try await DefinitionsServer.start(configuration: configuration, definitions: .file(file), logger: quietLogger)
     }
 
     /// Starts `client`, runs `body`, then closes the client and stops `server`, also when `body` throws.

@@ -19,15 +19,12 @@ struct UnleashDemo {
     }
 
     private func run(file: String, out: inout StandardOutput) async throws {
-        let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
-        var configuration = DefinitionsServerConfiguration(sdkKey: Self.token, watchInterval: .milliseconds(50))
-        configuration.format = .unleash
-        let server = try await DefinitionsServer.start(configuration: configuration, definitions: .file(file), logger: quiet)
+        let server = try await DemoSession.serve(file, format: .unleash, sdkKey: Self.token)
         out.writeLine("Serving Unleash definitions from \(file) at \(server.clientURL) (burgee serve --format unleash).")
 
         let connection = UnleashConnection(url: server.clientURL, appName: "burgee-demo",
                                            refreshInterval: .milliseconds(200), metricsInterval: .milliseconds(500))
-        let client = try BurgeeClient(configuration: .unleash(connection, apiToken: Self.token, logger: quiet))
+        let client = try BurgeeClient(configuration: .unleash(connection, apiToken: Self.token, logger: DemoSession.quietLogger))
         let events = client.events()
         try await DemoSession.run(client, server) {
             try await demonstrate(client, events: events, server: server, file: file, out: &out)
