@@ -58,10 +58,10 @@ struct SplitAuthToken: Sendable, Equatable {
     }
 
     /// When to renew the token, counted from `now` (Unix seconds): `margin` before it expires, or
-    /// halfway through what is left when that is shorter than twice the margin.
+    /// halfway through what is left when that is no longer than the margin.
     func refreshDelay(now: Int64, margin: Duration) -> Duration {
         let left = Duration.seconds(max(expiresAt - now, 0))
-        return left >= margin * 2 ? left - margin : left / 2
+        return left > margin ? left - margin : left / 2
     }
 
     /// Base64url (or standard base64), padded or not.

@@ -17,8 +17,8 @@ public struct SplitStreaming: Sendable {
     /// long; Split's SDKs wait 70 seconds.
     public var idleTimeout: Duration
     /// How long before the token expires it is renewed (a new auth call and connection), as
-    /// Split's SDKs renew it 10 minutes early; for a token that lives shorter than twice this,
-    /// halfway through its life.
+    /// Split's SDKs renew it 10 minutes early; for a token that lives no longer than this,
+    /// halfway through what is left.
     public var tokenRefreshMargin: Duration
 
     /// Split's service URL for auth.
