@@ -28,7 +28,7 @@ enum SplitStreamEvents {
             notifications.append((SplitToken.splitsChannel,
                                   ["type": "RB_SEGMENT_UPDATE", "changeNumber": .number(changeNumber), "pcn": .number(previousNumber)]))
         }
-        let oldFlags = Dictionary(old.flags, uniquingKeysWith: { $1 })
+        let oldFlags = Dictionary(old.flags.map { ($0.name, $0.json) }, uniquingKeysWith: { $1 })
         for (name, flag) in new.flags where isKilled(flag) && !(oldFlags[name].map(isKilled) ?? true) {
             let defaultTreatment = flag.objectValue?["defaultTreatment"]?.stringValue ?? "control"
             notifications.append((SplitToken.splitsChannel, [
@@ -80,7 +80,7 @@ enum SplitStreamEvents {
     }
 
     private static func sameItems(_ a: [(name: String, json: JSONValue)], _ b: [(name: String, json: JSONValue)]) -> Bool {
-        Dictionary(a, uniquingKeysWith: { $1 }) == Dictionary(b, uniquingKeysWith: { $1 })
+        Dictionary(a.map { ($0.name, $0.json) }, uniquingKeysWith: { $1 }) == Dictionary(b.map { ($0.name, $0.json) }, uniquingKeysWith: { $1 })
     }
 
     private static func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }

@@ -87,7 +87,8 @@ struct SplitPushClient: Sendable {
     /// One connection with `token`: reads events until it ends.
     private func stream(_ token: SplitAuthToken, _ transport: DefinitionsTransport, _ sink: DataSourceSink,
                         _ send: @escaping @Sendable (SplitSyncRequest) -> Void, failures: inout Int) async -> End {
-        let redact = { (text: String) in text.replacing(token.token, with: "[token]") }
+        // The token stands for the key until it expires: it stays out of logs and statuses.
+        let redact: @Sendable (String) -> String = { [secret = token.token] text in text.replacing(secret, with: "[token]") }
         let url: ServiceURL
         do {
             url = try ServiceURL(streamingBase + "/event-stream?v=1.1&accessToken=" + token.token + "&channels=" + token.channelsQuery,
