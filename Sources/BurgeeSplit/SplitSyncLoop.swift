@@ -69,7 +69,9 @@ struct SplitSyncLoop {
                 sink.logger.info(polling ? "Split streaming is down; polling" : "Split streaming is up; polling stops",
                                  metadata: ["interval": "\(options.pollingInterval)"])
             }
-            // Up: one full sync, as Split's SDKs do on connecting. Down or off: poll from now.
+            // Up: one full sync, as Split's SDKs do on connecting. Down or off: poll from now
+            // (already polling: the poll timer runs on).
+            guard streaming == .up || !wasPolling else { return .goOn }
             return await sync(.all(till: nil))
         case .notification(let notification):
             return await handle(notification)
