@@ -26,7 +26,7 @@ extension DefinitionsResponder {
     func splitEventStreamResponse(_ request: Request) -> Response {
         let push = splitPush
         if server.configuration.sdkKey != nil, !server.keyCheck.accepts(request.headers[.authorization]) {
-            let token = request.uri.queryParameters.getAll("accessToken").first.map(String.init)
+            let token = request.uri.queryParameters.getAll("accessToken").first.map { String($0) }
             guard let token, SplitToken.isValid(token, secret: push.secret, now: Self.unixSeconds()) else {
                 let data: JSONValue = ["error": ["code": 40142, "statusCode": 401, "message": "the token is missing, unknown or expired"]]
                 return JSONResponses.json(.unauthorized, data)

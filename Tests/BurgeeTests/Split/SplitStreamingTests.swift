@@ -175,7 +175,8 @@ struct SplitStreamingTests {
                 client.start()
                 let status = await TestFiles.nextStatus(events, .unauthorized)
                 #expect(status?.lastError?.statusCode == 401)
-                #expect(try await polls(over: .milliseconds(500), running) == 0)
+                let polled = try await polls(over: .milliseconds(500), running)
+                #expect(polled == 0)
                 #expect(running.requests(to: "/api/event-stream").isEmpty)
             }
         }
