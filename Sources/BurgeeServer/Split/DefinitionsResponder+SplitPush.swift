@@ -24,6 +24,9 @@ extension DefinitionsResponder {
     /// (``SplitStreamEvents/updates(from:to:timestamp:)``), the messages pushed with
     /// ``DefinitionsServer/push(_:)``, and keepalive comments.
     func splitEventStreamResponse(_ request: Request) -> Response {
+        guard server.configuration.offersPush else {
+            return JSONResponses.error(.notFound, "not_found", "push is turned off on this server")
+        }
         let push = splitPush
         if server.configuration.sdkKey != nil, !server.keyCheck.accepts(request.headers[.authorization]) {
             let token = request.uri.queryParameters.getAll("accessToken").first.map { String($0) }
@@ -31,9 +34,6 @@ extension DefinitionsResponder {
                 let data: JSONValue = ["error": ["code": 40142, "statusCode": 401, "message": "the token is missing, unknown or expired"]]
                 return JSONResponses.json(.unauthorized, data)
             }
-        }
-        guard server.configuration.offersPush else {
-            return JSONResponses.error(.notFound, "not_found", "push is turned off on this server")
         }
         let store = server.store
         let writer = EventStreamWriter(

@@ -30,8 +30,11 @@ struct SplitStreamingTests {
     private func streaming(_ client: BurgeeClient, _ running: RunningDefinitionsServer) async throws {
         try await LoopbackServer.ready(client)
         #expect(await eventually { running.server.openStreams == 1 })
-        // The first sync (since -1, then the served number), and the full sync on connecting.
-        #expect(await eventually { running.requests(to: "/api/splitChanges").count >= 3 })
+        // The first sync (since -1, then the served number), and the full sync on connecting,
+        // which ends with `vips` (segments are fetched in name order).
+        #expect(await eventually {
+            running.requests(to: "/api/splitChanges").count >= 3 && running.requests(to: "/api/segmentChanges/vips").count >= 3
+        })
     }
 
     /// How many `/splitChanges` requests arrive over `window`: 0 when nothing polls.
@@ -197,19 +200,28 @@ struct SplitStreamingTests {
 
     @Test func aDroppedStreamReconnectsAndPollsMeanwhile() async throws {
         try await withSplitServer { running in
-            // Each stream ends after its two occupancy messages, until this is cleared.
-            running.server.streamCloseAfterEvents = 2
+            // Two streams cut in their opening message, then a connection closed unanswered.
+            running.server.inject(.dropMidBody, on: .splitEventStream, times: 2)
+            running.server.inject(.closeConnection, on: .splitEventStream)
             try await TestFiles.withClient(configuration(running)) { client in
                 try await LoopbackServer.ready(client)
+                // Once the client's sync on connecting to the fourth stream arrives, that stream
+                // is open and subscribed to the server's notifications.
                 #expect(await eventually {
-                    running.requests(to: "/api/event-stream").count >= 3 && running.requests(to: "/api/v2/auth").count >= 3
+                    let log = running.server.requestLog
+                    guard running.requests(to: "/api/event-stream").count == 4,
+                          let stream = log.lastIndex(where: { $0.path == "/api/event-stream" }) else { return false }
+                    return log[stream...].contains { $0.path == "/api/splitChanges" } && running.server.openStreams == 1
                 })
-                running.server.streamCloseAfterEvents = nil
-                #expect(await eventually { running.server.openStreams == 1 })
-                let streams = running.requests(to: "/api/event-stream").count
-                try running.update(Split.document(flags: [Split.flag("a", treatment: "blue")]))
-                #expect(await eventually { client.split.treatment("a", key: "u9") == "blue" })
-                #expect(running.requests(to: "/api/event-stream").count == streams)
+                // A new token for every connection, and a sync each time the stream went down.
+                #expect(running.requests(to: "/api/v2/auth").count == 4)
+                #expect(running.requests(to: "/api/splitChanges").count >= 2 + 3)
+                // Every fetch fails from now: only a notification on the new stream can kill the flag.
+                running.server.inject(.status(500), on: .splitChanges, times: 1000)
+                let killed = Split.flag("a").replacingOccurrences(of: #""killed":false"#, with: #""killed":true"#)
+                try running.update(Split.document(flags: [killed]))
+                #expect(await eventually { client.split.treatment("a", key: "u9") == "off" })
+                running.server.clearFaults()
             }
         }
     }
@@ -232,8 +244,8 @@ struct SplitStreamingTests {
 
     @Test func theTokenIsRenewedBeforeItExpires() async throws {
         try await withSplitServer { running in
-            // The server's tokens live an hour: renewing 3599 s early means a second after connecting.
-            let streaming = SplitStreaming(tokenRefreshMargin: .seconds(3599))
+            // The server's tokens live an hour: renewing 3598 s early means a second or two after connecting.
+            let streaming = SplitStreaming(tokenRefreshMargin: .seconds(3598))
             try await TestFiles.withClient(configuration(running, streaming: streaming)) { client in
                 try await LoopbackServer.ready(client)
                 #expect(await eventually { running.requests(to: "/api/v2/auth").count >= 2 })
