@@ -226,6 +226,22 @@ struct SplitStreamingTests {
         }
     }
 
+    @Test func aSilentStreamIsDroppedAfterTheIdleTimeout() async throws {
+        try await LoopbackServer.withServer(Split.standard, sdkKey: "sdk-1", configure: {
+            $0.format = .split
+            $0.heartbeatInterval = .seconds(3600)
+        }) { running in
+            let streaming = SplitStreaming(idleTimeout: .milliseconds(300))
+            try await TestFiles.withClient(configuration(running, streaming: streaming)) { client in
+                try await LoopbackServer.ready(client)
+                // Nothing follows the opening messages: each stream is given up and reopened with a new token.
+                #expect(await eventually {
+                    running.requests(to: "/api/event-stream").count >= 3 && running.requests(to: "/api/v2/auth").count >= 3
+                })
+            }
+        }
+    }
+
     @Test func anAblyTokenErrorReconnectsWithANewToken() async throws {
         try await withSplitServer { running in
             try await TestFiles.withClient(configuration(running)) { client in
