@@ -15,32 +15,41 @@ extension DataSourceConfiguration {
         }
     }
 
-    /// Polls Split's SDK API at `sdkURL` (Split's, or a Split Proxy's `…/api`) every
-    /// `pollingInterval`, for the flags of `flagSets` (every flag when empty).
+    /// Syncs with Split's SDK API at `sdkURL` (Split's, or a Split Proxy's `…/api`), streaming
+    /// as `streaming` says and polling every `pollingInterval` while not streaming, for the flags
+    /// of `flagSets` (every flag when empty).
     public static func split(sdkURL: String = "https://sdk.split.io/api", pollingInterval: Duration = .seconds(30),
-                             flagSets: [String] = [], http: HTTPOptions = HTTPOptions()) -> DataSourceConfiguration {
-        .split(SplitPolling(sdkURL: sdkURL, pollingInterval: pollingInterval, flagSets: flagSets, http: http))
+                             flagSets: [String] = [], http: HTTPOptions = HTTPOptions(),
+                             streaming: SplitStreaming = SplitStreaming()) -> DataSourceConfiguration {
+        .split(SplitPolling(sdkURL: sdkURL, pollingInterval: pollingInterval, flagSets: flagSets, http: http, streaming: streaming))
     }
 }
 
 extension BurgeeClient.Configuration {
     /// A client of Split's SDK API (Split's servers or a Split Proxy) with the Split SDK key:
-    /// flags and segments polled every `pollingInterval`, treatments from `client.split`, and
-    /// impressions and events sent to `eventsURL` in `impressionsMode` (see ``SplitEventSettings``),
-    /// each impression also to `impressionListener`.
+    /// flags and segments streamed (``SplitStreaming``) and polled every `pollingInterval` while
+    /// not streaming, treatments from `client.split`, and impressions and events sent in
+    /// `impressionsMode` (see ``SplitEventSettings``), each impression also to `impressionListener`.
+    ///
+    /// Impressions and events go to `eventsURL`; when it is `nil`, to Split's events service for
+    /// Split's SDK URL, or else to `sdkURL` itself, as a Split Proxy or `burgee serve` takes
+    /// everything below one base.
     ///
     /// ```swift
     /// let client = try BurgeeClient(configuration: .split(sdkKey: key))
     /// let treatment = client.split.treatment("new-checkout", key: "user-42")
     /// ```
     public static func split(sdkKey: String, sdkURL: String = "https://sdk.split.io/api", pollingInterval: Duration = .seconds(30),
-                             flagSets: [String] = [], eventsURL: String = SplitEventSettings.defaultEventsURL,
+                             flagSets: [String] = [], eventsURL: String? = nil,
                              impressionsMode: SplitImpressionsMode = .optimized, impressionListener: SplitImpressionListener? = nil,
-                             http: HTTPOptions = HTTPOptions(), cache: CacheConfiguration? = nil,
-                             logger: Logger = Logger(label: "burgee")) -> Self {
-        var configuration = Self(sdkKey: sdkKey, source: .split(sdkURL: sdkURL, pollingInterval: pollingInterval, flagSets: flagSets, http: http),
+                             http: HTTPOptions = HTTPOptions(), streaming: SplitStreaming = SplitStreaming(),
+                             cache: CacheConfiguration? = nil, logger: Logger = Logger(label: "burgee")) -> Self {
+        var configuration = Self(sdkKey: sdkKey,
+                                 source: .split(sdkURL: sdkURL, pollingInterval: pollingInterval, flagSets: flagSets, http: http,
+                                                streaming: streaming),
                                  cache: cache, logger: logger)
-        configuration.events = .split(SplitEventSettings(eventsURL: eventsURL, impressionsMode: impressionsMode,
+        let events = eventsURL ?? (SplitPolling.isSplits(sdkURL) ? SplitEventSettings.defaultEventsURL : sdkURL)
+        configuration.events = .split(SplitEventSettings(eventsURL: events, impressionsMode: impressionsMode,
                                                          impressionListener: impressionListener, http: http))
         return configuration
     }

@@ -1,7 +1,8 @@
 import Burgee
 
-/// How a client polls Split's SDK API (Split's servers, a Split Proxy, or
-/// `burgee serve --format split`): where it is, how often, and which flag sets.
+/// How a client syncs with Split's SDK API (Split's servers, a Split Proxy, or
+/// `burgee serve --format split`): where it is, how often it polls, which flag sets, and its
+/// streaming (on by default: see ``SplitStreaming``).
 public struct SplitPolling: Sendable {
     /// The SDK API's base URL; the client requests `<sdkURL>/splitChanges` and
     /// `<sdkURL>/segmentChanges/{name}`.
@@ -12,7 +13,17 @@ public struct SplitPolling: Sendable {
     public var flagSets: [String]
     /// Timeouts, backoff, extra headers, the body size limit. `Authorization` is reserved for the SDK key.
     public var http: HTTPOptions
+    /// Streaming from Split's streaming service; ``SplitStreaming/off`` to only poll.
+    public var streaming: SplitStreaming
 
+    /// Split's SDK API.
+    static let splitSDKURL = "https://sdk.split.io/api"
+
+    /// Whether `sdkURL` is Split's own SDK API (so the other services are Split's too, where a
+    /// Split Proxy or `burgee serve` serves everything below the one base).
+    static func isSplits(_ sdkURL: String) -> Bool {
+        SplitStreaming.trimmed(sdkURL) == SplitStreaming.trimmed(splitSDKURL)
+    }
     /// Split's spec sent first.
     static let spec = "1.3"
     /// The spec asked for when a server answers 400 to ``spec`` (an older Split Proxy).
@@ -20,10 +31,11 @@ public struct SplitPolling: Sendable {
     /// How long after falling back ``spec`` is asked for again.
     static let specRetryInterval: Duration = .seconds(24 * 60 * 60)
 
-    /// Polling settings; the defaults are Split's SDK URL and its SDKs' 30 seconds. Flag set
-    /// names are trimmed and lowercased, as Split's SDKs take them.
+    /// Sync settings; the defaults are Split's SDK URL, its SDKs' 30 seconds, and streaming on.
+    /// Flag set names are trimmed and lowercased, as Split's SDKs take them.
     public init(sdkURL: String = "https://sdk.split.io/api", pollingInterval: Duration = .seconds(30),
-                flagSets: [String] = [], http: HTTPOptions = HTTPOptions()) {
+                flagSets: [String] = [], http: HTTPOptions = HTTPOptions(), streaming: SplitStreaming = SplitStreaming()) {
+        self.streaming = streaming
         self.sdkURL = sdkURL
         self.pollingInterval = pollingInterval
         self.flagSets = Set(flagSets.map { String($0.lowercased().split(whereSeparator: \.isWhitespace).joined()) }).sorted()
@@ -36,6 +48,7 @@ public struct SplitPolling: Sendable {
             throw .invalidConnection("'\(name)' is not a Split flag set name (a letter or digit, then up to 49 letters, digits or '_')")
         }
         try http.validate()
+        try streaming.validate()
     }
 
     /// Split's rule for flag set names: `^[a-z0-9][_a-z0-9]{0,49}$`.

@@ -1,8 +1,8 @@
 import BurgeeCore
 
-/// What polling Split's SDK API has gathered: flags and rule-based segments by name, standard
-/// segments' keys, and the change numbers to ask from next. A poll works on a copy and the data
-/// source keeps it only once the client accepted the document it makes, so a body that fails to
+/// What syncing with Split's SDK API has gathered: flags and rule-based segments by name, standard
+/// segments' keys, and the change numbers to ask from next. A fetch works on a copy and the sync
+/// loop keeps it only once the client accepted the document it makes, so a body that fails to
 /// read leaves the last good state (and its change numbers) in place, to be fetched again.
 struct SplitSyncState: Sendable, Equatable {
     /// Active flags by name, as the server sent them.
@@ -45,6 +45,18 @@ struct SplitSyncState: Sendable, Equatable {
         for key in added where present.insert(key).inserted { keys.append(key) }
         segments[name] = keys
         return keys != before
+    }
+
+    /// Kills the stored flag `name` as a `SPLIT_KILL` notification says, until the flag is fetched
+    /// again: `killed`, `defaultTreatment` and `changeNumber` replaced. Returns whether the flag
+    /// is held (and so changed).
+    mutating func kill(_ name: String, defaultTreatment: String, changeNumber: Int64) -> Bool {
+        guard case .object(var members)? = flags[name] else { return false }
+        members["killed"] = true
+        members["defaultTreatment"] = .string(defaultTreatment)
+        members["changeNumber"] = .number(Double(changeNumber))
+        flags[name] = .object(members)
+        return true
     }
 
     /// The standard segments the active flags and rule-based segments name: `IN_SEGMENT`

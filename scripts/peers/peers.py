@@ -15,7 +15,8 @@ directory:
 - Split (splitio_client): a polling client (streaming off, its SDK, events, auth and telemetry URLs
   the server's `/api`) evaluates every flag for a set of keys, and its treatments and configs are
   compared with `burgee eval --format split` on the same file; the client sees the rewritten file
-  (and a key added to a segment); its impressions, impression counts and tracked events reach the
+  (and a key added to a segment), and so does a streaming client polling once an hour, through
+  `/event-stream`'s notifications; its impressions, impression counts and tracked events reach the
   server's `/api/testImpressions/*` and `/api/events/bulk`, counted exactly.
 - OFREP over native definitions (openfeature-sdk with openfeature-provider-ofrep): flags are
   evaluated, the change is seen, and native event batches posted to `POST /events` are counted.
@@ -364,6 +365,7 @@ def run_split(c: Checks, burgee: str, directory: str) -> None:
     write_json(path, split_document("on"))
     server = Server(burgee, path, "split")
     factory = None
+    streamer = None
     try:
         common_checks(c, server, "split", "split")
         api = server.base + "/api"
@@ -375,6 +377,15 @@ def run_split(c: Checks, burgee: str, directory: str) -> None:
         factory.block_until_ready(WAIT)
         client = factory.client()
         requests = split_requests()
+        # A streaming client that polls once an hour: only push can bring it the rewritten file.
+        streamer = get_factory(KEY, sdk_api_base_url=api, events_api_base_url=api, auth_api_base_url=api,
+                               streaming_api_base_url=server.base, telemetry_api_base_url=api,
+                               config={"streamingEnabled": True, "featuresRefreshRate": 3600, "segmentsRefreshRate": 3600,
+                                       "impressionsMode": "NONE", "metricsRefreshRate": 60})
+        streamer.block_until_ready(WAIT)
+        streaming_client = streamer.client()
+        streams = eventually(lambda: server.get("/status")[1]["openStreams"] >= 1)
+        c.check("split: a streaming client opens GET /event-stream with the token of /api/v2/auth", bool(streams))
 
         def python_treatments() -> tuple[list, list]:
             answers = [client.get_treatment_with_config(r["context"]["key"], r["flag"], r["context"]["attributes"])
@@ -395,6 +406,9 @@ def run_split(c: Checks, burgee: str, directory: str) -> None:
         seen = eventually(lambda: client.get_treatment("k-10", "sp-segment") == "on"
                           and "blue" in [client.get_treatment(k, "sp-rollout") for k in SPLIT_KEYS])
         c.check("split: the client sees the rewritten file (a new treatment, a key added to a segment)", bool(seen))
+        pushed = eventually(lambda: streaming_client.get_treatment("k-10", "sp-segment") == "on"
+                            and "blue" in [streaming_client.get_treatment(k, "sp-rollout") for k in SPLIT_KEYS])
+        c.check("split: the streaming client sees it through push (SPLIT_UPDATE, SEGMENT_UPDATE)", bool(pushed))
         got, _ = python_treatments()
         want, _ = burgee_split_treatments(burgee, path, requests, directory)
         c.check("split: after the change, Split's SDK and burgee eval still agree", got == want,
@@ -423,11 +437,12 @@ def run_split(c: Checks, burgee: str, directory: str) -> None:
         c.check("split: GET /events lists the posts", status == 200 and len(listed) >= 2, status)
         c.check("split: the SDK logged no HTTP error", not SDK_LOG.http_errors(), SDK_LOG.http_errors()[:3])
     finally:
-        if factory is not None:
-            try:
-                factory.destroy()
-            except Exception:
-                pass
+        for made in (factory, streamer):
+            if made is not None:
+                try:
+                    made.destroy()
+                except Exception:
+                    pass
         server.stop()
 
 

@@ -40,11 +40,10 @@ final class DefinitionsStore: Sendable {
     /// the new definitions (outside the lock: streams and requests do not wait for it).
     func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
         let (changes, served) = state.withLockedValue { s in
-            let version = s.served.documentVersion
+            let previous = s.served
             let changes = s.served.apply(parsed)
             if !s.subscribers.isEmpty {
-                let events = s.served.servedFormat.streamEvents(for: changes, in: s.served,
-                                                          documentChanged: s.served.documentVersion != version)
+                let events = s.served.servedFormat.streamEvents(for: changes, from: previous, to: s.served)
                 for event in events {
                     for continuation in s.subscribers.values { continuation.yield(.event(event)) }
                 }
@@ -55,15 +54,17 @@ final class DefinitionsStore: Sendable {
         return changes
     }
 
-    /// A new stream, its `put` already queued; `nil` while the server is stopping.
-    func subscribe(retry: Duration?) -> StreamSubscription? {
+    /// A new stream, its `put` (or `opening`, when given) already queued; `nil` while the server is stopping.
+    func subscribe(retry: Duration?, opening: [ByteBuffer]? = nil) -> StreamSubscription? {
         let (messages, continuation) = AsyncStream<StreamMessage>.makeStream()
         return state.withLockedValue { s in
             guard s.acceptsStreams else { return nil }
             let id = s.nextID
             s.nextID += 1
             s.subscribers[id] = continuation
-            continuation.yield(.event(s.served.servedFormat.openingEvent(s.served, retry: retry)))
+            for event in opening ?? [s.served.servedFormat.openingEvent(s.served, retry: retry)] {
+                continuation.yield(.event(event))
+            }
             return StreamSubscription(id: id, messages: messages, continuation: continuation)
         }
     }

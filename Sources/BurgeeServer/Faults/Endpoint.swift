@@ -23,11 +23,15 @@ extension DefinitionsServer {
         let shape: Shape
         /// The endpoint's own answer, once routing, the key and faults let the request through.
         let answer: @Sendable (DefinitionsResponder, Request) async throws -> Response
+        /// Whether the endpoint checks the request's credentials itself (a token in the query,
+        /// as Split's `/event-stream` takes it) instead of the server's SDK key check.
+        let checksOwnCredentials: Bool
 
-        init(_ rawValue: String, shape: Shape,
+        init(_ rawValue: String, shape: Shape, checksOwnCredentials: Bool = false,
              answer: @escaping @Sendable (DefinitionsResponder, Request) async throws -> Response) {
             self.rawValue = rawValue
             self.shape = shape
+            self.checksOwnCredentials = checksOwnCredentials
             self.answer = answer
         }
 

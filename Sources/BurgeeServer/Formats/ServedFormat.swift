@@ -39,6 +39,12 @@ protocol ServedFormat: Sendable {
     static func streamEvents(for changes: [DefinitionsChange], in served: ServedDefinitions,
                              documentChanged: Bool) -> [ByteBuffer]
 
+    /// The events that tell open streams that the served definitions moved from `previous` to
+    /// `served` through `changes`; by default ``streamEvents(for:in:documentChanged:)``. A format
+    /// whose notifications compare the two documents implements this one.
+    static func streamEvents(for changes: [DefinitionsChange], from previous: ServedDefinitions,
+                             to served: ServedDefinitions) -> [ByteBuffer]
+
     /// `GET /events`: what the server recorded for clients of the format.
     static func receivedEvents(on server: DefinitionsServer) -> Response
 
@@ -69,6 +75,11 @@ extension ServedFormat {
     static func streamEvents(for changes: [DefinitionsChange], in served: ServedDefinitions,
                              documentChanged: Bool) -> [ByteBuffer] {
         changes.map(ChangeEvents.event(for:))
+    }
+
+    static func streamEvents(for changes: [DefinitionsChange], from previous: ServedDefinitions,
+                             to served: ServedDefinitions) -> [ByteBuffer] {
+        streamEvents(for: changes, in: served, documentChanged: served.documentVersion != previous.documentVersion)
     }
 
     static func receivedEvents(on server: DefinitionsServer) -> Response {

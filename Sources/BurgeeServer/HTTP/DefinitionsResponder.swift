@@ -45,6 +45,8 @@ struct DefinitionsResponder: HTTPResponder {
         if case .endpoint(let e) = route, e.isOFREP {
             if let refusal = ofrepAuthorization(request) { return refusal }
             endpoint = e
+        } else if case .endpoint(let e) = route, e.checksOwnCredentials {
+            endpoint = e
         } else {
             // Checked before routing, so that a request without the key learns nothing of the
             // server's routes: 401 for every path, 404 only with the key.

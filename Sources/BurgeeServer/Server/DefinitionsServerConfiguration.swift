@@ -37,6 +37,10 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// (``DefinitionsServer/requestCount``, ``DefinitionsServer/eventStats``, and the format's
     /// own) count every entry, dropped ones included.
     public var maxRetainedRecords: Int
+    /// Whether push notifications are offered where the API makes them optional: in Split mode,
+    /// `GET /api/v2/auth` answers `pushEnabled: true` with a token for `GET /event-stream`; when
+    /// off it answers `pushEnabled: false` and Split's SDKs only poll. On by default.
+    public var offersPush: Bool
 
     /// A configuration; the defaults listen on a free loopback port without an SDK key.
     public init(
@@ -52,8 +56,10 @@ public struct DefinitionsServerConfiguration: Sendable {
         format: DefinitionsFormat = .native,
         servesOFREP: Bool = true,
         maxOFREPBodyBytes: Int = 1 << 20,
-        maxRetainedRecords: Int = 10_000
+        maxRetainedRecords: Int = 10_000,
+        offersPush: Bool = true
     ) {
+        self.offersPush = offersPush
         self.maxRetainedRecords = maxRetainedRecords
         self.format = format
         self.servesOFREP = servesOFREP

@@ -77,9 +77,4 @@ extension DefinitionsResponder {
             "since": .number(Double(since == changeNumber ? changeNumber : since)), "till": .number(Double(changeNumber)),
         ])
     }
-
-    /// `GET /api/v2/auth`: push is not offered, so Split's SDKs poll.
-    func splitAuthResponse(_ request: Request) -> Response {
-        JSONResponses.json(.ok, ["pushEnabled": false, "token": ""])
-    }
 }

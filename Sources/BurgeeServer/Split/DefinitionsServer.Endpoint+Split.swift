@@ -5,8 +5,13 @@ extension DefinitionsServer.Endpoint {
     public static let splitSegmentChanges: Self = Self("splitSegmentChanges", shape: .document) {
         $0.splitSegmentChangesResponse($1)
     }
-    /// `GET /api/v2/auth` (Split): push is not offered.
+    /// `GET /api/v2/auth` (Split): the streaming token, unless push is turned off.
     public static let splitAuth: Self = Self("splitAuth", shape: .document) { $0.splitAuthResponse($1) }
+    /// `GET /event-stream` and `GET /api/event-stream` (Split's streaming service); the token in the
+    /// query stands for the SDK key.
+    public static let splitEventStream: Self = Self("splitEventStream", shape: .stream, checksOwnCredentials: true) {
+        $0.splitEventStreamResponse($1)
+    }
     /// `POST /api/testImpressions/bulk` (Split).
     public static let splitImpressions: Self = Self("splitImpressions", shape: .report) {
         try await $0.splitPostResponse($1, kind: .impressions)

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// Split's SDK API, from a file (the body of `/splitChanges` with `segments`): `GET
 /// /api/splitChanges` and `GET /api/segmentChanges/{name}` with Split's since/till semantics,
-/// `GET /api/v2/auth` without push (so Split's SDKs poll), and the impression and event posts.
+/// `GET /api/v2/auth` with a streaming token and `GET /event-stream` (Split's streaming service:
+/// notifications of file changes, control and occupancy messages), and the impression and event posts.
 /// The document is also served whole at `GET /definitions`; OFREP evaluates its flags.
 ///
 /// The served change number of flags, rule-based segments and segments alike is the document's
@@ -22,6 +23,8 @@ enum SplitServedFormat: ServedFormat {
         .get("/api/splitChanges", .splitChanges),
         .collection(segmentChangesPath, .splitSegmentChanges),
         .get("/api/v2/auth", .splitAuth),
+        .get("/event-stream", .splitEventStream),
+        .get("/api/event-stream", .splitEventStream),
         .post("/api/testImpressions/bulk", .splitImpressions),
         .post("/api/testImpressions/count", .splitImpressionCounts),
         .post("/api/events/bulk", .splitEvents),
@@ -29,6 +32,23 @@ enum SplitServedFormat: ServedFormat {
         .post("/api/v1/metrics/usage", .splitTelemetry),
         .post("/api/v1/keys/ss", .splitTelemetry),
     ]
+
+    /// What a stream opens with when the server's own state is not at hand (a fault cutting it):
+    /// an occupancy message per control channel, one publisher each.
+    static func openingEvent(_ served: ServedDefinitions, retry: Duration?) -> ByteBuffer {
+        var opening = ByteBuffer()
+        for channel in SplitPushMessage.ControlChannel.allCases {
+            var event = SplitStreamEvents.occupancy(channel, publishers: 1, timestamp: DefinitionsResponder.unixMilliseconds())
+            opening.writeBuffer(&event)
+        }
+        return opening
+    }
+
+    /// Split's notifications of what changed between the two documents.
+    static func streamEvents(for changes: [DefinitionsChange], from previous: ServedDefinitions,
+                             to served: ServedDefinitions) -> [ByteBuffer] {
+        SplitStreamEvents.updates(from: previous, to: served, timestamp: DefinitionsResponder.unixMilliseconds())
+    }
 
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
         var parsed = try ParsedDefinitions(whole: json, as: self)
@@ -75,9 +95,11 @@ enum SplitServedFormat: ServedFormat {
 
     static func routeLines(at clientURL: String) -> [String] {
         ["Split (sdk, events and auth URL \(clientURL)): GET \(clientURL)/splitChanges, " +
-            "GET \(clientURL)/segmentChanges/{name}, GET \(clientURL)/v2/auth (no push), " +
+            "GET \(clientURL)/segmentChanges/{name}, GET \(clientURL)/v2/auth (a streaming token), " +
             "POST \(clientURL)/testImpressions/bulk, \(clientURL)/testImpressions/count and \(clientURL)/events/bulk, " +
             "telemetry (its URL \(clientURL) too) at POST \(clientURL)/v1/metrics/config, \(clientURL)/v1/metrics/usage and \(clientURL)/v1/keys/ss",
+         "Split streaming (streaming URL \(clientURL.dropLast(clientPath.count)) or \(clientURL)): " +
+            "GET \(clientURL.dropLast(clientPath.count))/event-stream and \(clientURL)/event-stream",
          "Burgee's Split polling: GET \(clientURL.dropLast(clientPath.count))/definitions (the whole document)"]
     }
 }

@@ -36,8 +36,9 @@ struct SplitPollingTests {
 
     private func configuration(_ running: RunningDefinitionsServer, key: String = "sdk-1", interval: Duration = .milliseconds(50),
                                flagSets: [String] = []) -> BurgeeClient.Configuration {
-        .split(sdkKey: key, sdkURL: running.clientURL, pollingInterval: interval, flagSets: flagSets, eventsURL: running.clientURL,
-               http: LoopbackServer.http(), logger: TestFiles.quietLogger)
+        // Streaming off: these count the polls' requests exactly (SplitStreamingTests streams).
+        .split(sdkKey: key, sdkURL: running.clientURL, pollingInterval: interval, flagSets: flagSets,
+               http: LoopbackServer.http(), streaming: .off, logger: TestFiles.quietLogger)
     }
 
     @Test func aPollRunsTheSinceTillLoopsWithSplitsHeaders() async throws {

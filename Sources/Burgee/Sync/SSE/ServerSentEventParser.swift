@@ -5,9 +5,9 @@
 /// joined with LF, `id` values holding NUL are ignored, `retry` takes only ASCII digits, unknown
 /// fields are ignored, a blank line dispatches, and an event without data is not dispatched.
 /// Works on bytes, so large `data` (a whole definitions document) is never copied into strings.
-struct ServerSentEventParser {
+package struct ServerSentEventParser {
     /// A single event (or line) exceeded the limit.
-    struct EventTooLarge: Error, Equatable {
+    package struct EventTooLarge: Error, Equatable {
         /// The limit in bytes.
         var limit: Int
     }
@@ -29,12 +29,12 @@ struct ServerSentEventParser {
 
     private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    init(maxEventBytes: Int) {
+    package init(maxEventBytes: Int) {
         self.maxEventBytes = maxEventBytes
     }
 
     /// Consumes a chunk and returns the events it completed, in order.
-    mutating func parse(_ bytes: some Sequence<UInt8>) throws(EventTooLarge) -> [ServerSentEvent] {
+    package mutating func parse(_ bytes: some Sequence<UInt8>) throws(EventTooLarge) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         for byte in bytes {
             if atStart, skipByteOrderMark(byte) { continue }
