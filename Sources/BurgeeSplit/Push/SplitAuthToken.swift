@@ -57,11 +57,13 @@ struct SplitAuthToken: Sendable, Equatable {
         return (plain + occupancy).map(SplitDataSource.pathSegment).joined(separator: ",")
     }
 
-    /// When to renew the token, counted from `now` (Unix seconds): `margin` before it expires, or
-    /// halfway through what is left when that is no longer than the margin.
+    /// When to renew the token, counted from `now` (Unix seconds): `margin` before it expires (at
+    /// once when that moment has passed, as Split's SDKs do), or, for a token that lives no longer
+    /// than the margin, halfway through what is left, so that renewals never run back to back.
     func refreshDelay(now: Int64, margin: Duration) -> Duration {
         let left = Duration.seconds(max(expiresAt - now, 0))
-        return left > margin ? left - margin : left / 2
+        let lifetime = Duration.seconds(max(expiresAt - issuedAt, 0))
+        return lifetime > margin ? max(left - margin, .zero) : left / 2
     }
 
     /// Base64url (or standard base64), padded or not.

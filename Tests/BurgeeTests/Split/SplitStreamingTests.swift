@@ -260,7 +260,8 @@ struct SplitStreamingTests {
 
     @Test func theTokenIsRenewedBeforeItExpires() async throws {
         try await withSplitServer { running in
-            // The server's tokens live an hour: renewing 3598 s early means a second or two after connecting.
+            // The server's tokens live an hour: renewing 3598 s early means at most two seconds after
+            // connecting (at once when connecting took longer).
             let streaming = SplitStreaming(tokenRefreshMargin: .seconds(3598))
             try await TestFiles.withClient(configuration(running, streaming: streaming)) { client in
                 try await LoopbackServer.ready(client)
@@ -318,7 +319,11 @@ struct SplitStreamingTests {
         #expect(read.expiresAt == 2000 && read.issuedAt == 1000)
         #expect(read.channelsQuery == "x_splits,%5B%3Foccupancy%3Dmetrics.publishers%5Dcontrol_pri")
         #expect(read.refreshDelay(now: 1000, margin: .seconds(600)) == .seconds(400))
-        #expect(read.refreshDelay(now: 1500, margin: .seconds(600)) == .seconds(250))
+        // Connected late (a slow auth call): the margin has passed, so at once.
+        #expect(read.refreshDelay(now: 1500, margin: .seconds(600)) == .zero)
+        // A token that lives no longer than the margin: halfway through what is left.
+        #expect(read.refreshDelay(now: 1000, margin: .seconds(1200)) == .seconds(500))
+        #expect(read.refreshDelay(now: 1500, margin: .seconds(1200)) == .seconds(250))
         #expect(try SplitAuthToken.read(Array(#"{"pushEnabled":false,"token":""}"#.utf8), limits: .default) == nil)
         #expect(throws: SplitAnswerError.self) { try SplitAuthToken.read(Array(#"{"pushEnabled":true,"token":"a.b"}"#.utf8), limits: .default) }
     }
