@@ -160,7 +160,7 @@ struct CLITests {
         #expect(result.stdout.contains("Registrations received (POST /api/client/register): 1"))
     }
 
-    @Test("demo --format split serves Split's flags, polls them, answers Split's treatments and kills a flag")
+    @Test("demo --format split serves Split's SDK API, syncs with push, answers Split's treatments, kills a flag, posts impressions and an event")
     func splitDemo() async throws {
         let result = try await CLIRunner.run(["demo", "--format", "split"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -171,5 +171,8 @@ struct CLITests {
         #expect(result.stdout.contains(#"changed flags ["new-checkout"]"#))
         #expect(result.stdout.contains(#"new-checkout for a QA account: off  config {"button":"grey"}"#))
         #expect(!result.stdout.contains("control"))
+        // Four samples before the kill and four after; the search flag four times and once by its set.
+        #expect(result.stdout.contains("  new-checkout: 8\n  search-ranking: 5"))
+        #expect(result.stdout.contains(#"Events the server received (POST /api/events/bulk): ["checkout: 1"]"#))
     }
 }

@@ -15,7 +15,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the bundled definitions and exit.")
     var showDefinitions = false
 
-    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash (Unleash features, polled, with usage metrics) or split (Split's flags, polled, with Split's treatments and configurations).")
+    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash (Unleash features, polled, with usage metrics) or split (Split's flags from Split's SDK API with push, treatments and configurations, impressions and events).")
     var format: DemoFormat = .native
 
     /// The demonstrations.

@@ -5,11 +5,14 @@ import BurgeeSplit
 import Foundation
 import Logging
 
-/// `burgee demo --format split`: the bundled Split definitions served on loopback, a client
-/// polling them, Split's treatments with configurations for sample keys (`client.split`), a flag
-/// killed in the file, and the update arriving.
+/// `burgee demo --format split`: the bundled Split definitions served as Split's SDK API on
+/// loopback (as a Split Proxy would), a client syncing with it as Split's SDKs do (streaming,
+/// fetching), Split's treatments with configurations for sample keys (`client.split`), a flag
+/// killed in the file and the kill arriving through push, an event tracked, and the impressions
+/// and events the server received.
 struct SplitDemo {
     static let killedFlag = "new-checkout"
+    static let sdkKey = "demo-sdk-key"
 
     func run(out: inout StandardOutput) async throws {
         try await DemoSession.withFile(named: "split.json", contents: ExampleSplitDefinitions.json) { file in
@@ -18,27 +21,31 @@ struct SplitDemo {
     }
 
     private func run(file: String, out: inout StandardOutput) async throws {
-        let quiet = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
-        var configuration = DefinitionsServerConfiguration(watchInterval: .milliseconds(50))
-        configuration.format = .split
-        let server = try await DefinitionsServer.start(configuration: configuration, definitions: .file(file), logger: quiet)
-        out.writeLine("Serving Split definitions from \(file) at \(server.baseURL)/definitions (burgee serve --format split).")
+        let server = try await DemoSession.serve(file, format: .split, sdkKey: Self.sdkKey)
+        out.writeLine("Serving Split definitions from \(file) as Split's SDK API at \(server.clientURL) (burgee serve --format split).")
 
-        let client = try BurgeeClient(configuration: .init(source: .polling(server.baseURL + "/definitions", every: .milliseconds(200)),
-                                                           logger: quiet))
+        // One base URL for the SDK API, auth, streaming and events, as with a Split Proxy; the
+        // polling interval is long, so that only push explains how fast the kill below arrives.
+        let client = try BurgeeClient(configuration: .split(sdkKey: Self.sdkKey, sdkURL: server.clientURL,
+                                                            pollingInterval: .seconds(3600), impressionsMode: .debug,
+                                                            logger: DemoSession.quietLogger))
         let events = client.events()
         try await DemoSession.run(client, server) {
-            try await demonstrate(client, events: events, file: file, out: &out)
+            try await demonstrate(client, events: events, server: server, file: file, out: &out)
         }
     }
 
-    private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, file: String,
-                             out: inout StandardOutput) async throws {
+    private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, server: RunningDefinitionsServer,
+                             file: String, out: inout StandardOutput) async throws {
         guard await client.waitUntilReady(timeout: .seconds(5)) else {
             throw DemoFailure("the client did not receive the definitions within 5 s (status: \(client.dataSourceStatus))")
         }
         let flags = client.flagKeys()
-        out.writeLine("A client polls them: \(flags.count) flags, status \(client.dataSourceStatus).\n")
+        out.writeLine("A client syncs with it as Split's SDKs do (GET /splitChanges, /segmentChanges, push from /event-stream): "
+            + "\(flags.count) flags, status \(client.dataSourceStatus).\n")
+        guard await Self.eventually({ server.server.openStreams > 0 }) else {
+            throw DemoFailure("the client did not open the push stream within 5 s")
+        }
         let width = flags.map(\.count).max() ?? 0
         for sample in ExampleSplitDefinitions.samples {
             let attributes = Self.attributes(sample.attributes)
@@ -61,11 +68,32 @@ struct SplitDemo {
         guard let update = await DemoCommand.nextUpdate(events, within: .seconds(5)) else {
             throw DemoFailure("no update arrived within 5 s (status: \(client.dataSourceStatus))")
         }
-        out.writeLine("Update event: changed flags \(update.changedFlags)")
+        out.writeLine("Update event (SPLIT_KILL pushed, then fetched): changed flags \(update.changedFlags)")
         for sample in ExampleSplitDefinitions.samples {
             let answer = client.split.treatmentWithConfig(Self.killedFlag, key: sample.key, attributes: Self.attributes(sample.attributes))
             out.writeLine("  \(Self.killedFlag) for \(sample.label): \(answer.treatment)  config \(answer.config ?? "null")")
         }
+
+        let tracked = client.split.track(key: "user-7", trafficType: "user", eventType: "checkout", value: 42.5,
+                                         properties: ["plan": "pro"])
+        out.writeLine("\nTracked 'checkout' for user-7: \(tracked)")
+        await client.flush()
+        let stats = server.server.splitPostStats
+        out.writeLine("Impressions the server received (POST /api/testImpressions/bulk, mode DEBUG), by flag:")
+        for flag in stats.impressions.keys.sorted() {
+            out.writeLine("  \(flag): \(stats.impressions[flag]!)")
+        }
+        out.writeLine("Events the server received (POST /api/events/bulk): \(stats.events.map { "\($0.key): \($0.value)" }.sorted())")
+    }
+
+    /// Whether `condition` holds within 5 seconds.
+    private static func eventually(_ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
     }
 
     /// Sample attributes, numbers as numbers.
