@@ -22,6 +22,9 @@ import os
 import sys
 from datetime import datetime, timezone
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import casefiles  # noqa: E402 - spec-fixtures/casefiles.py, shared by the generators
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_NOW = "2026-03-01T12:00:00Z"
 
@@ -2075,48 +2078,7 @@ def verify(documents):  # noqa: C901 - one replay, as the contract describes it
 # ---------------------------------------------------------------------------------------------
 
 
-def render(document):
-    return json.dumps(document, indent=2, ensure_ascii=True) + "\n"
-
-
-def main():
-    args = sys.argv[1:]
-    check = "--check" in args
-    documents = []
-    stale = []
-    total = 0
-    for build in FILES:
-        f = build()
-        doc = f.document()
-        text = render(doc)
-        documents.append(json.loads(text))
-        path = os.path.join(HERE, f.name + ".json")
-        total += len(f.cases)
-        if check:
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    if handle.read() != text:
-                        stale.append(f.name)
-            except FileNotFoundError:
-                stale.append(f.name)
-        elif "--verify" not in args:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            print("%-36s %3d cases" % (f.name, len(f.cases)))
-    if check:
-        names = {build().name + ".json" for build in FILES}
-        extra = sorted(n for n in os.listdir(HERE) if n.endswith(".json") and n not in names)
-        if extra:
-            stale.extend(extra)
-    if "--verify" in args:
-        failures = verify(documents)
-        print("%d cases in %d files, %d differ from Kameleoon's Python SDK" % (total, len(documents), failures))
-        sys.exit(1 if failures else 0)
-    if check:
-        print("case files are up to date" if not stale else "stale case files: " + ", ".join(stale))
-        sys.exit(1 if stale else 0)
-    print("%-36s %3d cases" % ("total", total))
-
 
 if __name__ == "__main__":
-    main()
+    casefiles.main(HERE, FILES, verify=verify, oracle="Kameleoon's Python SDK", width=36,
+                   extra_files_are_stale=True)

@@ -17,6 +17,9 @@ import os
 import sys
 from fractions import Fraction
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import casefiles  # noqa: E402 - spec-fixtures/casefiles.py, shared by the generators
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCALE = 0xFFFFFFFFFFFFFFF  # 15 hex digits
 
@@ -1136,35 +1139,6 @@ FILES = [operators_in, operators_string, operators_matches, operators_numeric, o
          experiments, malformed, stream_put]
 
 
-def render(document):
-    return json.dumps(document, indent=2, ensure_ascii=True) + "\n"
-
-
-def main():
-    check = "--check" in sys.argv[1:]
-    stale = []
-    total = 0
-    for build in FILES:
-        f = build()
-        text = render(f.document())
-        path = os.path.join(HERE, f.name + ".json")
-        total += len(f.cases)
-        if check:
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    if handle.read() != text:
-                        stale.append(f.name)
-            except FileNotFoundError:
-                stale.append(f.name)
-        else:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            print("%-22s %3d cases" % (f.name, len(f.cases)))
-    if check:
-        print("case files are up to date" if not stale else "stale case files: " + ", ".join(stale))
-        sys.exit(1 if stale else 0)
-    print("%-22s %3d cases" % ("total", total))
-
 
 if __name__ == "__main__":
-    main()
+    casefiles.main(HERE, FILES, width=22)

@@ -21,6 +21,9 @@ import sys
 
 import mmh3
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import casefiles  # noqa: E402 - spec-fixtures/casefiles.py, shared by the generators
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # ---------------------------------------------------------------------------------------------
@@ -1504,43 +1507,6 @@ def verify(documents):
 # ---------------------------------------------------------------------------------------------
 
 
-def render(document):
-    return json.dumps(document, indent=2, ensure_ascii=True) + "\n"
-
-
-def main():
-    args = sys.argv[1:]
-    check = "--check" in args
-    documents = []
-    stale = []
-    total = 0
-    for build in FILES:
-        f = build()
-        doc = f.document()
-        documents.append(doc)
-        text = render(doc)
-        path = os.path.join(HERE, f.name + ".json")
-        total += len(f.cases)
-        if check:
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    if handle.read() != text:
-                        stale.append(f.name)
-            except FileNotFoundError:
-                stale.append(f.name)
-        elif "--verify" not in args:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            print("%-24s %3d cases" % (f.name, len(f.cases)))
-    if "--verify" in args:
-        failures = verify(documents)
-        print("%d cases, %d differ from Split's Python SDK" % (total, failures))
-        sys.exit(1 if failures else 0)
-    if check:
-        print("case files are up to date" if not stale else "stale case files: " + ", ".join(stale))
-        sys.exit(1 if stale else 0)
-    print("%-24s %3d cases" % ("total", total))
-
 
 if __name__ == "__main__":
-    main()
+    casefiles.main(HERE, FILES, verify=verify, oracle="Split's Python SDK", width=24)
