@@ -36,28 +36,13 @@ extension DefinitionsResponder {
             }
         }
         let store = server.store
-        let writer = EventStreamWriter(
-            heartbeatInterval: server.configuration.heartbeatInterval,
-            closeAfterEvents: { [server] in server.streamCloseAfterEvents }
-        )
-        return Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { body in
-            let subscription = push.withMessageClock(nowMilliseconds: Self.unixMilliseconds()) { publishers, timestamp in
+        return eventStreamResponse(request) {
+            push.withMessageClock(nowMilliseconds: Self.unixMilliseconds()) { publishers, timestamp in
                 store.subscribe(retry: nil, opening: SplitPushMessage.ControlChannel.allCases.map {
                     SplitStreamEvents.occupancy($0, publishers: publishers[$0] ?? 0, timestamp: timestamp)
                 })
             }
-            guard let subscription else {
-                try await body.finish(nil)
-                return
-            }
-            defer { store.unsubscribe(subscription.id) }
-            try await request.body.consumeWithInboundCloseHandler { _ in
-                try await writer.write(subscription, to: &body)
-            } onInboundClosed: {
-                store.unsubscribe(subscription.id)
-            }
-            try await body.finish(nil)
-        })
+        }
     }
 
     static func unixSeconds() -> Int64 { Int64(Date().timeIntervalSince1970) }

@@ -9,13 +9,20 @@ extension DefinitionsResponder {
     func streamResponse(_ request: Request) -> Response {
         let store = server.store
         let retry = server.configuration.streamRetry
+        return eventStreamResponse(request) { store.subscribe(retry: retry) }
+    }
+
+    /// An event stream of the subscription `subscribe` makes, with the server's heartbeats, until
+    /// the client or the server leaves; a format's own stream differs only in what it subscribes to.
+    func eventStreamResponse(_ request: Request, subscribe: @escaping @Sendable () -> StreamSubscription?) -> Response {
+        let store = server.store
         let writer = EventStreamWriter(
             heartbeatInterval: server.configuration.heartbeatInterval,
             closeAfterEvents: { [server] in server.streamCloseAfterEvents }
         )
         return Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { body in
             // Subscribing here, once the head is written, leaves no subscription behind a failed write.
-            guard let subscription = store.subscribe(retry: retry) else {
+            guard let subscription = subscribe() else {
                 try await body.finish(nil)
                 return
             }
