@@ -982,6 +982,11 @@ def cycles():
     f.exception("a dependency cycle", "ping", ctx("alice"), label="exception")
     f.served("a dependency cycle that is not entered", "ping", ctx("safe"), "on", "pong on")
     f.exception("a prerequisite on itself", "self-prerequisite", ctx("alice"), label="exception", default="d")
+    # A control default makes a failed prerequisite change nothing, but evaluating it still fails.
+    f.add(flag("control-default-needs-cycle", [cond([listed("WHITELIST", ["alice"])], [("v1", 100)], "listed")],
+               default="control", prerequisites=[("self-prerequisite", ["on"])], cn=83))
+    f.exception("control default, a prerequisite going round a cycle fails the flag too", "control-default-needs-cycle",
+                ctx("alice"), label="exception")
     return f
 
 
@@ -1016,6 +1021,10 @@ def rule_based_segments():
     f.add(flag("missing", [cond([listed("WHITELIST", ["skip"]), all_keys()], [("early", 100)], "skip"),
                            cond([in_rbs("no-such-rbs")], [("on", 100)], "in no-such-rbs")], cn=115))
     f.add(flag("archived", [cond([in_rbs("gone")], [("on", 100)], "in gone")], cn=116))
+    f.add(flag("needs-missing", [cond([all_keys()], [("on", 100)], "everyone")], prerequisites=[("missing", ["on"])],
+               cn=118))
+    f.add(flag("control-default-needs-needs-missing", [cond([listed("WHITELIST", ["alice"])], [("v1", 100)], "listed")],
+               default="control", prerequisites=[("needs-missing", ["on"])], cn=119))
     f.add(flag("excludes-missing", [cond([in_rbs("excludes-missing")], [("on", 100)], "in excludes-missing")],
                cn=117))
     f.served("conditions match", "pro", ctx("alice", plan="pro"), "on", "in pro-users")
@@ -1044,6 +1053,8 @@ def rule_based_segments():
     f.served("a rule-based segment of IN_SEGMENT conditions: not a member", "by-segment", ctx("frank"), "off",
              "default rule")
     f.exception("a missing rule-based segment, reached", "missing", ctx("alice"))
+    f.exception("a missing rule-based segment reached by a prerequisite's prerequisite fails the flag, even with a "
+                "control default", "control-default-needs-needs-missing", ctx("alice"))
     f.served("a missing rule-based segment, not reached", "missing", ctx("skip"), "early", "skip")
     f.exception("an ARCHIVED rule-based segment is missing", "archived", ctx("alice"), default="d")
     f.exception("an excluded rule-based segment that is missing, reached", "excludes-missing", ctx("alice"))

@@ -28,7 +28,7 @@ enum SplitLowering {
                                                 includes: true, decision: .included)])
         }
         segments += ruleBased.keys.sorted().map { matchers.lower(ruleBased: ruleBased[$0]!) }
-        let drafts = flags.keys.sorted().map { lower(flag: flags[$0]!, matchers) }
+        let drafts = flags.keys.sorted().map { lower(flag: flags[$0]!, matchers, flags: flags) }
         var draft = ProgramDraft(flags: drafts, segments: segments)
         // Split's SDKs follow dependencies until the language stops them: going round a cycle
         // fails that evaluation (an exception), and only that one.
@@ -41,13 +41,20 @@ enum SplitLowering {
     /// Where a flag's rollouts read their key: the bucketing key, else the matching key.
     static let bucketingKey = AttributeReference(literal: Context.splitBucketingKey)
 
-    static func lower(flag: SplitFlag, _ matchers: SplitMatcherLowering) -> FlagDraft {
+    /// A flag's treatments as its variations: the default first, then those its partitions serve
+    /// (`control` only as the default).
+    static func treatments(of flag: SplitFlag) -> [String] {
         var treatments = [flag.defaultTreatment]
         for condition in flag.conditions {
             for partition in condition.partitions where partition.treatment != "control" && !treatments.contains(partition.treatment) {
                 treatments.append(partition.treatment)
             }
         }
+        return treatments
+    }
+
+    static func lower(flag: SplitFlag, _ matchers: SplitMatcherLowering, flags: [String: SplitFlag]) -> FlagDraft {
+        let treatments = treatments(of: flag)
         let defaultIndex = 0
         let family = BucketingFamily.split(seed: flag.seed, murmur: flag.usesMurmur)
 
@@ -79,13 +86,17 @@ enum SplitLowering {
         var draft = FlagDraft(key: flag.name, path: flag.path, enabled: !flag.killed,
                               variations: treatments.map { VariationDraft(key: $0, value: .string($0)) },
                               offVariation: defaultIndex,
-                              // With `control` as the default treatment, failing prerequisites leaves
-                              // Split's SDKs where passing them does: walking the conditions.
-                              prerequisites: flag.defaultTreatment == "control" ? [] : flag.prerequisites.enumerated().map { i, prerequisite in
-                                  PrerequisiteDraft(flagKey: prerequisite.flag,
-                                                    variation: .anyOfKeys(prerequisite.treatments,
-                                                                          acceptsNone: prerequisite.treatments.contains("control")),
-                                                    path: flag.path.appending("prerequisites").appending(i))
+                              prerequisites: flag.prerequisites.enumerated().map { i, prerequisite in
+                                  // With `control` as the default treatment, failing prerequisites leaves
+                                  // Split's SDKs where passing them does: walking the conditions. The
+                                  // prerequisites are still evaluated, and accept whatever they serve, so
+                                  // that one whose evaluation fails (an exception) fails this flag too.
+                                  let accepted = flag.defaultTreatment == "control"
+                                      ? flags[prerequisite.flag].map(Self.treatments(of:)) ?? [] : prerequisite.treatments
+                                  return PrerequisiteDraft(flagKey: prerequisite.flag,
+                                                           variation: .anyOfKeys(accepted, acceptsNone: flag.defaultTreatment == "control"
+                                                               || prerequisite.treatments.contains("control")),
+                                                           path: flag.path.appending("prerequisites").appending(i))
                               },
                               rules: rules, fallthrough: .variation(defaultIndex), info: info)
         draft.outcomeLabels = OutcomeLabels(off: SplitLabels.killed, prerequisiteFailed: SplitLabels.prerequisitesNotMet,
