@@ -14,6 +14,10 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
     case undetectedFormat(candidates: [DefinitionsFormat], message: String)
     /// The document was given as `format` and is not of it: the reason, with what was expected.
     case notOfFormat(DefinitionsFormat, String)
+    /// The document is of `format`, and that format's own SDKs refuse it whole (a member they
+    /// need is missing or of a type they cannot read): where (a JSON Pointer), and why. A synced document refused
+    /// so keeps the last good definitions; the command line exits with status 3.
+    case refused(DefinitionsFormat, path: String, String)
 
     /// A sentence for a person.
     public var description: String {
@@ -25,6 +29,7 @@ public enum DefinitionsError: Error, Sendable, Equatable, CustomStringConvertibl
         case .undetectedFormat(let candidates, let message):
             return FormatDetectionError(candidates: candidates, message: message).description
         case .notOfFormat(let format, let why): return "not \(format.displayName) definitions: \(why)"
+        case .refused(let format, let path, let why): return "\(format.displayName)'s SDKs refuse these definitions: '\(path)': \(why)"
         }
     }
 }

@@ -27,7 +27,7 @@ struct ValidateCommand: ParsableCommand {
         let loaded: LoadedDefinitions
         do { loaded = try DefinitionsLoader.load(file, format: formatOptions.definitionsFormat) } catch let failure as CommandFailure {
             StandardOutput.error("burgee validate: \(failure)")
-            throw ExitCode.failure
+            throw failure.exitCode
         }
         let snapshot = loaded.snapshot
         let problems = loaded.problems

@@ -1,3 +1,4 @@
+import ArgumentParser
 import BurgeeCore
 import Foundation
 
@@ -44,7 +45,7 @@ enum DefinitionsLoader {
             }
             return LoadedDefinitions(definitions, options: options)
         } catch let error as DefinitionsError {
-            throw CommandFailure("\(paths.joined(separator: ", ")): \(error)")
+            throw CommandFailure("\(paths.joined(separator: ", ")): \(error)", exitCode: Self.exitCode(of: error))
         }
     }
 
@@ -58,8 +59,14 @@ enum DefinitionsLoader {
             do { json = try JSONParser().parse(bytes) } catch { throw DefinitionsError.invalidJSON(error) }
             return LoadedDefinitions(try Definitions(json: json, format: format), options: options)
         } catch let error as DefinitionsError {
-            throw CommandFailure("\(path): \(error)")
+            throw CommandFailure("\(path): \(error)", exitCode: Self.exitCode(of: error))
         }
+    }
+
+    /// 3 for definitions their format's SDKs refuse whole, else 1.
+    static func exitCode(of error: DefinitionsError) -> ExitCode {
+        if case .refused = error { return ExitCode(3) }
+        return .failure
     }
 }
 
@@ -73,8 +80,10 @@ struct LoadedDefinitions {
     /// Compiles `definitions` with `options`.
     init(_ definitions: Definitions, options: CompileOptions) {
         self.definitions = definitions
-        snapshot = Snapshot(compiling: definitions, flagSets: nil, options: options)
         dialect = FormatRegistry.dialect(of: definitions.format)
+        var options = options
+        if options.now == nil { options.now = dialect.commandLineNow }
+        snapshot = Snapshot(compiling: definitions, flagSets: nil, options: options)
     }
 
     /// The format the definitions were read as.
@@ -89,12 +98,17 @@ struct LoadedDefinitions {
     /// `flag` evaluated for a request, or `ERROR/INVALID_CONTEXT` for a name the format refuses.
     func evaluate(_ flag: String, context: Context, default defaultValue: JSONValue, as type: ValueType?) -> EvaluationDetail {
         guard let key = flagKey(flag) else { return .error(.invalidContext, default: defaultValue) }
-        return snapshot.evaluate(key, context: context, default: defaultValue, as: type)
+        return snapshot.evaluate(key, context: prepared(context, flag: key), default: defaultValue, as: type)
     }
 
     /// The format's own view of a request's evaluation.
     func vendorResult(request flag: String, _ detail: EvaluationDetail) -> VendorResult? {
         vendorResult(flag: flagKey(flag) ?? flag, detail)
+    }
+
+    /// The context `flag` is evaluated with: the request's, after what the format replays first.
+    func prepared(_ context: Context, flag key: String) -> Context {
+        dialect.prepared(context, flag: key, in: snapshot)
     }
 
     /// A request's context, read in the definitions' own context shape.
@@ -113,11 +127,14 @@ struct LoadedDefinitions {
     }
 }
 
-/// A failure that ends a command with a message on standard error and exit status 1.
+/// A failure that ends a command with a message on standard error and an exit status: 3 for
+/// definitions their format's SDKs refuse whole, 1 for everything else.
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
+    let exitCode: ExitCode
 
-    init(_ description: String) {
+    init(_ description: String, exitCode: ExitCode = .failure) {
         self.description = description
+        self.exitCode = exitCode
     }
 }

@@ -29,7 +29,7 @@ package struct SplitCondition: Sendable, Equatable {
         self.path = path
     }
 
-    init(json: JSONValue, _ r: SplitReading) throws(DefinitionsError) {
+    init(json: JSONValue, _ r: RefusingReader) throws(DefinitionsError) {
         let members = try r.object(json)
         path = r.path
         switch members["conditionType"] {
@@ -69,7 +69,7 @@ package struct SplitCondition: Sendable, Equatable {
 
     /// A `conditions` member as Split's SDKs read it: with a matcher of a type they do not know,
     /// the one ``unsupported(at:)`` condition instead; and whether that happened.
-    static func list(_ json: JSONValue, _ r: SplitReading) throws(DefinitionsError) -> (conditions: [SplitCondition], unsupported: Bool) {
+    static func list(_ json: JSONValue, _ r: RefusingReader) throws(DefinitionsError) -> (conditions: [SplitCondition], unsupported: Bool) {
         var conditions: [SplitCondition] = []
         for (i, condition) in try r.array(json).enumerated() {
             conditions.append(try SplitCondition(json: condition, r.at(i)))

@@ -30,7 +30,7 @@ package struct SplitDocument: Sendable {
     /// Reads a parsed document.
     /// - Throws: ``DefinitionsError/notOfFormat(_:_:)`` naming the JSON path of what Split's SDKs would refuse.
     package init(json: JSONValue) throws(DefinitionsError) {
-        let root = SplitReading(.root)
+        let root = RefusingReader(.split, .root)
         let members = try root.object(json)
         self.init()
         if let ff = members["ff"] {
@@ -55,8 +55,8 @@ package struct SplitDocument: Sendable {
         }
     }
 
-    private static func items<T>(_ list: JSONValue?, _ r: SplitReading,
-                                 _ read: (JSONValue, SplitReading) throws(DefinitionsError) -> T) throws(DefinitionsError) -> [T] {
+    private static func items<T>(_ list: JSONValue?, _ r: RefusingReader,
+                                 _ read: (JSONValue, RefusingReader) throws(DefinitionsError) -> T) throws(DefinitionsError) -> [T] {
         guard let list, !list.isNull else { return [] }
         var items: [T] = []
         for (i, item) in try r.array(list).enumerated() {
@@ -65,7 +65,7 @@ package struct SplitDocument: Sendable {
         return items
     }
 
-    private static func segments(_ json: JSONValue, _ r: SplitReading) throws(DefinitionsError) -> [String: [String]] {
+    private static func segments(_ json: JSONValue, _ r: RefusingReader) throws(DefinitionsError) -> [String: [String]] {
         var members: [String: [String]] = [:]
         switch json {
         case .array(let bodies):
@@ -93,7 +93,7 @@ package struct SplitDocument: Sendable {
 
     /// Applies a `/segmentChanges` body as Split's SDKs do: its `added` keys in, then its
     /// `removed` keys out (a key in both is out).
-    private static func apply(_ json: JSONValue, name given: String?, _ r: SplitReading,
+    private static func apply(_ json: JSONValue, name given: String?, _ r: RefusingReader,
                               to members: inout [String: [String]]) throws(DefinitionsError) {
         let body = try r.object(json)
         let name: String

@@ -30,13 +30,13 @@ package struct SplitFlag: Sendable, Equatable {
     package var json: JSONValue
     package var path: JSONPointer
 
-    init(json: JSONValue, _ r: SplitReading) throws(DefinitionsError) {
+    init(json: JSONValue, _ r: RefusingReader) throws(DefinitionsError) {
         let m = try r.object(json)
         self.json = json
         path = r.path
         name = try r.at("name").string(try r.required(m, "name"))
         seed = Int32(truncatingIfNeeded: try r.at("seed").integer(try r.required(m, "seed")))
-        killed = SplitReading.truth(try r.required(m, "killed"))
+        killed = RefusingReader.truth(try r.required(m, "killed"))
         defaultTreatment = try r.at("defaultTreatment").string(try r.required(m, "defaultTreatment"))
         let trafficType = try r.required(m, "trafficTypeName")
         trafficTypeName = trafficType.stringValue ?? ""
@@ -55,7 +55,7 @@ package struct SplitFlag: Sendable, Equatable {
         }
         self.configurations = configurations
         sets = (m["sets"]?.arrayValue ?? []).compactMap(\.stringValue)
-        impressionsDisabled = SplitReading.truth(m["impressionsDisabled"])
+        impressionsDisabled = RefusingReader.truth(m["impressionsDisabled"])
         var prerequisites: [(flag: String, treatments: [String])] = []
         if let list = m["prerequisites"], !list.isNull {
             let pr = r.at("prerequisites")

@@ -42,7 +42,7 @@ package struct SplitMatcher: Sendable, Equatable {
     /// Whether Split's SDKs know the type.
     package var isSupported: Bool { Self.supportedTypes.contains(type) }
 
-    init(json: JSONValue, _ r: SplitReading) throws(DefinitionsError) {
+    init(json: JSONValue, _ r: RefusingReader) throws(DefinitionsError) {
         let members = try r.object(json)
         type = try r.at("matcherType").string(try r.required(members, "matcherType"))
         path = r.path
@@ -60,7 +60,7 @@ package struct SplitMatcher: Sendable, Equatable {
         data = try Self.data(type, members, r)
     }
 
-    private static func data(_ type: String, _ m: [String: JSONValue], _ r: SplitReading) throws(DefinitionsError) -> Data {
+    private static func data(_ type: String, _ m: [String: JSONValue], _ r: RefusingReader) throws(DefinitionsError) -> Data {
         switch type {
         case "ALL_KEYS":
             return .none
@@ -80,7 +80,7 @@ package struct SplitMatcher: Sendable, Equatable {
                 case .array, .object: throw dr.at("whitelist").at(i).refusal("a list entry cannot be \(item.typeName)")
                 case .number, .bool, .null:
                     // Split's SDKs read every entry of a version list as a version.
-                    if type == "IN_LIST_SEMVER", SplitReading.truth(item) {
+                    if type == "IN_LIST_SEMVER", RefusingReader.truth(item) {
                         throw dr.at("whitelist").at(i).refusal("a version must be a string, not \(item.typeName)")
                     }
                 default: break
@@ -124,7 +124,7 @@ package struct SplitMatcher: Sendable, Equatable {
         }
     }
 
-    private static func dataType(_ d: [String: JSONValue], _ r: SplitReading) throws(DefinitionsError) -> String {
+    private static func dataType(_ d: [String: JSONValue], _ r: RefusingReader) throws(DefinitionsError) -> String {
         let dataType = try r.at("dataType").string(try r.required(d, "dataType"))
         guard dataType == "NUMBER" || dataType == "DATETIME" else {
             throw r.at("dataType").refusal("'\(dataType)' is neither NUMBER nor DATETIME")

@@ -17,7 +17,7 @@ package struct SplitRuleBasedSegment: Sendable, Equatable {
     package var json: JSONValue
     package var path: JSONPointer
 
-    init(json: JSONValue, _ r: SplitReading) throws(DefinitionsError) {
+    init(json: JSONValue, _ r: RefusingReader) throws(DefinitionsError) {
         let m = try r.object(json)
         self.json = json
         path = r.path

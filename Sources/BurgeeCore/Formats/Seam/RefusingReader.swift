@@ -1,18 +1,21 @@
-/// Reading Split's JSON as its SDKs do: a member they need that is missing or of the wrong type
-/// refuses the whole document (their fetch fails), with the path of what was wrong.
-struct SplitReading {
+/// Reading a vendor's JSON as its SDKs do, for formats whose SDKs refuse a whole document when a
+/// member they need is missing or of the wrong type (their fetch fails): each refusal names the
+/// path of what was wrong.
+struct RefusingReader {
+    let format: DefinitionsFormat
     let path: JSONPointer
 
-    init(_ path: JSONPointer) {
+    init(_ format: DefinitionsFormat, _ path: JSONPointer) {
+        self.format = format
         self.path = path
     }
 
-    func at(_ member: String) -> SplitReading { SplitReading(path.appending(member)) }
-    func at(_ index: Int) -> SplitReading { SplitReading(path.appending(index)) }
+    func at(_ member: String) -> RefusingReader { RefusingReader(format, path.appending(member)) }
+    func at(_ index: Int) -> RefusingReader { RefusingReader(format, path.appending(index)) }
 
     /// The refusal for what sits here.
     func refusal(_ message: String) -> DefinitionsError {
-        .notOfFormat(.split, "'\(path)': \(message)")
+        .refused(format, path: "\(path)", message)
     }
 
     func object(_ value: JSONValue?) throws(DefinitionsError) -> [String: JSONValue] {
@@ -42,13 +45,13 @@ struct SplitReading {
         return i
     }
 
-    /// A member that must be there (`null` counts as there, as it does for Split's SDKs).
+    /// A member that must be there (`null` counts as there, as it does for SDKs written in Python).
     func required(_ members: [String: JSONValue], _ name: String) throws(DefinitionsError) -> JSONValue {
         guard let value = members[name] else { throw at(name).refusal("required member '\(name)' is missing") }
         return value
     }
 
-    /// Python's truth of a JSON value, as Split's SDKs test `killed` and the like.
+    /// Python's truth of a JSON value, as SDKs written in Python test a member.
     static func truth(_ value: JSONValue?) -> Bool {
         switch value {
         case nil, .null?: return false
