@@ -25,7 +25,8 @@ struct FlagOutcome: Sendable {
     var variation: Int?
     var kind: EvaluationReason.Kind
     var errorKind: EvaluationReason.ErrorKind?
-    /// The matched rule (index into the program's rules) for `RULE_MATCH`, the failed
+    /// The matched rule (index into the program's rules) for `RULE_MATCH` (and a rule's
+    /// `FALLTHROUGH` or `OFF`), the failed
     /// prerequisite (index into its prerequisites) for `PREREQUISITE_FAILED`; else -1.
     var source: Int32
     var fromRollout: Bool
@@ -63,10 +64,10 @@ struct FlagOutcome: Sendable {
         return reason
     }
 
-    /// The label of the outcome: the rule's for a rule's result (an error of its serve too),
-    /// else the flag's label for the kind.
+    /// The label of the outcome: the rule's for a rule's result (an error of its serve, and a
+    /// rule that switches the flag off, too), else the flag's label for the kind.
     private func label(in program: Program, flag: Int) -> String? {
-        if source >= 0, kind == .ruleMatch || kind == .error || kind == .fallthrough {
+        if source >= 0, kind == .ruleMatch || kind == .error || kind == .fallthrough || kind == .off {
             return program.ruleLabels[Int(source)]
         }
         guard flag >= 0, flag < program.flagLabels.count, let labels = program.flagLabels[flag] else { return nil }

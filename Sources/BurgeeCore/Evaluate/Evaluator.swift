@@ -139,7 +139,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
                 return failedOutcome
             }
             if matched {
-                return serve(rule.serve, FlagOutcome(variation: nil, kind: rule.fallsThrough ? .fallthrough : .ruleMatch, source: r))
+                return serve(rule.serve, FlagOutcome(variation: nil, kind: rule.matchKind, source: r))
             }
         }
         return serve(flag.fallthrough, FlagOutcome(variation: nil, kind: .fallthrough))

@@ -156,7 +156,12 @@ struct ProgramBuilder {
                 ruleLabels.append(label)
             case .exit(let label):
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: -1, trackEvents: rule.trackEvents,
-                                      fallsThrough: true))
+                                      matchKind: .fallthrough))
+                ids.append(nil)
+                ruleLabels.append(label)
+            case .off(let label):
+                codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: -1, trackEvents: rule.trackEvents,
+                                      matchKind: .off))
                 ids.append(nil)
                 ruleLabels.append(label)
             }

@@ -111,8 +111,13 @@ struct RuleCode: Sendable {
     /// label only.
     var ruleIndex: Int32
     var trackEvents: Bool
-    /// Whether a match ends the evaluation with `FALLTHROUGH` (``RuleDraft/Kind/exit(label:)``).
-    var fallsThrough: Bool = false
+    /// The reason kind a match gives: `RULE_MATCH`, or `FALLTHROUGH` for a rule that ends the
+    /// evaluation as if none had matched (``RuleDraft/Kind/exit(label:)``), or `OFF` for one that
+    /// ends it as if the flag were off (``RuleDraft/Kind/off(label:)``).
+    var matchKind: EvaluationReason.Kind = .ruleMatch
+
+    /// Whether a match ends the evaluation as if no rule, or no flag, were there (a labelled exit).
+    var isExit: Bool { matchKind != .ruleMatch }
 }
 
 /// A node of a condition tree.

@@ -62,7 +62,7 @@ struct RecordingTracer: EvaluationTracer {
         let code = program.rules[rule]
         guard code.ruleIndex < 0 else { return enterRule(index: Int(code.ruleIndex), id: program.ruleIds[rule]) }
         let label = program.ruleLabels[Int(rule)].map { "'\($0)'" } ?? "without a label"
-        add(nil, code.fallsThrough ? "exit \(label)" : "condition \(label)")
+        add(nil, code.isExit ? "exit \(label)" : "condition \(label)")
         depth += 1
     }
 

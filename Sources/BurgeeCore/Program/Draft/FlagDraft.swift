@@ -124,6 +124,10 @@ package struct RuleDraft: Sendable {
         /// `FALLTHROUGH` with the rule's label: a rule whose match ends the evaluation as if no
         /// rule had matched (Split's traffic allocation, whose keys outside it get the default).
         case exit(label: String)
+        /// `OFF` with the rule's label: a rule whose match ends the evaluation as if the flag were
+        /// off (Kameleoon's consent blocking, which its SDKs report as a disabled flag). Serves
+        /// what the rule serves, usually ``ServeDraft/none``.
+        case off(label: String)
     }
 
     package var kind: Kind
