@@ -34,8 +34,9 @@ struct SpecFixtureFolder {
 
     /// Every case of file `name` through `burgee eval --format <format> --requests`, one request
     /// line per case (`{"flag", "context", "default"}`): each case with its result line, parsed,
-    /// and the line's text. Records a failure when the command fails or answers another number of lines.
-    func evaluatedThroughCLI(_ name: String, format: String) async throws
+    /// and the line's text, with `extra` arguments after the others (`--now`). Records a failure when
+    /// the command fails or answers another number of lines.
+    func evaluatedThroughCLI(_ name: String, format: String, arguments extra: [String] = []) async throws
         -> [(case: FixtureJSON, result: FixtureJSON, line: String)] {
         let data = try Data(contentsOf: url.appendingPathComponent(name))
         let file = try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])
@@ -49,7 +50,7 @@ struct SpecFixtureFolder {
             lines.append(try FixtureJSON.text(request))
         }
         let requests = try files.write("requests.jsonl", lines.joined(separator: "\n") + "\n")
-        let result = try await CLIRunner.run(["eval", "--format", format, "--definitions", definitions, "--requests", requests])
+        let result = try await CLIRunner.run(["eval", "--format", format, "--definitions", definitions, "--requests", requests] + extra)
         #expect(result.status == 0, "\(name): \(result.stderr)")
         #expect(result.lines.count == cases.count, "\(name): \(result.lines.count) lines for \(cases.count) cases")
         guard case .array(let expected) = try FixtureJSON.parse(try FixtureJSON.text(cases)) else { return [] }

@@ -23,6 +23,9 @@ package struct Timestamp: Sendable {
     /// Whole seconds since 1970-01-01T00:00:00Z, rounded down.
     package var unixSeconds: Int64 { seconds }
 
+    /// Whole Unix milliseconds, rounded down.
+    package var unixMilliseconds: Int64 { seconds &* 1000 &+ Int64(attoseconds / 1_000_000_000_000_000) }
+
     init(seconds: Int64, attoseconds: UInt64, finerDigits: Substring = Substring()) {
         self.seconds = seconds
         self.attoseconds = attoseconds

@@ -10,6 +10,10 @@ public final class Snapshot: Sendable {
     /// The native document this was compiled from (with only the compiled flags, under a flag-set
     /// selection); `nil` for definitions of another format.
     package let document: DefinitionsDocument?
+    /// The document as its format's model read it, for formats whose own calls need more than the
+    /// program (Kameleoon's visitors read the custom data definitions, the holdout and the rules);
+    /// `nil` for the others.
+    package let model: (any Sendable)?
     /// The definitions as their format has them, for change detection.
     package let source: SourceDefinitions
     /// What uses what, by key, for change detection: the program's, plus what a format inlined
@@ -20,7 +24,8 @@ public final class Snapshot: Sendable {
     let program: Program
 
     init(version: Int64, source: SourceDefinitions, program: Program, dependencies: ProgramDependencies? = nil,
-         document: DefinitionsDocument? = nil) {
+         document: DefinitionsDocument? = nil, model: (any Sendable)? = nil) {
+        self.model = model
         self.version = version
         self.source = source
         self.program = program
@@ -72,7 +77,7 @@ public final class Snapshot: Sendable {
     package convenience init(compiling definitions: Definitions, flagSets: Set<String>?, options: CompileOptions) {
         let compiled = definitions.model.compile(flagSets: flagSets, options: options)
         self.init(version: compiled.version, source: compiled.source, program: compiled.program,
-                  dependencies: compiled.dependencies, document: compiled.document)
+                  dependencies: compiled.dependencies, document: compiled.document, model: compiled.model)
     }
 
     /// Every problem: errors make their flag or segment malformed, warnings do not.

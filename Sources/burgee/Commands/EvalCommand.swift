@@ -86,7 +86,7 @@ struct EvalCommand: ParsableCommand {
             }
         } catch let failure as CommandFailure {
             StandardOutput.error("burgee eval: \(failure)")
-            throw ExitCode.failure
+            throw failure.exitCode
         }
     }
 

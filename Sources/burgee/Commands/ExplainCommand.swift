@@ -30,13 +30,14 @@ struct ExplainCommand: ParsableCommand {
                                                     options: CompileOptions(now: clock.instant()))
             let r = try request.request(readContext: loaded.context)
             var out = StandardOutput()
-            let explanation = loaded.snapshot.explain(loaded.flagKey(r.flag) ?? r.flag, context: r.context, default: r.default, as: r.type)
+            let key = loaded.flagKey(r.flag) ?? r.flag
+            let explanation = loaded.snapshot.explain(key, context: loaded.prepared(r.context, flag: key), default: r.default, as: r.type)
             out.writeLine(explanation.description)
             if let vendor = loaded.vendorResult(request: r.flag, explanation.detail) { out.writeLine(vendor.explainLine) }
             out.flush()
         } catch let failure as CommandFailure {
             StandardOutput.error("burgee explain: \(failure)")
-            throw ExitCode.failure
+            throw failure.exitCode
         }
     }
 }

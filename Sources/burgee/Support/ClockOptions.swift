@@ -4,17 +4,21 @@ import BurgeeCore
 /// The `--now` option: fixes the evaluation clock.
 struct ClockOptions: ParsableArguments {
     @Option(name: .long, help: """
-        Fix the evaluation clock to this RFC 3339 instant (e.g. 2024-05-01T12:00:00Z): Unleash \
-        DATE_AFTER/DATE_BEFORE constraints compare it when a context has no currentTime.
+        Fix the evaluation clock to this RFC 3339 instant (e.g. 2024-05-01T12:00:00Z) or number of \
+        Unix milliseconds: Unleash DATE_AFTER/DATE_BEFORE constraints compare it when a context has \
+        no currentTime; Kameleoon's visits and page views are timed by it (default for Kameleoon: \
+        2026-03-01T12:00:00Z; for the others, the system clock).
         """)
     var now: String?
 
-    /// The instant, `nil` for the system clock.
+    /// The instant, `nil` for the format's default clock.
     func instant() throws -> Timestamp? {
         guard let now else { return nil }
-        guard let instant = Timestamp(rfc3339: now) else {
-            throw ValidationError("--now must be an RFC 3339 date-time such as 2024-05-01T12:00:00Z; got '\(now)'")
+        if let instant = Timestamp(rfc3339: now) { return instant }
+        if !now.isEmpty, now.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: "-") }),
+           let ms = Double(now), let instant = Timestamp(unixMilliseconds: ms) {
+            return instant
         }
-        return instant
+        throw ValidationError("--now must be an RFC 3339 date-time such as 2024-05-01T12:00:00Z or Unix milliseconds; got '\(now)'")
     }
 }

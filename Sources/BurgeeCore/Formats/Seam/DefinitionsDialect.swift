@@ -80,6 +80,15 @@ package protocol DefinitionsDialect: Sendable {
     /// The format's own view of an evaluation, which the command line's result line carries as a
     /// member; `nil` for a format without one.
     func vendorResult(of detail: EvaluationDetail, flag key: String, in snapshot: Snapshot) -> VendorResult?
+
+    /// The context a command-line request evaluates `flag` with, given the context its request
+    /// line read (``context(json:)``). A format whose SDK keeps state between calls replays what
+    /// the request describes here (Kameleoon: a visitor's data, then earlier evaluations); others
+    /// evaluate the context as read.
+    func prepared(_ context: Context, flag key: String, in snapshot: Snapshot) -> Context
+
+    /// The evaluation clock of the command line when `--now` is not given; `nil`: the system's.
+    var commandLineNow: Timestamp? { get }
 }
 
 /// How a format's documents use a top-level `flags` object, for detection.
@@ -131,6 +140,12 @@ extension DefinitionsDialect {
     package func context(openFeature members: [String: JSONValue]) throws(OpenFeatureContextError) -> Context {
         try OpenFeatureContext.context(members)
     }
+
+    /// The context as read.
+    package func prepared(_ context: Context, flag key: String, in snapshot: Snapshot) -> Context { context }
+
+    /// The system's clock.
+    package var commandLineNow: Timestamp? { nil }
 
     /// None.
     package func vendorResult(of detail: EvaluationDetail, flag key: String, in snapshot: Snapshot) -> VendorResult? {

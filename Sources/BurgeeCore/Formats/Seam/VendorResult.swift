@@ -7,13 +7,19 @@ package struct VendorResult: Sendable, Equatable {
     /// What the result line's `value` is instead of the evaluated value, when the format answers
     /// something else (an `isEnabled` answer, say); `nil` keeps the evaluated value.
     package var value: JSONValue?
+    /// What the result line's `reason` is instead of the evaluation's, when the vendor's results
+    /// name less than Burgee's reasons do (a rule that the format's own member names already);
+    /// `nil` keeps the evaluation's reason.
+    package var reason: EvaluationReason?
     /// The lines `burgee eval` writes after the reason, aligned as its other lines.
     package var textLines: [String]
     /// The line `burgee explain` writes after the steps.
     package var explainLine: String
 
     /// A result.
-    package init(member: String, json: JSONValue, value: JSONValue? = nil, textLines: [String], explainLine: String) {
+    package init(member: String, json: JSONValue, value: JSONValue? = nil, reason: EvaluationReason? = nil,
+                 textLines: [String], explainLine: String) {
+        self.reason = reason
         self.member = member
         self.json = json
         self.value = value
