@@ -39,6 +39,8 @@ package indirect enum Operator: Sendable {
     case dottedVersion(DottedVersionOperator.Test)
     /// Any value: the attribute is present and not `null`.
     case present
+    /// A Kameleoon targeting condition on the `visitor` object of a Kameleoon context.
+    case visitor(VisitorCondition)
 
     /// Whether one attribute value (never an array: the caller tries each element) matches.
     /// Type mismatches are false.
@@ -60,6 +62,7 @@ package indirect enum Operator: Sendable {
         case .booleanText(let operand): return BooleanTextOperator.matches(value, operand)
         case .dottedVersion(let test): return DottedVersionOperator.matches(value, test)
         case .present: return true
+        case .visitor(let condition): return condition.matches(value)
         }
     }
 
