@@ -94,6 +94,56 @@ struct BucketingFamilyConformanceTests {
         }
     }
 
+    @Test("Kameleoon: SHA-256 of value + suffix, as a Double fraction of 2^256")
+    func kameleoon() throws {
+        let cases = try Self.load().kameleoon.cases
+        #expect(cases.count >= 20)
+        #expect(cases.contains { $0.group != nil })
+        #expect(cases.contains { $0.respool != nil })
+        for c in cases {
+            let family: BucketingFamily
+            if let group = c.group {
+                family = .kameleoonGroup(group)
+                #expect(c.input == c.code + group, "\(c.name)")
+            } else {
+                let container = try #require(c.container, "\(c.name)")
+                family = .kameleoon(container: container, respool: c.respool)
+                let respool = c.respool.map { $0 == 0 ? "" : String($0) } ?? ""
+                #expect(c.input == c.code + String(container) + respool, "\(c.name)")
+            }
+            var whole = SHA256()
+            whole.combine(c.input)
+            #expect(whole.finalize().hex == c.sha256, "\(c.name)")
+            #expect(Double(bitPattern: family.hash(ofString: c.code)) == c.hash, "\(c.name)")
+            let bucket = family.bucket(ofString: c.code, totalWeight: 1)
+            #expect(bucket == .double(c.hash), "\(c.name): \(bucket)")
+            #expect(family.bucket(of: .string(c.code), totalWeight: 1) == .double(c.hash), "\(c.name)")
+            #expect(!c.picks.isEmpty, "\(c.name)")
+            for pick in c.picks {
+                if let expositions = pick.expositions {
+                    let weights = expositions.map(\.bitPattern)
+                    // No pick is the last index; a sentinel weight after the expositions tells it apart.
+                    let picked = WeightedPick(family: family, weights: weights).index(for: bucket)
+                    #expect(picked == pick.index ?? expositions.count - 1, "\(c.name) \(expositions)")
+                    let withNone = WeightedPick(family: family, weights: weights + [Double.infinity.bitPattern])
+                    #expect(withNone.index(for: bucket) == pick.index ?? expositions.count, "\(c.name) \(expositions)")
+                } else {
+                    let count = try #require(pick.flags, "\(c.name)")
+                    let expected = try #require(pick.index, "\(c.name)")
+                    for slot in 0..<count {
+                        #expect((WeightedPick(slot: slot, of: count).index(for: bucket) == 0) == (slot == expected),
+                                "\(c.name) slot \(slot) of \(count)")
+                    }
+                }
+            }
+            for entry in c.inOut ?? [] {
+                let pick = WeightedPick(family: family, weights: [entry.exposition.bitPattern, (1 - entry.exposition).bitPattern])
+                #expect((pick.index(for: bucket) == 0) == entry.isIn, "\(c.name) exposition \(entry.exposition)")
+            }
+            #expect((c.inOut?.isEmpty ?? true) == (c.group != nil), "\(c.name)")
+        }
+    }
+
     /// The families scaled by the weight total: the bucket is per pick.
     func checkScaled(_ c: FamiliesFixture.ScaledCase, family: BucketingFamily) throws {
         #expect(c.value.hash(family) == c.hash, "\(c.name)")
@@ -160,6 +210,38 @@ enum FamiliesFixture {
         let launchDarkly: Family<LaunchDarklyCase>
         let splitMurmur: Family<SplitCase>
         let splitLegacy: Family<SplitCase>
+        let kameleoon: Family<KameleoonCase>
+    }
+
+    /// A Kameleoon case: a container (and respool time) or a mutually exclusive group.
+    struct KameleoonCase: Decodable {
+        let name: String
+        let code: String
+        let container: Int64?
+        let respool: Int64?
+        let group: String?
+        let input: String
+        let sha256: String
+        let hash: Double
+        let picks: [KameleoonPick]
+        let inOut: [KameleoonInOut]?
+    }
+
+    /// Expositions and the index picked (nil: none), or a group of `flags` flags and the slot.
+    struct KameleoonPick: Decodable {
+        let expositions: [Double]?
+        let flags: Int?
+        let index: Int?
+    }
+
+    struct KameleoonInOut: Decodable {
+        let exposition: Double
+        let isIn: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case exposition
+            case isIn = "in"
+        }
     }
 
     struct SplitCase: Decodable {

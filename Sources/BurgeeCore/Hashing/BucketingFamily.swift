@@ -1,6 +1,7 @@
 /// How a rollout turns a context value into a bucket: one case per hash formula, named by what it
 /// computes. Each case holds the hasher state after its constant prefix, computed once when
-/// compiling, so that evaluation feeds only the value and never builds the concatenated input.
+/// compiling, so that evaluation feeds only the value and never builds the concatenated input
+/// (a family whose constant part follows the value holds that suffix instead).
 ///
 /// Which prefix, seed and separator a format uses is the format's: the constructors live beside
 /// each format (`Formats/<Format>/<Format>Bucketing.swift`).
@@ -22,6 +23,10 @@ package enum BucketingFamily: Sendable, Equatable {
     /// The polynomial hash of prefix + value (``PolynomialHash``), signed; bucket
     /// `|h| % 100 + 1`, so 1...100 (Split's legacy algorithm).
     case polynomialPercent(prefix: PolynomialHash)
+    /// SHA-256 of value + suffix (the value first); the digest read as a 256-bit big-endian
+    /// integer over 2^256, correctly rounded to a Double; bucket that Double, in [0, 1]
+    /// (Kameleoon). Its ``hash(ofString:)`` is the Double's bit pattern.
+    case sha256Fraction(suffix: String)
 
     /// The bucket of a string value (its UTF-8 bytes after the prefix). `totalWeight` is used by
     /// the families whose scale is the weight total (murmur3OfWeight, murmur3ScaledToWeight);
@@ -43,12 +48,14 @@ package enum BucketingFamily: Sendable, Equatable {
     package var zeroBucket: Bucket {
         switch self {
         case .sha1Fraction: return .fraction(0)
+        case .sha256Fraction: return .double(0)
         case .murmur3Per100000, .murmur3Percent, .murmur3OfWeight, .murmur3ScaledToWeight, .polynomialPercent: return .integer(0)
         }
     }
 
     /// The raw hash of prefix+value, for vectors and explain (murmur families: the UInt32;
-    /// SHA-1: the 60-bit value; the polynomial hash: its 32 bits, `UInt32(bitPattern:)`).
+    /// SHA-1: the 60-bit value; the polynomial hash: its 32 bits, `UInt32(bitPattern:)`; SHA-256
+    /// of value+suffix: the bit pattern of its Double fraction, `Double(bitPattern:)` reads it).
     @inlinable
     package func hash(ofString value: String) -> UInt64 {
         switch self {
@@ -62,6 +69,11 @@ package enum BucketingFamily: Sendable, Equatable {
         case .polynomialPercent(var hasher):
             hasher.combine(value)
             return UInt64(UInt32(bitPattern: hasher.finalize()))
+        case .sha256Fraction(let suffix):
+            var hasher = SHA256()
+            hasher.combine(value)
+            hasher.combine(suffix)
+            return hasher.finalize().fraction.bitPattern
         }
     }
 
@@ -79,12 +91,18 @@ package enum BucketingFamily: Sendable, Equatable {
         case .polynomialPercent(var hasher):
             hasher.combineDecimal(value)
             return UInt64(UInt32(bitPattern: hasher.finalize()))
+        case .sha256Fraction(let suffix):
+            var hasher = SHA256()
+            hasher.combineDecimal(value)
+            hasher.combine(suffix)
+            return hasher.finalize().fraction.bitPattern
         }
     }
 
     /// The bucket of a raw hash as `hash(ofString:)` returns it: the family's bucket rule alone.
     /// ``murmur3OfWeight`` with `totalWeight` 0 is bucket 0 rather than a division by zero (Unleash
-    /// picks no variant then; its callers check first).
+    /// picks no variant then; its callers check first). ``sha256Fraction`` reads the hash as a
+    /// Double's bit pattern, so it has no use for random draws (Kameleoon has none).
     @inlinable
     package func bucket(ofHash hash: UInt64, totalWeight: UInt64) -> Bucket {
         switch self {
@@ -108,6 +126,8 @@ package enum BucketingFamily: Sendable, Equatable {
         case .polynomialPercent:
             // |h| of the signed hash; -2^31 has magnitude 2^31, bucket 49.
             return .integer(UInt64(Int32(truncatingIfNeeded: hash).magnitude) % 100 &+ 1)
+        case .sha256Fraction:
+            return .double(Double(bitPattern: hash))
         }
     }
 }

@@ -2,12 +2,15 @@
 /// flagd) pick the first variation whose running weight sum is > bucket; those whose buckets start
 /// at 1 (Unleash's strategies and variants) the first whose running sum is >= bucket; the SHA-1
 /// fraction (LaunchDarkly) adds Float(weight) / 100000 in 32-bit Float and picks the first running
-/// sum > bucket, none -> the last.
+/// sum > bucket, none -> the last; the SHA-256 fraction (Kameleoon) reads each weight as the bit
+/// pattern of a Double fraction, adds them in Double and picks the first running sum >= bucket,
+/// none -> the last.
 ///
 /// An in/out percentage is the pick between `[weight, scale - weight]`, index 0 meaning in: native
 /// in iff bucket < weight (scale 100000); Unleash's strategy in iff pct > 0 && bucket <= pct (scale
 /// 100; buckets start at 1, so pct 0 is never in); LaunchDarkly in iff bucket < Float(weight) /
-/// 100000.
+/// 100000; Kameleoon (`[e, 1 - e]` as bit patterns) in iff bucket <= e. A mutually exclusive
+/// group's slot is ``init(slot:of:)``.
 package struct WeightedPick: Sendable, Equatable {
     /// The running sums, in the form the family compares them.
     @usableFromInline
@@ -18,13 +21,19 @@ package struct WeightedPick: Sendable, Equatable {
         case atLeast([UInt64])
         /// Running sums of Float(weight) / 100000 in 32-bit Float; the first > bucket is picked.
         case aboveFraction([Float])
+        /// Running sums of Double fractions; the first >= bucket is picked.
+        case atLeastDouble([Double])
+        /// One slot of `count` equal slots over [0, 1]: picked (index 0) when the bucket's slot
+        /// `min(floor(bucket * count), count - 1)` is `slot`, else index 1.
+        case slot(Double, count: Double)
     }
 
     @usableFromInline let thresholds: Thresholds
     @usableFromInline let lastIndex: Int
 
     /// The sum of the weights (saturating at UInt64.max): the scale of the families that bucket
-    /// by the weight total.
+    /// by the weight total. 1 for ``BucketingFamily/sha256Fraction(suffix:)`` and slots: their
+    /// buckets are fractions of 1 (bit patterns of Doubles add up to nothing meaningful).
     package let totalWeight: UInt64
 
     /// Arranges `weights` (at least one) for `family`'s pick rule.
@@ -38,8 +47,8 @@ package struct WeightedPick: Sendable, Equatable {
             total = overflow ? .max : sum
             sums.append(total)
         }
-        totalWeight = total
         lastIndex = weights.count - 1
+        var scale = total
         switch family {
         case .murmur3Per100000, .murmur3ScaledToWeight:
             thresholds = .above(sums)
@@ -53,12 +62,31 @@ package struct WeightedPick: Sendable, Equatable {
                 sum += Float(weight) / 100_000
                 return sum
             })
+        case .sha256Fraction:
+            // Added in Double in order, as Kameleoon's SDK adds the expositions.
+            scale = 1
+            var sum: Double = 0
+            thresholds = .atLeastDouble(weights.map { weight in
+                sum += Double(bitPattern: weight)
+                return sum
+            })
         }
+        totalWeight = scale
+    }
+
+    /// The pick of slot `slot` among `count` equal slots (a mutually exclusive group of `count`
+    /// flags; ``BucketingFamily/sha256Fraction(suffix:)``): index 0 iff
+    /// `min(floor(bucket * count), count - 1) == slot`, else index 1.
+    package init(slot: Int, of count: Int) {
+        precondition(count > 0 && (0..<count).contains(slot), "a slot is one of at least one")
+        thresholds = .slot(Double(slot), count: Double(count))
+        lastIndex = 1
+        totalWeight = 1
     }
 
     /// The index (into `weights`) picked for `bucket`; the last index when none is (only
-    /// LaunchDarkly can get there, or weights that do not reach the scale). A bucket of another
-    /// kind than the family's (integer vs fraction) picks the last index too.
+    /// LaunchDarkly and Kameleoon can get there, or weights that do not reach the scale). A bucket
+    /// of another kind than the family's (integer vs fraction) picks the last index too.
     @inlinable
     package func index(for bucket: Bucket) -> Int {
         switch thresholds {
@@ -71,6 +99,13 @@ package struct WeightedPick: Sendable, Equatable {
         case .aboveFraction(let sums):
             guard case .fraction(let b) = bucket else { break }
             for i in sums.indices where sums[i] > b { return i }
+        case .atLeastDouble(let sums):
+            guard case .double(let b) = bucket else { break }
+            for i in sums.indices where sums[i] >= b { return i }
+        case .slot(let slot, let count):
+            guard case .double(let b) = bucket else { break }
+            // In Double, as the SDK computes it; a bucket of 1 falls in the last slot.
+            return Swift.min((b * count).rounded(.down), count - 1) == slot ? 0 : 1
         }
         return lastIndex
     }

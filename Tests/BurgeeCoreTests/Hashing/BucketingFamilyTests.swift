@@ -66,6 +66,7 @@ struct BucketingFamilyTests {
         #expect(BucketingFamily.launchDarkly(flagKey: "f", salt: "s", seed: nil).zeroBucket == .fraction(0))
         #expect(BucketingFamily.unleashStrategy(groupId: "g").zeroBucket == .integer(0))
         #expect(BucketingFamily.flagdFractional(prefix: "f").zeroBucket == .integer(0))
+        #expect(BucketingFamily.kameleoon(container: 1, respool: nil).zeroBucket == .double(0))
     }
 
     @Test("native in/out: in iff bucket < weight")
@@ -162,5 +163,95 @@ struct BucketingFamilyTests {
     func descriptions() {
         #expect(Bucket.integer(62_403).description == "62403")
         #expect(Bucket.fraction(0.5).description == "0.5")
+        #expect(Bucket.double(0.9502115959913093).description == "0.9502115959913093")
+    }
+
+    static func sha256Fraction(_ input: String) -> Double {
+        var hasher = SHA256()
+        hasher.combine(input)
+        return hasher.finalize().fraction
+    }
+
+    @Test("Kameleoon hashes the value, then the container, then a non-zero respool time")
+    func kameleoonSuffix() {
+        let plain = BucketingFamily.kameleoon(container: 1001, respool: nil)
+        #expect(plain == .sha256Fraction(suffix: "1001"))
+        #expect(plain.hash(ofString: "visitor-1") == Self.sha256Fraction("visitor-11001").bitPattern)
+        #expect(plain.hash(ofInteger: -42) == Self.sha256Fraction("-421001").bitPattern)
+        #expect(BucketingFamily.kameleoon(container: 1001, respool: 1_700_000_000)
+            == .sha256Fraction(suffix: "10011700000000"))
+        #expect(BucketingFamily.kameleoon(container: 7, respool: 0) == .sha256Fraction(suffix: "7"))
+        #expect(BucketingFamily.kameleoon(container: -5, respool: -3) == .sha256Fraction(suffix: "-5-3"))
+        #expect(BucketingFamily.kameleoonGroup("checkout-group") == .sha256Fraction(suffix: "checkout-group"))
+        #expect(BucketingFamily.kameleoonGroup("checkout-group").hash(ofString: "visitor-1")
+            == Self.sha256Fraction("visitor-1checkout-group").bitPattern)
+    }
+
+    @Test("Kameleoon buckets are the hash's Double; no value is 0")
+    func kameleoonBuckets() {
+        let family = BucketingFamily.kameleoon(container: 1001, respool: nil)
+        #expect(family.bucket(ofString: "visitor-1", totalWeight: 0) == .double(0.9502115959913093))
+        #expect(family.bucket(of: .string("visitor-1"), totalWeight: 1) == .double(0.9502115959913093))
+        #expect(family.bucket(of: .number(42), totalWeight: 1) == .double(Self.sha256Fraction("421001")))
+        #expect(family.bucket(ofHash: Double(0.25).bitPattern, totalWeight: 0) == .double(0.25))
+        #expect(family.zeroBucket == .double(0))
+        #expect(family.bucket(of: .bool(true), totalWeight: 1) == .double(0))
+    }
+
+    @Test("Kameleoon in/out: in iff bucket <= exposition")
+    func kameleoonInOut() {
+        let family = BucketingFamily.kameleoon(container: 1, respool: nil)
+        let values: [Double] = [0, 0.1, 0.25, Double(0.5).nextDown, 0.5, Double(0.5).nextUp, 0.7, Double(1.0).nextDown, 1]
+        for exposition in values {
+            let pick = WeightedPick(family: family, weights: [exposition.bitPattern, (1 - exposition).bitPattern])
+            #expect(pick.totalWeight == 1)
+            for b in values {
+                #expect((pick.index(for: .double(b)) == 0) == (b <= exposition), "exposition \(exposition), bucket \(b)")
+            }
+        }
+    }
+
+    @Test("Kameleoon picks: Double running sums, the first >= bucket, none -> the last")
+    func kameleoonPicks() {
+        let family = BucketingFamily.kameleoon(container: 1, respool: nil)
+        let thirds = WeightedPick(family: family, weights: Array(repeating: (1.0 / 3).bitPattern, count: 3))
+        #expect(thirds.index(for: .double(0)) == 0)
+        #expect(thirds.index(for: .double(1.0 / 3)) == 0)
+        #expect(thirds.index(for: .double((1.0 / 3).nextUp)) == 1)
+        // 1/3 + 1/3 + 1/3 is exactly 1 in Double.
+        #expect(thirds.index(for: .double(1)) == 2)
+        let short = WeightedPick(family: family, weights: [Double(0.1).bitPattern, Double(0.0).bitPattern, Double(0.1).bitPattern])
+        #expect(short.index(for: .double(0.1)) == 0)
+        #expect(short.index(for: .double(0.15)) == 2)
+        // 0.1 + 0.1 is 0.2 in Double; above it none is picked, and the last index stands for none.
+        #expect(short.index(for: .double(Double(0.2).nextUp)) == 2)
+        let withNone = WeightedPick(family: family, weights: [Double(0.1).bitPattern, Double(0.1).bitPattern, Double.infinity.bitPattern])
+        #expect(withNone.index(for: .double(0.2)) == 1)
+        #expect(withNone.index(for: .double(Double(0.2).nextUp)) == 2)
+        // Buckets of another kind pick the last index, as for the other families.
+        #expect(thirds.index(for: .fraction(0)) == 2)
+        #expect(thirds.index(for: .integer(0)) == 2)
+    }
+
+    @Test("a mutually exclusive group's slot: min(floor(bucket * count), count - 1)")
+    func slots() {
+        func slot(_ bucket: Double, of count: Int) -> Int? {
+            let picked = (0..<count).filter { WeightedPick(slot: $0, of: count).index(for: .double(bucket)) == 0 }
+            return picked.count == 1 ? picked[0] : nil
+        }
+        #expect(slot(0, of: 1) == 0)
+        #expect(slot(1, of: 1) == 0)
+        #expect(slot(0, of: 3) == 0)
+        #expect(slot((1.0 / 3).nextDown, of: 3) == 0)
+        // (1/3) * 3 rounds to exactly 1 in Double.
+        #expect(slot(1.0 / 3, of: 3) == 1)
+        #expect(slot(0.5, of: 2) == 1)
+        #expect(slot(Double(0.5).nextDown, of: 2) == 0)
+        #expect(slot(Double(1.0).nextDown, of: 7) == 6)
+        #expect(slot(1, of: 7) == 6)
+        #expect(slot(0.32216110017603994, of: 7) == 2)
+        #expect(WeightedPick(slot: 0, of: 2).totalWeight == 1)
+        // A bucket of another kind is never in a slot.
+        #expect(WeightedPick(slot: 0, of: 1).index(for: .integer(0)) == 1)
     }
 }
