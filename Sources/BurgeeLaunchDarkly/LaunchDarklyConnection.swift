@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 
 /// How a client gets LaunchDarkly's server-side flag data: from LaunchDarkly's service or from a
 /// Relay Proxy, by streaming (`GET {streamBaseURI}/all`, polling `GET {baseURI}/sdk/latest-all`

@@ -1,4 +1,5 @@
 import Burgee
+import BurgeeCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
