@@ -24,8 +24,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Split's treatments are strings.
-    for scenario in Scenarios.split {
+    // Split's treatments and Kameleoon's variation keys are strings.
+    for scenario in Scenarios.split + Scenarios.kameleoon {
         Benchmark(scenario.name) { benchmark in
             let snapshot = scenario.snapshot()
             let context = scenario.context()

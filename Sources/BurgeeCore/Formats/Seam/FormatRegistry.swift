@@ -10,6 +10,7 @@ package enum FormatRegistry {
         LaunchDarklyDialect(),
         FlagdDialect(),
         SplitDialect(),
+        KameleoonDialect(),
     ]
 
     /// Every registered format, in registry order.

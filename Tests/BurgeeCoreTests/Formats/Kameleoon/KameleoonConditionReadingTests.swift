@@ -9,9 +9,9 @@ struct KameleoonConditionReadingTests {
 
     static func refusal(_ json: JSONValue) -> String? {
         do { _ = try K.condition(json); return nil } catch {
-            guard let error = error as? DefinitionsError, case .notOfFormat(let format, let why) = error,
+            guard let error = error as? DefinitionsError, case .refused(let format, let path, let why) = error,
                   format == .kameleoon else { return "unexpected \(error)" }
-            return why
+            return "'\(path)': \(why)"
         }
     }
 

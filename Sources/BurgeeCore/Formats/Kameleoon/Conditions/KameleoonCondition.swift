@@ -18,7 +18,7 @@ package struct KameleoonCondition: Sendable {
     /// `valueMatchType` is not an operator name; those are refused here, with the path of the
     /// member at fault.
     ///
-    /// - Throws: ``DefinitionsError/notOfFormat(_:_:)`` for `.kameleoon`.
+    /// - Throws: ``DefinitionsError/refused(_:path:_:)`` for `.kameleoon`.
     package init(json: JSONValue, path: JSONPointer) throws(DefinitionsError) {
         guard case .object(let members) = json else {
             throw Self.refusal(path, "expected a condition object, found \(json.typeName)")
@@ -55,6 +55,6 @@ package struct KameleoonCondition: Sendable {
     }
 
     static func refusal(_ path: JSONPointer, _ message: String) -> DefinitionsError {
-        .notOfFormat(.kameleoon, "'\(path)': \(message)")
+        RefusingReader(.kameleoon, path).refusal(message)
     }
 }
