@@ -182,7 +182,7 @@ struct FormatOptionTests {
 
     @Test("a file whose format cannot be told is refused with the formats it could be", arguments: [
         ("validate", #"{"flags":{}}"#, "it could be launchdarkly or flagd"),
-        ("validate", "{}", "it could be native, unleash, launchdarkly, flagd or split"),
+        ("validate", "{}", "it could be native, unleash, launchdarkly, flagd, split or kameleoon"),
         ("validate", #"{"formatVersion":1,"features":[]}"#, "it could be native or unleash"),
         ("eval", #"{"flags":{}}"#, "it could be launchdarkly or flagd"),
         ("serve", #"{"flags":{}}"#, "it could be launchdarkly or flagd"),
@@ -249,6 +249,6 @@ struct FormatOptionTests {
         let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains("[--format <format>]"), "\(result.stdout)")
         #expect(text.contains("--format <format> The definitions format, or auto to tell it from the document's shape."), "\(result.stdout)")
-        #expect(text.contains("(values: native, unleash, launchdarkly, flagd, split, auto; default: auto)"), "\(result.stdout)")
+        #expect(text.contains("(values: native, unleash, launchdarkly, flagd, split, kameleoon, auto; default: auto)"), "\(result.stdout)")
     }
 }

@@ -7,7 +7,8 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Report every problem in a definitions file, per flag and segment, with its JSON path.",
         discussion: """
-            Exits 0 when there is no problem, 1 when there is any (errors or warnings) or the file cannot be read.
+            Exits 0 when there is no problem, 1 when there is any (errors or warnings) or the file cannot be read, \
+            3 when the format's own SDKs refuse the whole document.
 
             The format of the definitions is given with --format or told from the document's shape \
             (auto, the default); a document whose format cannot be told exits 1 with the formats it \

@@ -72,6 +72,18 @@ enum FormatDocuments {
     {"splits":[],"since":-1,"till":-1}
     """#
 
+    static let kameleoon = #"""
+    {"configuration":{"realTimeUpdate":false,"consentType":"NOT_REQUIRED","consentOptOutBehavior":"PARTIALLY_BLOCK"},
+     "customData":[{"id":701,"index":1,"name":"plan","localOnly":false,"scope":"VISITOR","isMappingIdentifier":false}],
+     "segments":[{"id":1,"conditionsData":{"firstLevelOrOperators":[],"firstLevel":[{"orOperators":[],
+       "conditions":[{"targetingType":"CUSTOM_DATUM","isInclude":true,"customDataIndex":"1","valueMatchType":"EXACT","value":"pro"}]}]}}],
+     "featureFlags":[{"id":4000,"featureKey":"checkout","defaultVariationKey":"off","environmentEnabled":true,
+       "variations":[{"key":"off","name":"Off","variables":[]},{"key":"on","name":"On","variables":[{"key":"color","type":"STRING","value":"red"}]}],
+       "rules":[{"id":4001,"order":1,"type":"TARGETED_DELIVERY","exposition":1,"experimentId":4002,"segmentId":1,
+         "variationByExposition":[{"variationKey":"on","variationId":4003,"exposition":1}]}]}],
+     "dateModified":1767225600000}
+    """#
+
     static let flagdOnlyEvaluators = #"""
     {"flags":{},"$evaluators":{"is-staff":{"==":[1,1]}}}
     """#
@@ -95,14 +107,15 @@ struct DefinitionsFormatTests {
         ("flagd with evaluators only", FormatDocuments.flagdOnlyEvaluators, .flagd),
         ("split", FormatDocuments.split, .split),
         ("split spec 1.1", FormatDocuments.splitSpec11, .split),
+        ("kameleoon", FormatDocuments.kameleoon, .kameleoon),
     ])
     func detects(_ name: String, _ text: String, _ expected: DefinitionsFormat) throws {
         #expect(try DefinitionsFormat.detect(in: FormatDocuments.json(text)) == expected, "\(name)")
     }
 
     @Test("an unsure document is an error that names its candidates, never a guess", arguments: [
-        ("{}", [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split], "none of the markers"),
-        (#"{"version":2,"segments":[]}"#, [.native, .unleash, .launchDarkly, .flagd, .split], "none of the markers"),
+        ("{}", [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "none of the markers"),
+        (#"{"version":2,"segments":[]}"#, [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "none of the markers"),
         (#"{"flags":{}}"#, [.launchDarkly, .flagd], #"the "flags" object is empty"#),
         (#"{"flags":{},"segments":{}}"#, [.launchDarkly, .flagd], #"the "flags" object is empty"#),
         (#"{"flags":{"f":{"enabled":true,"variations":[{"key":"on","value":true}]}}}"#, [.native, .launchDarkly, .flagd],
@@ -112,9 +125,9 @@ struct DefinitionsFormatTests {
         (#"{"flags":{"a":{"on":true,"variations":[1]},"b":{"state":"ENABLED","variants":{"x":1}}}}"#, [.launchDarkly, .flagd],
          #""flags" whose flags have "on" ("a") (LaunchDarkly), "flags" whose flags have "state" or "variants" ("b") (flagd)"#),
         (#"{"formatVersion":1,"flags":{"f":{"state":"ENABLED","variants":{"on":true}}}}"#, [.native, .flagd], "more than one format"),
-        ("[]", [.native, .unleash, .launchDarkly, .flagd, .split], "the top level is array, not an object"),
-        ("42", [.native, .unleash, .launchDarkly, .flagd, .split], "the top level is number, not an object"),
-        (#""flags""#, [.native, .unleash, .launchDarkly, .flagd, .split], "the top level is string, not an object"),
+        ("[]", [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "the top level is array, not an object"),
+        ("42", [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "the top level is number, not an object"),
+        (#""flags""#, [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "the top level is string, not an object"),
     ])
     func unsure(_ text: String, _ candidates: [DefinitionsFormat], _ message: String) throws {
         let document = try FormatDocuments.json(text)
@@ -132,12 +145,12 @@ struct DefinitionsFormatTests {
         #expect(error.candidates == [.launchDarkly, .flagd])
         #expect(error.description == #"cannot tell the definitions format: the "flags" object is empty; it could be launchdarkly or flagd"#)
         let all = FormatDetectionError(candidates: DefinitionsFormat.allCases, message: "m")
-        #expect(all.description.hasSuffix("it could be native, unleash, launchdarkly, flagd or split"))
+        #expect(all.description.hasSuffix("it could be native, unleash, launchdarkly, flagd, split or kameleoon"))
     }
 
     @Test("the command-line spellings name the formats, in any letter case", arguments: [
         ("native", DefinitionsFormat.native), ("unleash", .unleash), ("launchdarkly", .launchDarkly), ("flagd", .flagd),
-        ("split", .split), ("Split", .split),
+        ("split", .split), ("Split", .split), ("kameleoon", .kameleoon), ("Kameleoon", .kameleoon),
         ("NATIVE", .native), ("Unleash", .unleash), ("LaunchDarkly", .launchDarkly), ("FlagD", .flagd),
     ])
     func spellings(_ argument: String, _ format: DefinitionsFormat) {
@@ -152,7 +165,7 @@ struct DefinitionsFormatTests {
 
     @Test("the names are the command-line spellings, in a fixed order")
     func names() {
-        #expect(DefinitionsFormat.allCases.map(\.name) == ["native", "unleash", "launchdarkly", "flagd", "split"])
+        #expect(DefinitionsFormat.allCases.map(\.name) == ["native", "unleash", "launchdarkly", "flagd", "split", "kameleoon"])
     }
 
     @Test("every spec-fixtures document is detected as native")

@@ -11,11 +11,12 @@ struct FormatRegistryTests {
         "launchdarkly": FormatDocuments.launchDarkly,
         "flagd": FormatDocuments.flagdWithTargeting,
         "split": FormatDocuments.split,
+        "kameleoon": FormatDocuments.kameleoon,
     ]
 
-    @Test("the registry lists native, unleash, launchdarkly, flagd and split, in that order")
+    @Test("the registry lists native, unleash, launchdarkly, flagd, split and kameleoon, in that order")
     func order() {
-        #expect(FormatRegistry.formats == [.native, .unleash, .launchDarkly, .flagd, .split])
+        #expect(FormatRegistry.formats == [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon])
         #expect(DefinitionsFormat.allCases == FormatRegistry.formats)
         #expect(FormatRegistry.dialects.map(\.format) == FormatRegistry.formats)
     }
