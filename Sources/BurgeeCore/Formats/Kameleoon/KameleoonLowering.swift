@@ -40,6 +40,7 @@ enum KameleoonLowering {
         let variations = KameleoonVariations(flag)
         let defaultIndex = variations.index(of: flag.defaultVariationKey)
         let input = bucketInput(flag, document)
+        let budget = InliningBudget()
         var rules: [RuleDraft] = []
 
         if let holdout = document.holdout {
@@ -65,7 +66,7 @@ enum KameleoonLowering {
         }
 
         for (k, rule) in flag.rules.enumerated() {
-            let targeted = targeting(rule, document, index)
+            let targeted = targeting(rule, document, index, budget)
             let exposed = Condition.percentage(atMost(rule.exposition, BucketingFamily.kameleoon(container: rule.id, respool: rule.respoolTime),
                                                       input, label: "exposition \(JSONValue.number(rule.exposition).serialized())"))
             let ruleKind = RuleDraft.Kind.rule(index: k, id: String(rule.id))
@@ -109,9 +110,15 @@ enum KameleoonLowering {
         var info = FlagInfo(version: 0, trackEvents: false, sets: [], metadata: ["id": .number(Double(flag.id))],
                             variables: variations.variables)
         info.payloads = variations.payloads
-        return FlagDraft(key: flag.featureKey, path: path, enabled: flag.environmentEnabled,
-                         variations: variations.drafts, offVariation: nil, rules: rules,
-                         fallthrough: .variation(defaultIndex), info: info)
+        var draft = FlagDraft(key: flag.featureKey, path: path, enabled: flag.environmentEnabled,
+                              variations: variations.drafts, offVariation: nil, rules: rules,
+                              fallthrough: .variation(defaultIndex), info: info)
+        if budget.exhausted {
+            draft.problems.append(DefinitionProblem(.warning, .flag(flag.featureKey), at: path.appending("rules"),
+                "its segments name segments more than \(InliningBudget.limit) conditions deep: an evaluation that reaches "
+                + "beyond is an error (EXCEPTION)"))
+        }
+        return draft
     }
 
     /// The attribute holding which entry of rule `rule`'s variations contextual bandit scores chose.
@@ -160,19 +167,35 @@ enum KameleoonLowering {
 
     /// The rule's segment; none (no id, 0, an id no segment has, a segment without conditions)
     /// targets everyone.
-    static func targeting(_ rule: KameleoonRule, _ document: KameleoonDocument, _ index: KameleoonFlagIndex) -> Condition {
+    static func targeting(_ rule: KameleoonRule, _ document: KameleoonDocument, _ index: KameleoonFlagIndex,
+                          _ budget: InliningBudget) -> Condition {
         guard let id = rule.segmentId, id != 0, let segment = document.segments[id], let tree = segment.tree else { return .always }
-        return KameleoonTreeLowering.condition(tree, in: scope(experimentId: rule.experiment.id, document, index, depth: 0))
+        return KameleoonTreeLowering.condition(tree, in: scope(experimentId: rule.experiment.id, document, index, budget, depth: 0))
+    }
+
+    /// How many conditions a flag's `SEGMENT` conditions may inline: segments naming segments can
+    /// multiply (each of two conditions naming one that names two more…), which Kameleoon's SDKs
+    /// only walk as far as an evaluation goes, but a compiler would copy in full.
+    final class InliningBudget {
+        static let limit = 100_000
+        var remaining = limit
+        var exhausted = false
     }
 
     /// What a condition needs to know beyond itself: the rule's experiment, the flags, Burgee's
     /// name and version (`SDK_LANGUAGE`), and the segments it may name.
-    static func scope(experimentId: Int64, _ document: KameleoonDocument, _ index: KameleoonFlagIndex, depth: Int) -> KameleoonConditionScope {
+    static func scope(experimentId: Int64, _ document: KameleoonDocument, _ index: KameleoonFlagIndex, _ budget: InliningBudget,
+                      depth: Int) -> KameleoonConditionScope {
         KameleoonConditionScope(experimentId: experimentId, flags: index, sdkVersion: SDKVersion.version, segment: { id in
             // A segment that refers to itself, however far round, is false rather than endless.
             guard depth < 32, let segment = document.segments[id] else { return nil }
             guard let tree = segment.tree else { return .always }
-            return KameleoonTreeLowering.condition(tree, in: scope(experimentId: experimentId, document, index, depth: depth + 1))
+            budget.remaining -= tree.conditionCount
+            guard budget.remaining >= 0 else {
+                budget.exhausted = true
+                return .exception
+            }
+            return KameleoonTreeLowering.condition(tree, in: scope(experimentId: experimentId, document, index, budget, depth: depth + 1))
         })
     }
 }

@@ -32,6 +32,9 @@ package struct KameleoonTargetingTree: Sendable {
             let operators = try r.required(o, "firstLevelOrOperators")
             firstLevelOrOperators = (operators.arrayValue ?? []).map(Self.operatorValue)
         }
+        if Self.depth(items.count, firstLevelOrOperators) > Self.maxDepth {
+            throw r.at("firstLevel").refusal("\(items.count) groups nest deeper than Kameleoon's SDKs build a tree")
+        }
     }
 
     private static func group(_ json: JSONValue, _ r: RefusingReader) throws(DefinitionsError) -> Group? {
@@ -53,9 +56,39 @@ package struct KameleoonTargetingTree: Sendable {
             if operators.count < items.count - 1 {
                 throw r.at("orOperators").refusal("\(items.count) conditions need \(items.count - 1) operators, found \(operators.count)")
             }
+            if depth(items.count, operators) > maxDepth {
+                throw r.at("conditions").refusal("\(items.count) conditions nest deeper than Kameleoon's SDKs build a tree")
+            }
         }
         return Group(conditions: conditions, orOperators: operators)
     }
+
+    /// The number of conditions in the tree.
+    var conditionCount: Int { groups.reduce(0) { $0 + ($1?.conditions.count ?? 0) } }
+
+    /// How deep a list is built, in calls: an OR takes one item before the rest, an AND two.
+    /// Kameleoon's Python SDK builds trees recursively and fails on deeper ones (its recursion
+    /// limit), so Burgee refuses them as well, rather than a stack running out.
+    static func depth(_ count: Int, _ operators: [Bool?]) -> Int {
+        var calls = 0, position = 0, used = 0
+        while position < count {
+            calls += 1
+            guard position + 1 < count else { break }
+            let op = used < operators.count ? operators[used] : nil
+            used += 1
+            if op == true {
+                position += 1
+            } else {
+                position += 2
+                used += position < count ? 1 : 0
+            }
+        }
+        return calls
+    }
+
+    /// Deeper lists are refused (Python's default recursion limit is 1,000 frames, some of them
+    /// already in use when the tree is built).
+    static let maxDepth = 900
 
     /// `true`/`false` as written; `null` none; anything else by its truth.
     private static func operatorValue(_ json: JSONValue) -> Bool? {

@@ -180,7 +180,7 @@ package struct KameleoonRemoteVisitorDataFilter: Sendable, Equatable {
     package init(json: JSONValue?) {
         guard case .object(let o)? = json else { return }
         func flag(_ name: String, _ value: inout Bool) { if case .bool(let b)? = o[name] { value = b } }
-        if case .number(let n)? = o["previousVisitAmount"] { previousVisitAmount = Int(n) }
+        if case .number(let n)? = o["previousVisitAmount"], let i = JSONValue.exactInt64(n) { previousVisitAmount = Int(clamping: i) }
         flag("currentVisit", &currentVisit)
         flag("customData", &customData)
         flag("pageViews", &pageViews)
