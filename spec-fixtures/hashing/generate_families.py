@@ -781,7 +781,7 @@ def build():
             "cases": split_cases("legacy"),
         },
         "kameleoon": {
-            "description": "Kameleoon's SHA-256 family (no evaluator reads it yet). input = code decimal(container) "
+            "description": "Kameleoon's SHA-256 family (Burgee's Kameleoon format; its cases are shaped differently from the other families'). input = code decimal(container) "
                            "(decimal(respool) appended when respool is non-zero), or code group for a mutually "
                            "exclusive group; sha256 = SHA-256 of the input's UTF-8 bytes in hex; hash = that 256-bit "
                            "big-endian integer / 2^256, correctly rounded to a double; picks (expositions): add them "
