@@ -20,7 +20,9 @@ are artefacts of Python rather than Kameleoon's semantics (spec-fixtures/kameleo
 pinned"): `DEVICE_TYPE`, `BROWSER`, `OPERATING_SYSTEM` and `NEW_VISITORS` conditions naming no known
 value, number conditions without a known `matchType`, rules of an unknown `type`, JSON variables
 whose string does not parse, non-ASCII digits, `float()`'s and `int()`'s leniencies (spaces, `_`,
-`inf`, signs), `SEGMENT` cycles, and duplicate ids (flags, rules, experiments, variations).
+`inf`, signs), `SEGMENT` cycles, and duplicate ids (flags, rules, experiments, variations). A Data
+API answer's `valuesCountMap` lists its values sorted, because Burgee reads them in key order
+(docs/kameleoon.md, "Where Burgee differs").
 """
 import copy
 import hashlib
@@ -498,7 +500,7 @@ def remote_visit(rng, start, end, names, experiments):
         v["customDataEvents"] = [
             {"time": t, "data": {"index": rng.choice(names.custom_data + [1]),
                                  "valuesCountMap": {value: rng.randint(1, 3)
-                                                    for value in rng.sample(CD_VALUES, rng.randint(1, 2))}}}
+                                                    for value in sorted(rng.sample(CD_VALUES, rng.randint(1, 3)))}}}
             for t in times(rng.randint(1, 3))]
     if rng.random() < 0.4:
         v["pageEvents"] = [{"time": t, "data": {"href": rng.choice(URLS), "title": rng.choice(TITLES)}}
