@@ -522,7 +522,7 @@ def remote_visit(rng, start, end, names, experiments):
         v["staticDataEvent"] = {"data": {"visitNumber": rng.randint(1, 9), "deviceType": rng.choice(DEVICES),
                                          "browser": rng.choice(BROWSERS), "browserVersion": rng.choice([100, 99.5, 0]),
                                          "os": rng.choice(SYSTEMS)}}
-    if rng.random() < 0.2:
+    if rng.random() < 0.35:
         v["personalizationEvents"] = [{"time": t, "data": {"id": rng.choice([42, 43]), "variationId": 1}}
                                       for t in times(1)]
     return v
@@ -539,9 +539,10 @@ def remote(rng, names, experiments, now):
         previous.append(remote_visit(rng, start, end, names, experiments))
         end = start - rng.choice([HOUR, 5 * HOUR, DAY, 2 * DAY])
     body["previousVisits"] = previous
-    if rng.random() < 0.2:
-        body["kcs"] = {str(rng.choice([5, 6])): {str(g): rng.choice([10, 15.5, 40, 0])
-                                                 for g in rng.sample([11, 12], rng.randint(1, 2))}}
+    if rng.random() < 0.3:
+        body["kcs"] = {str(moment): {str(g): rng.choice([10, 15.5, 20, 20.5, 39.5, 40, 0, 100])
+                                     for g in rng.sample([11, 12], rng.randint(1, 2))}
+                       for moment in rng.sample([5, 6], rng.randint(1, 2))}
     if experiments and rng.random() < 0.3:
         experiment_id, variation_ids = rng.choice(experiments)
         body["cbs"] = {str(experiment_id): {str(v): rng.choice([1, 2, 2, 9]) for v in variation_ids + [9999]
@@ -628,7 +629,7 @@ def generate(rng, n):
         context = {"visitorCode": request_code(rng, codes)}
         if rng.random() < 0.3:
             context["consent"] = rng.random() < 0.4
-        if rng.random() < 0.25:
+        if rng.random() < 0.35:
             context["remote"] = remote(rng, names, experiments, now)
         if rng.random() < 0.75:
             context["data"] = [rng.choice(names.hints) if names.hints and rng.random() < 0.6 else data_item(rng, names)
