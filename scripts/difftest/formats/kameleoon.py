@@ -31,8 +31,8 @@ import math
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(HERE))), "spec-fixtures", "kameleoon"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+sys.path.insert(0, os.path.join(ROOT, "spec-fixtures", "kameleoon"))  # sdk_replay.py
 
 NAME = "kameleoon"
 
@@ -89,7 +89,6 @@ def kameleoon_hash(code, container, respool=None):
 
 # ---------------------------------------------------------------------------------------------
 # Generation
-
 
 
 class Ids:
