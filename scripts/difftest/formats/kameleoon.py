@@ -8,7 +8,8 @@ API answer, the data items (`add_data(track=False)`), the prior flags; then `get
 and, on a fresh replay, `is_feature_active(track=False)` — on the request's clock (the visit starts at
 `--now`, 1 ms per page view, conversion and prior flag), with "today" the UTC day and the SDK identity
 Burgee's (`BURGEE` 0.1.0). The result line's `value`, `variation`, reason kind and error kind and its
-whole `kameleoon` member are compared with the SDK's.
+whole `kameleoon` member are compared with the SDK's. The SDK reports Burgee's version as its own
+(`SDKVersion.swift`), which `SDK_LANGUAGE` conditions compare.
 
 Burgee follows the Python SDK where Kameleoon's SDKs differ (docs/kameleoon.md). Each document has
 its clock: one of a few instants (noon, the first and the last millisecond of a UTC day), chosen by
@@ -25,10 +26,12 @@ API answer's `valuesCountMap` lists its values sorted, because Burgee reads them
 (docs/kameleoon.md, "Where Burgee differs").
 """
 import copy
+import glob
 import hashlib
 import json
 import math
 import os
+import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -192,7 +195,6 @@ class Names:
 
     def __init__(self):
         self.custom_data = []   # indices
-        self.segments = []      # ids of segments built so far
         self.flags = []         # (flag id, [rule ids], {variation key})
         self.experiments = []   # (experiment id, [variation ids])
         self.codes = []
@@ -229,10 +231,10 @@ def scope(rng, c):
     return c
 
 
-def condition(rng, names, depth_segments):
-    """One condition of a random type; `depth_segments` are the segments a SEGMENT condition may name."""
+def condition(rng, names, earlier_segments):
+    """One condition of a random type; `earlier_segments` are the segments a SEGMENT condition may name."""
     t = rng.choice(CONDITION_TYPES)
-    if t == "SEGMENT" and not depth_segments:
+    if t == "SEGMENT" and not earlier_segments:
         t = "CUSTOM_DATUM"
     c = {"targetingType": t}
     if t == "CUSTOM_DATUM":
@@ -287,7 +289,7 @@ def condition(rng, names, depth_segments):
             c.update(version=rng.choice(["0.1.0", "0.1", "0", "1", "0.0.9", "0.2", "1.x", "999"]),
                      versionMatchType=rng.choice(THREE_WAY))
     elif t == "SEGMENT":
-        c["segmentId"] = rng.choice(depth_segments + [999])
+        c["segmentId"] = rng.choice(earlier_segments + [999])
     elif t == "TARGET_FEATURE_FLAG":
         flag_id, rule_ids, keys = rng.choice(names.flags) if names.flags else (999, [], set())
         if rng.random() < 0.05:
@@ -650,11 +652,23 @@ def burgee_args(document):
 _REPLAY = None
 
 
+def burgee_version():
+    """Burgee's version (`SDKVersion.version` in Sources/), which SDK_LANGUAGE conditions compare with."""
+    for path in glob.glob(os.path.join(ROOT, "Sources", "**", "SDKVersion.swift"), recursive=True):
+        with open(path, encoding="utf-8") as f:
+            found = re.search(r'static let version = "([^"]+)"', f.read())
+        if found:
+            return found.group(1)
+    sys.exit("difftest: Burgee's version not found (SDKVersion.swift)")
+
+
 def replay():
-    """The SDK's offline client (spec-fixtures/kameleoon/sdk_replay.py), made once."""
+    """The SDK's offline client (spec-fixtures/kameleoon/sdk_replay.py), made once, reporting Burgee's
+    name and version."""
     global _REPLAY
     if _REPLAY is None:
         import sdk_replay
+        sdk_replay.SDK_VERSION = burgee_version()
         _REPLAY = sdk_replay.Replay()
     return _REPLAY
 
