@@ -11,10 +11,10 @@ exposition edges are set to a visitor's hash exactly (in) or to the double just 
     python3 generate.py --verify   # evaluates every case with Kameleoon's Python SDK and exits 1
                                    # on any difference in the expected result
 
-`--check` and writing need only the Python standard library; `--verify` imports the SDK.
+`--check` and writing need only the Python standard library; `--verify` replays the cases through the
+SDK with sdk_replay.py (shared with the differential test), which imports it.
 """
 
-import copy
 import hashlib
 import json
 import math
@@ -1895,161 +1895,16 @@ FILES = [
 # ---------------------------------------------------------------------------------------------
 # Verification against Kameleoon's Python SDK
 
-FILTER_NAMES = {"previousVisitAmount": "previous_visit_amount", "currentVisit": "current_visit",
-                "customData": "custom_data", "pageViews": "page_views", "geolocation": "geolocation",
-                "device": "device", "browser": "browser", "operatingSystem": "operating_system",
-                "conversions": "conversions", "experiments": "experiments", "kcs": "kcs", "visitorCode": "visitor_code",
-                "cbs": "cbs", "personalization": "personalization"}
 
-
-def verify(documents):  # noqa: C901 - one replay, as the contract describes it
-    import logging
-    import time
-    os.environ["TZ"] = "UTC"  # the SDK's "today" is the local day; the contract's is the UTC day
-    time.tzset()
-    logging.disable(logging.CRITICAL)
-    from kameleoon.kameleoon_client import KameleoonClient
-    from kameleoon.kameleoon_client_config import KameleoonClientConfig
-    from kameleoon.configuration.data_file import DataFile
-    from kameleoon.data import (ApplicationVersion, Browser, BrowserType, Conversion, Cookie, CustomData, Device,
-                                DeviceType, Geolocation, OperatingSystem, OperatingSystemType, PageView, UserAgent)
-    from kameleoon.exceptions import FeatureEnvironmentDisabled, FeatureNotFound, VisitorCodeInvalid
-    from kameleoon.sdk_version import SdkVersion
-    from kameleoon.types.remote_visitor_data_filter import RemoteVisitorDataFilter
-    import kameleoon.helpers.time as ktime
-    import kameleoon.targeting.conditions.visit_number_today_condition as today_module
-    from kameleoon.sdk_version import __version__ as sdk_version
-
-    # The evaluation clock: every reader of the SDK's clock gets `clock[0]`.
-    clock = [0]
-    original_time_ms = ktime.time_ms
-
-    def fake_time_ms():
-        return clock[0]
-
-    for name, module in list(sys.modules.items()):
-        if name.startswith("kameleoon") and getattr(module, "time_ms", None) is original_time_ms:
-            setattr(module, "time_ms", fake_time_ms)
-
-    class FakeDatetime(datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return datetime.fromtimestamp(clock[0] / 1000)
-
-    today_module.datetime = FakeDatetime
-    # SDK_LANGUAGE compares with the evaluating SDK: Burgee's name (its version only matters to cases that hold
-    # for any version below 999).
-    SdkVersion.NAME = "BURGEE"
-    SdkVersion.VERSION = "0.1.0"
-    # Offline: no configuration fetch; the document is installed as a fetch would install it.
-    KameleoonClient._init_fetch_configuration = lambda self: None
-    captured = {}
-    create_external = KameleoonClient.__dict__["_KameleoonClient__create_external_variation"].__func__
-
-    def capture(variation_, eval_exp):
-        captured["eval"] = eval_exp
-        return create_external(variation_, eval_exp)
-
-    KameleoonClient._KameleoonClient__create_external_variation = staticmethod(capture)
-    client = KameleoonClient("burgee-fixtures", KameleoonClientConfig("client-id", "client-secret"))
-    handle_remote = client._remote_data_manager._RemoteDataManager__handle_remote_visitor_data_response
-
-    class Response:
-        def __init__(self, content):
-            self.content = content
-
-    def make(item):
-        t = item["type"]
-        if t == "customData":
-            return CustomData(item["index"] if "index" in item else item["name"], *item["values"])
-        if t == "device":
-            return Device(DeviceType[item["device"]])
-        if t == "browser":
-            return Browser(BrowserType[item["browser"]], item.get("version"))
-        if t == "operatingSystem":
-            return OperatingSystem(OperatingSystemType[item["os"]])
-        if t == "geolocation":
-            return Geolocation(item["country"], item.get("region"), item.get("city"), item.get("postalCode"),
-                               item.get("latitude"), item.get("longitude"))
-        if t == "pageView":
-            return PageView(item["url"], item.get("title"))
-        if t == "cookie":
-            return Cookie(dict(item["cookies"]))
-        if t == "conversion":
-            return Conversion(item["goalId"], item.get("revenue", 0.0), item.get("negative", False))
-        if t == "applicationVersion":
-            return ApplicationVersion(item["version"])
-        if t == "userAgent":
-            return UserAgent(item["value"])
-        raise ValueError(t)
-
-    def replay(context, now_ms):
-        """A fresh visitor: consent, the Data API answer, the data items, the prior flags."""
-        client._visitor_manager._slots.clear()
-        clock[0] = now_ms
-        code = context["visitorCode"]
-        if not code or len(code) > 255:
-            return
-        if "consent" in context:
-            client.set_legal_consent(code, context["consent"])
-        if "remote" in context:
-            remote_ = context["remote"]
-            data_filter = RemoteVisitorDataFilter(**{FILTER_NAMES[k]: v for k, v in remote_.get("filter", {}).items()})
-            handle_remote(Response(remote_["body"]), code, True, data_filter)
-        for item in context.get("data", []):
-            client.add_data(code, make(item), track=False)
-            if item["type"] in ("pageView", "conversion"):
-                clock[0] += 1
-        for key in context.get("prior", []):
-            try:
-                client.get_variation(code, key, track=False)
-            except Exception:  # pylint: disable=broad-except
-                pass
-            clock[0] += 1
-
-    def fail(kind, error_kind, error, active, blocked_by=None):
-        return failure(kind, error_kind, error, active, blocked_by)
-
-    def evaluate(context, key, now_ms):
-        code = context["visitorCode"]
-        replay(context, now_ms)
-        captured.clear()
-        try:
-            v = client.get_variation(code, key, track=False)
-        except VisitorCodeInvalid:
-            return fail("ERROR", "INVALID_CONTEXT", "VisitorCodeInvalid", None)
-        except FeatureNotFound:
-            return fail("ERROR", "FLAG_NOT_FOUND", "FeatureNotFound", None)
-        except FeatureEnvironmentDisabled as error:
-            blocked = "consent" in str(error)
-            same_replay_active = client.is_feature_active(code, key, track=False)
-            replay(context, now_ms)
-            active = client.is_feature_active(code, key, track=False)
-            assert active is False and same_replay_active is False
-            return fail("OFF", None, "FeatureEnvironmentDisabled", active, "consent" if blocked else None)
-        eval_exp = captured.get("eval")
-        rule = None
-        if eval_exp is not None:
-            rule = next(r for r in client._data_manager.data_file.feature_flags[key].rules
-                        if r.experiment is eval_exp.experiment)
-        same_replay_active = client.is_feature_active(code, key, track=False)
-        replay(context, now_ms)
-        active = client.is_feature_active(code, key, track=False)
-        if active != same_replay_active:
-            print("note: %s: active %s on a fresh replay, %s after getVariation" % (key, active, same_replay_active))
-        kameleoon = {"variationKey": v.key, "variationName": v.name, "variationId": v.id_,
-                     "experimentId": v.experiment_id, "ruleId": rule.id_ if rule else None,
-                     "ruleType": rule.type.value if rule else None,
-                     "variables": {k: {"type": x.type, "value": x.value} for k, x in v.variables.items()},
-                     "active": active, "error": None, "blockedBy": None}
-        return {"value": v.key, "variation": v.key,
-                "reason": {"kind": "RULE_MATCH" if eval_exp is not None else "FALLTHROUGH"}, "kameleoon": kameleoon}
-
+def verify(documents):
+    """Replays every case through Kameleoon's Python SDK (sdk_replay.py) and counts the differences."""
+    import sdk_replay  # noqa: E402 - imports the SDK, which only --verify needs
+    replay = sdk_replay.Replay()
     failures = 0
     total = 0
     for doc in documents:
         try:
-            data_file = DataFile.from_json(None, None, copy.deepcopy(doc["definitions"]))
+            replay.load(doc["definitions"])
         except Exception as error:  # pylint: disable=broad-except
             if not doc.get("documentError"):
                 failures += 1
@@ -2059,19 +1914,18 @@ def verify(documents):  # noqa: C901 - one replay, as the contract describes it
             failures += 1
             print("%s: the SDK accepts the document" % doc["name"])
             continue
-        client._data_manager.data_file = data_file
         now_ms = parse_now(doc.get("now", DEFAULT_NOW))
         for case in doc["cases"]:
             total += 1
             try:
-                got = evaluate(case["context"], case["flag"], now_ms)
+                got = replay.evaluate(case["flag"], case["context"], now_ms, note=lambda text: print("note: " + text))
             except Exception as error:  # pylint: disable=broad-except
                 got = {"exception": repr(error)}
             if got != case["expect"]:
                 failures += 1
                 print("%s / %s:\n  expected %s\n  Python   %s" % (doc["name"], case["name"],
                                                                 json.dumps(case["expect"]), json.dumps(got)))
-    print("kameleoon-client-python %s" % sdk_version)
+    print("kameleoon-client-python %s" % replay.version)
     return failures
 
 
