@@ -11,6 +11,10 @@ public func fuzzDefinitions(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = detail.reason
         }
         _ = snapshot.explain(key, context: FuzzContexts.all[0]).steps.count
+        // A format whose contexts are replayed visitors: one with every kind of data, for this flag.
+        if snapshot.format == .kameleoon {
+            _ = snapshot.evaluate(key, context: Context(kameleoonJSON: FuzzContexts.kameleoonVisitor, flag: key, snapshot: snapshot)).reason
+        }
     }
     return 0
 }

@@ -1,5 +1,29 @@
 /// Contexts that reach many conditions: every attribute type, a multi-context, odd keys.
 enum FuzzContexts {
+    /// A Kameleoon visitor with every kind of data, a Data API answer and prior flags, as the
+    /// command line describes one.
+    static let kameleoonVisitor: JSONValue = (try? JSONValue(parsing: #"""
+        {"visitorCode": "visitor-1", "consent": false,
+         "remote": {"filter": {"previousVisitAmount": 3, "conversions": true, "experiments": true, "kcs": true, "cbs": true,
+                               "device": true, "browser": true, "operatingSystem": true},
+                    "body": {"currentVisit": {"visitorCode": "mapped", "timeStarted": 1772366400000,
+                                              "customDataEvents": [{"time": 1, "data": {"index": 1, "valuesCountMap": {"pro": 1, "7": 2}}}],
+                                              "pageEvents": [{"time": 2, "data": {"href": "https://x.example/a", "title": "A"}}],
+                                              "experimentEvents": [{"time": 3, "data": {"id": 11, "variationId": 12}}],
+                                              "conversionEvents": [{"time": 4, "data": {"goalId": 5, "revenue": 1.5}}],
+                                              "geolocationEvents": [{"data": {"country": "France", "city": "Lyon"}}],
+                                              "staticDataEvent": {"data": {"deviceType": "PHONE", "browser": "CHROME", "os": "MAC"}}},
+                             "previousVisits": [{"timeStarted": 1772200000000}, {"timeStarted": 1772000000000}],
+                             "kcs": {"1": {"5": 12.5}}, "cbs": {"11": {"12": 3, "13": 3}}}},
+         "data": [{"type": "customData", "index": 2, "values": ["a", "1.5", "true"]},
+                  {"type": "device", "device": "DESKTOP"}, {"type": "browser", "browser": "SAFARI", "version": 17.1},
+                  {"type": "operatingSystem", "os": "IOS"}, {"type": "geolocation", "country": "Deutschland"},
+                  {"type": "pageView", "url": "https://x.example/b"}, {"type": "cookie", "cookies": {"k": "v"}},
+                  {"type": "conversion", "goalId": 6}, {"type": "applicationVersion", "version": "1.2.3"},
+                  {"type": "userAgent", "value": "agent"}],
+         "prior": ["checkout", "other"]}
+        """#)) ?? .null
+
     static let all: [Context] = {
         let texts = [
             #"{"kind": "user", "key": "user-1", "name": "Ada", "email": "ada@example.com", "country": "de", "#
