@@ -3,101 +3,27 @@
 /// LaunchDarkly bucketing hashes `prefix + "." + value` where the prefix is constant per rollout:
 /// a compiled rollout keeps the state after the prefix, and evaluation copies it and feeds only the
 /// value. SHA-1 serves here as a bucketing function, not for security.
-package struct SHA1: ByteHasher, Sendable, Equatable {
+package struct SHA1: BlockHasher, Sendable, Equatable {
     /// The chaining state H0…H4.
     @usableFromInline var h0: UInt32 = 0x6745_2301
     @usableFromInline var h1: UInt32 = 0xEFCD_AB89
     @usableFromInline var h2: UInt32 = 0x98BA_DCFE
     @usableFromInline var h3: UInt32 = 0x1032_5476
     @usableFromInline var h4: UInt32 = 0xC3D2_E1F0
-    /// Bytes of the current block not yet compressed, in message order. A tuple, not an array,
-    /// so that copying a prefix state copies inline storage and allocates nothing.
-    @usableFromInline var block: Block = (0, 0, 0, 0, 0, 0, 0, 0)
-    /// How many bytes of `block` are filled (0..<64).
-    @usableFromInline var blockCount: Int = 0
-    /// Total message length in bytes; the padding encodes it in bits.
-    @usableFromInline var length: UInt64 = 0
-
-    /// 64 bytes of inline storage, 8-byte aligned.
-    @usableFromInline typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    /// The message not yet compressed, and its length (``BlockHasher``).
+    @usableFromInline package var block: Block = (0, 0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline package var blockCount: Int = 0
+    @usableFromInline package var length: UInt64 = 0
 
     /// A hasher with nothing fed.
     @inlinable
     package init() {}
 
-    /// Feeds one byte.
-    @inlinable @inline(__always)
-    package mutating func combine(_ byte: UInt8) {
-        let index = blockCount
-        withUnsafeMutableBytes(of: &block) { $0[index] = byte }
-        blockCount &+= 1
-        length &+= 1
-        if blockCount == 64 { compressBlock() }
-    }
-
-    /// Feeds raw bytes.
-    @inlinable
-    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
-        let n = bytes.count
-        var i = 0
-        length &+= UInt64(n)
-        // Top up a partly filled block, then compress whole blocks straight from the caller's memory.
-        if blockCount != 0 {
-            let take = Swift.min(64 &- blockCount, n)
-            let start = blockCount
-            withUnsafeMutableBytes(of: &block) { buffer in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[start..<(start &+ take)])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<take]))
-            }
-            blockCount &+= take
-            i = take
-            if blockCount < 64 { return }
-            compressBlock()
-        }
-        while n &- i >= 64 {
-            compress(UnsafeRawBufferPointer(rebasing: bytes[i..<(i &+ 64)]))
-            i &+= 64
-        }
-        if i < n {
-            let rest = n &- i
-            withUnsafeMutableBytes(of: &block) { buffer in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[0..<rest])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[i..<n]))
-            }
-            blockCount = rest
-        }
-    }
-
-    /// The digest of everything fed so far. Pads a copy, so the hasher itself is unchanged and a
-    /// prefix state can be finalized with any number of suffixes.
+    /// The digest of everything fed so far; the hasher itself is unchanged.
     @inlinable
     package func finalize() -> Digest {
-        var copy = self
-        // Padding: 0x80, zeros, then the length in bits as a big-endian UInt64 in the last 8 bytes
-        // of a block (a second block when fewer than 9 bytes are left in this one).
-        let count = blockCount
-        withUnsafeMutableBytes(of: &copy.block) { buffer in
-            buffer[count] = 0x80
-            for j in (count &+ 1)..<64 { buffer[j] = 0 }
-        }
-        if count >= 56 {
-            copy.compressBlock()
-            copy.block = (0, 0, 0, 0, 0, 0, 0, 0)
-        }
-        withUnsafeMutableBytes(of: &copy.block) { buffer in
-            buffer.storeBytes(of: (length &* 8).bigEndian, toByteOffset: 56, as: UInt64.self)
-        }
-        copy.compressBlock()
+        let copy = padded()
         return Digest(words: (copy.h0, copy.h1, copy.h2, copy.h3, copy.h4))
-    }
-
-    /// Compresses the full `block` and empties it.
-    @inlinable
-    mutating func compressBlock() {
-        // A copy, so that reading the block does not overlap with updating the state.
-        let full = block
-        withUnsafeBytes(of: full) { compress($0) }
-        blockCount = 0
     }
 
     /// Word `t` (16…79) of the message schedule, computed from the 16-word window `w` and stored
@@ -163,7 +89,7 @@ package struct SHA1: ByteHasher, Sendable, Equatable {
 
     /// Compresses one 64-byte block into the chaining state.
     @usableFromInline
-    mutating func compress(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func compress(_ bytes: UnsafeRawBufferPointer) {
         // The message schedule is a rolling window of 16 words, in inline storage. Rounds go five
         // at a time with the variables' roles rotating, so that no round moves a variable; the
         // shared steps are static functions rather than nested ones (capturing variables would box
@@ -214,14 +140,9 @@ package struct SHA1: ByteHasher, Sendable, Equatable {
     @inlinable
     package static func == (lhs: SHA1, rhs: SHA1) -> Bool {
         guard lhs.h0 == rhs.h0, lhs.h1 == rhs.h1, lhs.h2 == rhs.h2, lhs.h3 == rhs.h3, lhs.h4 == rhs.h4,
-              lhs.length == rhs.length, lhs.blockCount == rhs.blockCount
+              lhs.sameMessage(as: rhs)
         else { return false }
-        let count = lhs.blockCount
-        return withUnsafeBytes(of: lhs.block) { l in
-            withUnsafeBytes(of: rhs.block) { r in
-                l.prefix(count).elementsEqual(r.prefix(count))
-            }
-        }
+        return true
     }
 
     /// A SHA-1 digest: 20 bytes, as five big-endian words.

@@ -4,7 +4,7 @@
 /// (``Digest/fraction``). The value comes first, so no prefix state can be kept: evaluation starts
 /// from a fresh hasher, feeds the value, then the suffix. SHA-256 serves here as a bucketing
 /// function, not for security.
-package struct SHA256: ByteHasher, Sendable, Equatable {
+package struct SHA256: BlockHasher, Sendable, Equatable {
     /// The chaining state H0…H7.
     @usableFromInline var h0: UInt32 = 0x6A09_E667
     @usableFromInline var h1: UInt32 = 0xBB67_AE85
@@ -14,16 +14,10 @@ package struct SHA256: ByteHasher, Sendable, Equatable {
     @usableFromInline var h5: UInt32 = 0x9B05_688C
     @usableFromInline var h6: UInt32 = 0x1F83_D9AB
     @usableFromInline var h7: UInt32 = 0x5BE0_CD19
-    /// Bytes of the current block not yet compressed, in message order. A tuple, not an array,
-    /// so that a hasher lives in inline storage and allocates nothing.
-    @usableFromInline var block: Block = (0, 0, 0, 0, 0, 0, 0, 0)
-    /// How many bytes of `block` are filled (0..<64).
-    @usableFromInline var blockCount: Int = 0
-    /// Total message length in bytes; the padding encodes it in bits.
-    @usableFromInline var length: UInt64 = 0
-
-    /// 64 bytes of inline storage, 8-byte aligned.
-    @usableFromInline typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    /// The message not yet compressed, and its length (``BlockHasher``).
+    @usableFromInline package var block: Block = (0, 0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline package var blockCount: Int = 0
+    @usableFromInline package var length: UInt64 = 0
 
     /// Eight round constants, one group of eight rounds' worth.
     @usableFromInline typealias Constants = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
@@ -32,80 +26,13 @@ package struct SHA256: ByteHasher, Sendable, Equatable {
     @inlinable
     package init() {}
 
-    /// Feeds one byte.
-    @inlinable @inline(__always)
-    package mutating func combine(_ byte: UInt8) {
-        let index = blockCount
-        withUnsafeMutableBytes(of: &block) { $0[index] = byte }
-        blockCount &+= 1
-        length &+= 1
-        if blockCount == 64 { compressBlock() }
-    }
-
-    /// Feeds raw bytes.
-    @inlinable
-    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
-        let n = bytes.count
-        var i = 0
-        length &+= UInt64(n)
-        // Top up a partly filled block, then compress whole blocks straight from the caller's memory.
-        if blockCount != 0 {
-            let take = Swift.min(64 &- blockCount, n)
-            let start = blockCount
-            withUnsafeMutableBytes(of: &block) { buffer in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[start..<(start &+ take)])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<take]))
-            }
-            blockCount &+= take
-            i = take
-            if blockCount < 64 { return }
-            compressBlock()
-        }
-        while n &- i >= 64 {
-            compress(UnsafeRawBufferPointer(rebasing: bytes[i..<(i &+ 64)]))
-            i &+= 64
-        }
-        if i < n {
-            let rest = n &- i
-            withUnsafeMutableBytes(of: &block) { buffer in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[0..<rest])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[i..<n]))
-            }
-            blockCount = rest
-        }
-    }
-
-    /// The digest of everything fed so far. Pads a copy, so the hasher itself is unchanged and
-    /// can be fed further.
+    /// The digest of everything fed so far; the hasher itself is unchanged.
     @inlinable
     package func finalize() -> Digest {
-        var copy = self
-        // Padding: 0x80, zeros, then the length in bits as a big-endian UInt64 in the last 8 bytes
-        // of a block (a second block when fewer than 9 bytes are left in this one).
-        let count = blockCount
-        withUnsafeMutableBytes(of: &copy.block) { buffer in
-            buffer[count] = 0x80
-            for j in (count &+ 1)..<64 { buffer[j] = 0 }
-        }
-        if count >= 56 {
-            copy.compressBlock()
-            copy.block = (0, 0, 0, 0, 0, 0, 0, 0)
-        }
-        withUnsafeMutableBytes(of: &copy.block) { buffer in
-            buffer.storeBytes(of: (length &* 8).bigEndian, toByteOffset: 56, as: UInt64.self)
-        }
-        copy.compressBlock()
+        let copy = padded()
         return Digest(words: (copy.h0, copy.h1, copy.h2, copy.h3, copy.h4, copy.h5, copy.h6, copy.h7))
     }
 
-    /// Compresses the full `block` and empties it.
-    @inlinable
-    mutating func compressBlock() {
-        // A copy, so that reading the block does not overlap with updating the state.
-        let full = block
-        withUnsafeBytes(of: full) { compress($0) }
-        blockCount = 0
-    }
 
     @inline(__always)
     static func rotated(_ x: UInt32, _ n: UInt32) -> UInt32 {
@@ -160,7 +87,7 @@ package struct SHA256: ByteHasher, Sendable, Equatable {
 
     /// Compresses one 64-byte block into the chaining state.
     @usableFromInline
-    mutating func compress(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func compress(_ bytes: UnsafeRawBufferPointer) {
         // As in ``SHA1``: a rolling 16-word schedule in inline storage, rounds in groups whose
         // variables rotate roles rather than move, working variables inside the closure so that
         // they are not captured. The round constants are literals in the calls, not a table.
@@ -216,14 +143,9 @@ package struct SHA256: ByteHasher, Sendable, Equatable {
     package static func == (lhs: SHA256, rhs: SHA256) -> Bool {
         guard lhs.h0 == rhs.h0, lhs.h1 == rhs.h1, lhs.h2 == rhs.h2, lhs.h3 == rhs.h3,
               lhs.h4 == rhs.h4, lhs.h5 == rhs.h5, lhs.h6 == rhs.h6, lhs.h7 == rhs.h7,
-              lhs.length == rhs.length, lhs.blockCount == rhs.blockCount
+              lhs.sameMessage(as: rhs)
         else { return false }
-        let count = lhs.blockCount
-        return withUnsafeBytes(of: lhs.block) { l in
-            withUnsafeBytes(of: rhs.block) { r in
-                l.prefix(count).elementsEqual(r.prefix(count))
-            }
-        }
+        return true
     }
 
     /// A SHA-256 digest: 32 bytes, as eight big-endian words.
