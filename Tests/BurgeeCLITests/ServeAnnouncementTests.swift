@@ -25,6 +25,8 @@ struct ServeAnnouncementTests {
              basePath: "", clientPath: "/sdk/latest-all"),
         Case(format: "flagd", displayName: "flagd", document: FormatOptionTests.flagd,
              basePath: "/definitions", clientPath: ""),
+        Case(format: "kameleoon", displayName: "Kameleoon", document: ServeKameleoonTests.document,
+             basePath: "", clientPath: "/v3/site-1"),
     ]
 
     @Test("Serving <format> definitions from FILE at URL; URL + the client's path answers 200", arguments: cases)

@@ -11,13 +11,14 @@ struct ServedFormatsTests {
         (.launchDarkly, #"{"flags":{},"segments":{}}"#),
         (.flagd, FlagdModeTests.document),
         (.split, #"{"ff":{"d":[],"s":-1,"t":-1}}"#),
+        (.kameleoon, #"{"featureFlags":[]}"#),
     ]
 
     @Test("the registry lists each served format once, and finds it by its format")
     func registry() {
         let formats = ServedFormats.all.map { $0.format }
-        #expect(formats.count == 5)
-        for format in [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split] {
+        #expect(formats.count == 6)
+        for format in [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon] {
             #expect(formats.filter { $0 == format }.count == 1, "\(format.displayName)")
             #expect(ServedFormats.descriptor(for: format)?.format == format, "\(format.displayName)")
         }
@@ -29,6 +30,7 @@ struct ServedFormatsTests {
               (.unleash, "/api", "/client/features"),
               (.launchDarkly, "", "/sdk/latest-all"),
               (.flagd, "/definitions", ""),
+              (.kameleoon, "", "/v3/site-1"),
           ])
     func clientURL(format: DefinitionsFormat, basePath: String, clientPath: String) async throws {
         let document = try #require(Self.documents.first { $0.0 == format }?.1)

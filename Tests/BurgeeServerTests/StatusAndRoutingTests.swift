@@ -12,10 +12,11 @@ struct StatusAndRoutingTests {
         .launchDarkly: LaunchDarklyModeTests.initial,
         .flagd: #"{"flags":{"f":{"state":"ENABLED","variants":{"on":true},"defaultVariant":"on"}}}"#,
         .split: #"{"ff":{"d":[{"name":"f","trafficTypeName":"user","changeNumber":1,"status":"ACTIVE","killed":false,"defaultTreatment":"on","seed":1,"conditions":[]}],"s":-1,"t":1}}"#,
+        .kameleoon: KameleoonModeTests.standard,
     ]
 
     /// The formats the server has an API for.
-    static let servedFormats: [DefinitionsFormat] = [.native, .unleash, .launchDarkly, .flagd, .split]
+    static let servedFormats: [DefinitionsFormat] = [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon]
 
     private func with<R>(_ format: DefinitionsFormat, key: String? = "sdk-key",
                          _ body: (DefinitionsServer, RunningDefinitionsServer, HTTPClient) async throws -> R) async throws -> R {
@@ -76,6 +77,7 @@ struct StatusAndRoutingTests {
             case .unleash: #expect(counts["registrations"] == 0 && counts["metrics"] == 0)
             case .launchDarkly: #expect(counts["requests"] == 0 && counts["events"] == 0 && counts["kinds"] == [:])
             case .split: #expect(counts["requests"] == 0 && counts["impressions"]?.objectValue?["total"] == 0)
+            case .kameleoon: #expect(counts == ["posts": 0, "events": [:], "visitors": 0])
             default: #expect(counts == ["requests": 0, "bytes": 0])
             }
         }

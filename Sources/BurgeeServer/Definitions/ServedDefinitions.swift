@@ -20,6 +20,8 @@ struct ServedDefinitions: Sendable {
     private(set) var wholeDocument: JSONValue?
     /// The format served.
     let servedFormat: any ServedFormat.Type
+    /// When the served content last changed: at the load, then at every change.
+    private(set) var modified = ContentModification()
 
     init(_ parsed: ParsedDefinitions) {
         servedFormat = parsed.servedFormat
@@ -37,6 +39,7 @@ struct ServedDefinitions: Sendable {
             // A document served whole changes as a whole: a new version and ETag, no item events.
             guard document != wholeDocument else { return [] }
             wholeDocument = document
+            modified.advance()
             // The file's own number when it grew past the served one (Split's `ff.t`), else one up.
             documentVersion = max(parsed.version, documentVersion + 1)
             encode()
@@ -46,6 +49,7 @@ struct ServedDefinitions: Sendable {
         Self.diff(.segment, current: &segments, tombstones: &segmentTombstones, incoming: parsed.segments, into: &changes)
         Self.diff(.flag, current: &flags, tombstones: &flagTombstones, incoming: parsed.flags, into: &changes)
         guard !changes.isEmpty else { return [] }
+        modified.advance()
         documentVersion = max(parsed.version, documentVersion + 1)
         for index in changes.indices { changes[index].documentVersion = documentVersion }
         encode()

@@ -9,6 +9,7 @@ enum ServedFormats {
         UnleashServedFormat.self,
         FlagdServedFormat.self,
         SplitServedFormat.self,
+        KameleoonServedFormat.self,
     ]
 
     private static let byFormat: [DefinitionsFormat: any ServedFormat.Type] =

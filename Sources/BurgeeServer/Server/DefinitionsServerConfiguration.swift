@@ -41,6 +41,11 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// `GET /api/v2/auth` answers `pushEnabled: true` with a token for `GET /event-stream`; when
     /// off it answers `pushEnabled: false` and Split's SDKs only poll. On by default.
     public var offersPush: Bool
+    /// In Kameleoon mode, what the Data API answers for visitors: a visitor code (or mapping
+    /// value) → the body of `GET /visit/visitor` for it (`{"currentVisit", "previousVisits", "kcs",
+    /// "cbs"}`, as Kameleoon's Data API answers); `GET /map/map?key=…` answers the entry under the
+    /// key too. A visitor or key without an entry is answered `{}`. Empty by default.
+    public var kameleoonVisitors: [String: JSONValue]
 
     /// A configuration; the defaults listen on a free loopback port without an SDK key.
     public init(
@@ -57,8 +62,10 @@ public struct DefinitionsServerConfiguration: Sendable {
         servesOFREP: Bool = true,
         maxOFREPBodyBytes: Int = 1 << 20,
         maxRetainedRecords: Int = 10_000,
-        offersPush: Bool = true
+        offersPush: Bool = true,
+        kameleoonVisitors: [String: JSONValue] = [:]
     ) {
+        self.kameleoonVisitors = kameleoonVisitors
         self.offersPush = offersPush
         self.maxRetainedRecords = maxRetainedRecords
         self.format = format

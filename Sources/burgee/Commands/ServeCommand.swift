@@ -16,7 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
         event bodies in memory: GET /events lists the most recent 10,000 as a JSON array of batches, \
         GET /events/stats counts them all (both need the --sdk-key when one is set). GET /status answers in every mode. \
         Every --summary-interval seconds (10 by default) a line on standard output counts what arrived since the last \
-        one: requests, event batches, LaunchDarkly posts and events by kind, Unleash registrations and metrics, Split's impressions and events. \
+        one: requests, event batches, LaunchDarkly posts and events by kind, Unleash registrations and metrics, Split's impressions and events, Kameleoon's tracking posts and fetches. \
         Without the key every path gets 401; with it, unknown paths get 404. The file is checked for changes every \
         250 ms; a version that cannot be read keeps the last good one. Once listening it prints, for every format, \
         "Serving <format> definitions from FILE at URL", URL being the one a client of that format is given, then \
@@ -44,6 +44,16 @@ struct ServeCommand: AsyncParsableCommand {
         /api/events/bulk (listed at GET /events, counted by flag and event type at GET /events/stats), and the \
         SDKs' telemetry (telemetry URL .../api too) at POST /api/v1/metrics/config, /api/v1/metrics/usage and /api/v1/keys/ss; \
         the document is also served whole at GET /definitions. \
+        With Kameleoon definitions (--format kameleoon: the body of Kameleoon's SDK configuration endpoint) it speaks \
+        Kameleoon's SDK API at the root, which stands for Kameleoon's configuration, events, Data API and OAuth domains: \
+        GET /v3/{siteCode} (any site code; environment and ts ignored; ETag and Last-Modified, 304 for If-None-Match \
+        or If-Modified-Since), GET /sse (Server-Sent Events: configuration-update-event with {"ts"} as the file changes), \
+        POST /oauth/token (grant_type=client_credentials with Basic credentials; with --sdk-key the client secret must \
+        be the key, and the Data API routes need a token it issued), POST /visit/events (one event per line; listed at \
+        GET /events, counted by event type and visitor at GET /events/stats), and GET /visit/visitor and GET /map/map, \
+        answered from --kameleoon-visitors (a JSON object: visitor code or key → the Data API's answer; {} for others). \
+        Kameleoon's SDKs fetch the configuration and open the stream without a key, so those two routes are open \
+        whatever --sdk-key; the document stays behind the key at GET /definitions. \
         The format is given with --format or told from the document's shape (auto, the default); \
         a document whose format cannot be told ends the command at start with exit status 1 and a message.
 
@@ -73,6 +83,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(inversion: .prefixedNo, help: "Answer OFREP's evaluation requests under /ofrep/v1.")
     var ofrep = true
+
+    @Option(name: .customLong("kameleoon-visitors"),
+            help: "With Kameleoon definitions: a JSON object file, visitor code (or key) → what GET /visit/visitor (and GET /map/map) answers.")
+    var kameleoonVisitors: String?
 
     @Option(name: .customLong("summary-interval"),
             help: "Seconds between summary lines of what arrived (requests, events, metrics, registrations); 0 for none.")
@@ -105,6 +119,18 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration.format = try DefinitionsReader.format(of: json, given: formatOptions.definitionsFormat)
             } catch {
                 StandardOutput.error("burgee serve: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        if let kameleoonVisitors {
+            guard configuration.format == .kameleoon else {
+                StandardOutput.error("burgee serve: --kameleoon-visitors applies to Kameleoon definitions only (--format kameleoon)")
+                throw ExitCode.failure
+            }
+            do {
+                configuration.kameleoonVisitors = try Self.visitors(at: kameleoonVisitors)
+            } catch {
+                StandardOutput.error("burgee serve: --kameleoon-visitors: \(error)")
                 throw ExitCode.failure
             }
         }
@@ -156,6 +182,25 @@ struct ServeCommand: AsyncParsableCommand {
             StandardOutput.error("burgee serve: \(failure)")
             throw ExitCode.failure
         }
+    }
+
+    /// The visitors document at `path`: a JSON object whose members are the Data API's answers.
+    private static func visitors(at path: String) throws -> [String: JSONValue] {
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw VisitorsFileError("cannot read '\(path)'")
+        }
+        let json: JSONValue
+        do { json = try JSONParser().parse([UInt8](bytes)) } catch { throw VisitorsFileError("'\(path)' is not JSON: \(error)") }
+        guard let visitors = json.objectValue else {
+            throw VisitorsFileError("'\(path)' is not a JSON object (visitor code → the Data API's answer)")
+        }
+        return visitors
+    }
+
+    /// Why the visitors document cannot be used.
+    private struct VisitorsFileError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// Prints, every `seconds`, one line of what arrived during the interval (so the counts since
