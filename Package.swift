@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "BurgeeLaunchDarkly", targets: ["BurgeeLaunchDarkly"]),
         .library(name: "BurgeeFlagd", targets: ["BurgeeFlagd"]),
         .library(name: "BurgeeSplit", targets: ["BurgeeSplit"]),
+        .library(name: "BurgeeKameleoon", targets: ["BurgeeKameleoon"]),
         .library(name: "BurgeeServer", targets: ["BurgeeServer"]),
         .library(name: "BurgeeTesting", targets: ["BurgeeTesting"]),
         .executable(name: "burgee", targets: ["burgee"]),
@@ -64,6 +65,12 @@ let package = Package(
         .target(name: "BurgeeLaunchDarkly", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeFlagd", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeSplit", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "BurgeeKameleoon",
+            dependencies: [
+                "Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]),
         // Helpers for users' own tests: an in-memory event sink, a test data source.
         .target(
             name: "BurgeeTesting",
@@ -115,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "BurgeeTests",
             dependencies: [
-                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit",
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeKameleoon",
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeTesting",
@@ -124,6 +131,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
@@ -134,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "BurgeeSnippetTests",
             dependencies: [
-                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit",
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeKameleoon",
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeTesting",

@@ -135,6 +135,19 @@ extension BurgeeClient {
         }
     }
 
+    /// ``evaluateForView(_:context:track:_:)`` for a view whose context depends on the
+    /// definitions (a stateful visitor prepared for the flag): `prepare` builds the context from
+    /// the very snapshot that then evaluates it (`nil` before the first definitions).
+    package func evaluateForView<Result>(_ key: String, track: Bool, prepare: (Snapshot?) -> Context,
+                                         _ answer: (EvaluationDetail, Snapshot?) -> Result) -> Result {
+        cell.readCounting { state in
+            let context = state.unretainedSnapshot?._withUnsafeGuaranteedRef { prepare($0) } ?? prepare(nil)
+            let detail = evaluate(state, key, context, as: .json, track: track)
+            let result = state.unretainedSnapshot?._withUnsafeGuaranteedRef { answer(detail, $0) } ?? answer(detail, nil)
+            return (result, ClientMetrics.slot(detail.reason.kind))
+        }
+    }
+
     /// The evaluation of `key` in `state` (`CLIENT_NOT_READY` before the first definitions),
     /// counted for the summary and recorded as an exposure when events say so.
     @inline(__always)

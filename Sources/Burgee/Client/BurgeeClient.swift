@@ -47,6 +47,8 @@ public final class BurgeeClient: Service, Sendable {
     /// The client's name as hooks see it: its logger's label.
     let clientName: String
     private let source: any DataSource
+    /// Per-client state of client-side modules (``attachment(_:make:)``).
+    let attachments = ClientAttachments()
     private let lifecycle = Mutex(Lifecycle.idle)
     private let stopRequested = OneShotSignal()
     private let stopped = OneShotSignal()

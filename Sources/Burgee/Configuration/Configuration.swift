@@ -56,6 +56,8 @@ extension BurgeeClient {
         /// How each format compiles its definitions: settings that a format's module declares
         /// (flagd's `fractional` rule, set as `configuration.flagd` with `BurgeeFlagd`).
         package var compileOptions = CompileOptions()
+        /// Client-side modules' own settings, by their type (``subscript(module:)``).
+        package var moduleSettings: [ObjectIdentifier: any Sendable] = [:]
 
         /// A configuration.
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,

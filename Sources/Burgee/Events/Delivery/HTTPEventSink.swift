@@ -36,6 +36,11 @@ package final class HTTPEventSink: EventSink {
     private let encode: @Sendable (EventBatch) -> [UInt8]?
     /// Whether requests carry ``schemaHeader`` (Burgee's event service reads it).
     private let sendsSchemaHeader: Bool
+    /// The body's media type.
+    private let contentType: String
+    /// The `Authorization` value of each request, for services whose credentials change (an
+    /// OAuth access token); `nil` sends the SDK key.
+    private let authorize: (@Sendable () async -> SDKKey?)?
     /// `nil` until the first send; `.none` inside after shutdown.
     private let client = Mutex<HTTPClient??>(nil)
     let coding = ContentCodingNegotiation()
@@ -57,9 +62,13 @@ package final class HTTPEventSink: EventSink {
     /// A sink posting each batch's `encode`d body to `endpoint`, for services with their own
     /// event format (Unleash's metrics).
     package init(endpoint: String, sdkKey: SDKKey?, http: HTTPOptions, retryDelay: Duration, logger: Logger,
-         sendsSchemaHeader: Bool, encode: @escaping @Sendable (EventBatch) -> [UInt8]?) throws(ConfigurationError) {
+         sendsSchemaHeader: Bool, contentType: String = "application/json",
+         authorize: (@Sendable () async -> SDKKey?)? = nil,
+         encode: @escaping @Sendable (EventBatch) -> [UInt8]?) throws(ConfigurationError) {
         self.encode = encode
         self.sendsSchemaHeader = sendsSchemaHeader
+        self.contentType = contentType
+        self.authorize = authorize
         try http.validate()
         guard retryDelay >= .zero else { throw .notPositive("the event retry delay") }
         url = try ServiceURL(endpoint, allowInsecureHTTP: http.allowInsecureHTTP)
@@ -154,7 +163,8 @@ package final class HTTPEventSink: EventSink {
         let response: HTTPClientResponse
         do {
             guard let client = httpClient() else { throw HTTPClientError.alreadyShutdown }
-            response = try await client.execute(makeRequest(body, gzip: gzip), timeout: .init(options.requestTimeout))
+            let key = if let authorize { await authorize() } else { sdkKey }
+            response = try await client.execute(makeRequest(body, gzip: gzip, key: key), timeout: .init(options.requestTimeout))
         } catch {
             return .thrown(error, what: what, redact: redact)
         }
@@ -167,7 +177,7 @@ package final class HTTPEventSink: EventSink {
         return .answer(response.status, headers: response.headers, message: redact("\(what) answered \(response.status.code)"))
     }
 
-    private func makeRequest(_ body: ByteBuffer, gzip: Bool) -> HTTPClientRequest {
+    private func makeRequest(_ body: ByteBuffer, gzip: Bool, key: SDKKey?) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.text)
         request.method = .POST
         for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
@@ -177,7 +187,7 @@ package final class HTTPEventSink: EventSink {
             request.headers.add(name: "User-Agent", value: Self.userAgent)
         }
         // The body's own headers always win over custom ones.
-        request.headers.replaceOrAdd(name: "Content-Type", value: "application/json")
+        request.headers.replaceOrAdd(name: "Content-Type", value: contentType)
         if gzip {
             request.headers.replaceOrAdd(name: "Content-Encoding", value: "gzip")
         } else {
@@ -186,7 +196,7 @@ package final class HTTPEventSink: EventSink {
         if sendsSchemaHeader {
             request.headers.replaceOrAdd(name: Self.schemaHeader, value: String(EventBatch.schemaVersion))
         }
-        if let sdkKey { request.headers.replaceOrAdd(name: "Authorization", value: sdkKey.value) }
+        if let key { request.headers.replaceOrAdd(name: "Authorization", value: key.value) }
         request.body = .bytes(body)
         return request
     }

@@ -68,6 +68,47 @@ package final class DefinitionsTransport: Sendable {
         }
     }
 
+    /// What a request answered, whatever its status: for protocols whose statuses and headers
+    /// mean more than ``fetchDefinitions(_:etag:)`` reads (`Last-Modified`, a 403 that is an answer).
+    package struct Answer: Sendable {
+        /// The status code.
+        package var status: Int
+        /// The headers, in order.
+        package var headers: [(name: String, value: String)]
+        /// The body, within the size limit.
+        package var body: [UInt8]
+        /// The failure this answer stands for when it is not a success (401/403 unauthorized,
+        /// `Retry-After` read).
+        package var failure: HTTPFailure
+
+        /// The first header named `name`, case-insensitively.
+        package func header(_ name: String) -> String? {
+            let lowered = name.lowercased()
+            return headers.first { $0.name.lowercased() == lowered }?.value
+        }
+    }
+
+    /// Sends `method` to `url` with `headers` added (after the configured ones, replacing them)
+    /// and `body`, and returns the answer whatever its status; fails only when no answer came.
+    package func request(_ method: String, _ url: ServiceURL, headers: [(String, String)] = [], body: [UInt8]? = nil,
+                         accept: String = "application/json") async -> Result<Answer, HTTPFailure> {
+        var request = makeRequest(url, accept: accept)
+        request.method = HTTPMethod(rawValue: method)
+        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        do {
+            let response = try await client.execute(request, timeout: .init(options.requestTimeout))
+            let bytes = try await collect(response, url: url)
+            let failure = HTTPFailure.status(response.status, headers: response.headers, url: url, nowUnixSeconds: Self.now())
+            return .success(Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+                                   body: bytes, failure: failure))
+        } catch let failure as HTTPFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(networkFailure(error, url: url, method: method))
+        }
+    }
+
     /// POSTs a JSON body once (no retry) and returns the answer's status code.
     package func post(_ url: ServiceURL, json: [UInt8]) async -> Result<Int, HTTPFailure> {
         var request = makeRequest(url, accept: "application/json")

@@ -1,0 +1,27 @@
+import Burgee
+import BurgeeCore
+import Logging
+import Metrics
+
+/// What one client's Kameleoon calls share: its visitors and its connection to Kameleoon's
+/// Data API, made on the first call (``BurgeeClient/attachment(_:make:)``).
+final class KameleoonServices: Sendable {
+    let visitors: KameleoonVisitorStore
+    let connection: KameleoonConnection?
+    let remoteData: KameleoonRemoteDataClient?
+
+    init(settings: KameleoonClientSettings, metrics: any MetricsFactory, logger: Logger) {
+        visitors = KameleoonVisitorStore(limits: settings.limits, metrics: metrics)
+        connection = settings.connection
+        remoteData = settings.connection.map { KameleoonRemoteDataClient(connection: $0, logger: logger) }
+    }
+}
+
+extension BurgeeClient {
+    var kameleoonServices: KameleoonServices {
+        attachment(KameleoonServices.self) {
+            KameleoonServices(settings: configuration[module: KameleoonClientSettings.self] ?? KameleoonClientSettings(),
+                              metrics: configuration.metricsFactory ?? MetricsSystem.factory, logger: logger)
+        }
+    }
+}

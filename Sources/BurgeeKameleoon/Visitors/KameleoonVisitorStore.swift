@@ -1,0 +1,142 @@
+import BurgeeCore
+import Metrics
+import Synchronization
+
+/// The visitors of one client, by visitor code: what was added to each, fetched for it and
+/// assigned to it (``KameleoonVisitor``), kept within ``KameleoonVisitorLimits``.
+///
+/// Visitors are spread over shards, each behind its own lock, so that calls for different
+/// visitors rarely wait for each other; a call for one visitor runs its whole read–evaluate–record
+/// step under its shard's lock, so two calls for the same visitor never lose an assignment.
+/// Each shard forgets its least recently used visitor beyond its share of the bound, and visitors
+/// idle for longer than the session duration, in amortised constant time.
+final class KameleoonVisitorStore: Sendable {
+    /// One shard: the visitors and the order they were last used in.
+    struct Shard {
+        struct Entry {
+            var visitor: KameleoonVisitor
+            var lastUsed: Int64
+            var stamp: UInt64
+        }
+
+        var entries: [String: Entry] = [:]
+        /// Uses in time order; a record whose stamp is not its entry's is stale and skipped.
+        var order: [(code: String, stamp: UInt64)] = []
+        var head = 0
+        var nextStamp: UInt64 = 0
+        var evicted = 0
+        var expired = 0
+
+        mutating func put(_ visitor: KameleoonVisitor, now: Int64) {
+            nextStamp &+= 1
+            entries[visitor.code] = Entry(visitor: visitor, lastUsed: now, stamp: nextStamp)
+            order.append((visitor.code, nextStamp))
+        }
+
+        /// Forgets visitors beyond `capacity` (least recently used first) and visitors idle
+        /// since before `idleSince`.
+        mutating func trim(capacity: Int, idleSince: Int64) {
+            while head < order.count {
+                let (code, stamp) = order[head]
+                guard let entry = entries[code], entry.stamp == stamp else {
+                    head += 1
+                    continue
+                }
+                if entries.count > capacity {
+                    evicted += 1
+                } else if entry.lastUsed < idleSince {
+                    expired += 1
+                } else {
+                    break
+                }
+                entries[code] = nil
+                head += 1
+            }
+            // Stale records pile up behind visitors used again and again: rebuild the order when
+            // they outnumber the visitors.
+            if order.count - head > 2 * entries.count + 64 {
+                order = entries.map { ($0.key, $0.value.stamp) }.sorted { $0.stamp < $1.stamp }
+                head = 0
+            } else if head > 1024, head * 2 > order.count {
+                order.removeFirst(head)
+                head = 0
+            }
+        }
+    }
+
+    /// A shard behind its lock (a class: a `Mutex` cannot sit in an array).
+    final class LockedShard: Sendable {
+        let mutex = Mutex(Shard())
+    }
+
+    static let shardCount = 16
+    private let shards: [LockedShard]
+    private let capacityPerShard: Int
+    private let sessionMilliseconds: Int64
+    private let total = Atomic<Int>(0)
+    private let size: Gauge
+    private let forgotten: Counter
+
+    init(limits: KameleoonVisitorLimits, metrics: any MetricsFactory) {
+        shards = (0..<Self.shardCount).map { _ in LockedShard() }
+        capacityPerShard = max(1, limits.maxVisitors / Self.shardCount)
+        let (seconds, attoseconds) = limits.sessionDuration.components
+        sessionMilliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        size = Gauge(label: "burgee_kameleoon_visitors", factory: metrics)
+        forgotten = Counter(label: "burgee_kameleoon_visitors_forgotten_total", factory: metrics)
+    }
+
+    private func shard(of code: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(code)
+        return Int(UInt(bitPattern: hasher.finalize()) % UInt(Self.shardCount))
+    }
+
+    /// Runs `body` on the visitor `code` at `now` (Unix milliseconds): the one kept, or a new,
+    /// empty one (one idle past the session starts again empty). The visitor is kept afterwards
+    /// only if it exists then (something was given to it).
+    func withVisitor<R>(_ code: String, now: Int64, _ body: (inout KameleoonVisitor) throws(KameleoonError) -> R)
+        throws(KameleoonError) -> R
+    {
+        let idleSince = now - sessionMilliseconds
+        let (result, change) = try shards[shard(of: code)].mutex.withLock { shard throws(KameleoonError) -> (R, (count: Int, forgotten: Int)?) in
+            var visitor: KameleoonVisitor
+            if let entry = shard.entries[code], entry.lastUsed >= idleSince {
+                visitor = entry.visitor
+            } else {
+                visitor = KameleoonVisitor(code: code)
+            }
+            let result = try body(&visitor)
+            guard visitor.exists else { return (result, nil) }
+            let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
+            shard.put(visitor, now: now)
+            shard.trim(capacity: capacityPerShard, idleSince: idleSince)
+            let forgotten = shard.evicted + shard.expired - forgottenBefore
+            return (result, shard.entries.count != before || forgotten != 0 ? (shard.entries.count - before, forgotten) : nil)
+        }
+        if let change {
+            if change.forgotten > 0 { forgotten.increment(by: Int64(change.forgotten)) }
+            let kept = total.add(change.count, ordering: .relaxed).newValue
+            size.record(kept)
+        }
+        return result
+    }
+
+    /// A copy of the visitor `code` as kept at `now`; `nil` when none is.
+    func visitor(_ code: String, now: Int64) -> KameleoonVisitor? {
+        shards[shard(of: code)].mutex.withLock { shard in
+            guard let entry = shard.entries[code], entry.lastUsed >= now - sessionMilliseconds else { return nil }
+            return entry.visitor
+        }
+    }
+
+    /// How many visitors are kept (idle ones not yet forgotten included).
+    var count: Int { total.load(ordering: .relaxed) }
+
+    /// How many visitors were forgotten: beyond the bound, and idle past the session.
+    var forgottenCounts: (evicted: Int, expired: Int) {
+        shards.reduce((0, 0)) { total, shard in
+            shard.mutex.withLock { (total.0 + $0.evicted, total.1 + $0.expired) }
+        }
+    }
+}
