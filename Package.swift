@@ -94,6 +94,7 @@ let package = Package(
                 "Burgee",
                 "BurgeeUnleash",
                 "BurgeeSplit",
+                "BurgeeKameleoon",
                 "BurgeeCore",
                 "BurgeeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
