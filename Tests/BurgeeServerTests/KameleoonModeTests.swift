@@ -396,4 +396,34 @@ struct KameleoonModeTests {
             #expect(try await HTTP.fetch(client, running.baseURL + "/v3").status == 401)
         }
     }
+
+    @Test func ofrepEvaluatesAVisitorWithItsCustomData() async throws {
+        // ff_pro: targeted delivery to custom data `plan` (index 1) = pro.
+        let document = #"{"configuration":{"consentType":"NOT_REQUIRED"},"#
+            + #""customData":[{"id":7,"index":1,"name":"plan","localOnly":false,"scope":"VISITOR","isMappingIdentifier":false}],"#
+            + #""segments":[{"id":12,"conditionsData":{"firstLevelOrOperators":[],"firstLevel":[{"orOperators":[],"conditions":["#
+            + #"{"targetingType":"CUSTOM_DATUM","isInclude":true,"customDataIndex":"1","valueMatchType":"EXACT","value":"pro"}]}]}}],"#
+            + #""featureFlags":[{"id":1,"featureKey":"ff_pro","defaultVariationKey":"off","environmentEnabled":true,"#
+            + #""variations":[{"key":"off","name":"Off","variables":[]},{"key":"on","name":"On","variables":[]}],"#
+            + #""rules":[{"id":10,"type":"TARGETED_DELIVERY","exposition":1.0,"experimentId":100,"segmentId":12,"#
+            + #""variationByExposition":[{"variationKey":"on","variationId":1000,"exposition":1.0}]}]}],"dateModified":1}"#
+        try await withKameleoon(.json(Documents.bytes(document))) { _, running, client in
+            func evaluate(_ context: String) async throws -> JSONValue {
+                let fetched = try await HTTP.fetch(client, running.baseURL + "/ofrep/v1/evaluate/flags/ff_pro", method: "POST",
+                                                   headers: [("Content-Type", "application/json")],
+                                                   body: Documents.bytes(#"{"context":\#(context)}"#))
+                return try Documents.json(fetched.body)
+            }
+            #expect(try await evaluate(#"{"targetingKey":"v1","plan":"pro"}"#).objectValue?["variant"] == "on")
+            #expect(try await evaluate(#"{"targetingKey":"v1","1":["free","pro"]}"#).objectValue?["variant"] == "on")
+            #expect(try await evaluate(#"{"targetingKey":"v1","plan":"free"}"#).objectValue?["variant"] == "off")
+            #expect(try await evaluate(#"{"targetingKey":"v1"}"#).objectValue?["variant"] == "off")
+            #expect(try await evaluate(#"{"plan":"pro"}"#).objectValue?["errorCode"] == "TARGETING_KEY_MISSING")
+            let bulk = try await HTTP.fetch(client, running.baseURL + "/ofrep/v1/evaluate/flags", method: "POST",
+                                            headers: [("Content-Type", "application/json")],
+                                            body: Documents.bytes(#"{"context":{"targetingKey":"v1","plan":"pro"}}"#))
+            let flags = try Documents.json(bulk.body).objectValue?["flags"]?.arrayValue ?? []
+            #expect(flags.first?.objectValue?["variant"] == "on")
+        }
+    }
 }

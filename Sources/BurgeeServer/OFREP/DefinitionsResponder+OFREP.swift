@@ -24,7 +24,9 @@ extension DefinitionsResponder {
         case .failure(let refusal): return refusal.response(key: key)
         }
         guard let snapshot = server.store.compiled.snapshot else { return Self.ofrepUnavailable() }
-        let detail = snapshot.evaluate(key, context: context)
+        // A format whose context is replayed per flag (a stateful visitor) prepares it first.
+        let dialect = FormatRegistry.dialect(of: server.configuration.format)
+        let detail = snapshot.evaluate(key, context: dialect.prepared(context, flag: key, in: snapshot))
         let (json, code) = OFREPResult.json(key, detail, in: snapshot)
         let status: HTTPResponse.Status = switch code {
         case nil: .ok
@@ -47,8 +49,10 @@ extension DefinitionsResponder {
         }
         guard let snapshot = server.store.compiled.snapshot else { return Self.ofrepUnavailable() }
         var flags: [JSONValue] = []
+        let dialect = FormatRegistry.dialect(of: server.configuration.format)
         for key in snapshot.flagKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            flags.append(OFREPResult.json(key, snapshot.evaluate(key, context: context), in: snapshot).0)
+            let prepared = dialect.prepared(context, flag: key, in: snapshot)
+            flags.append(OFREPResult.json(key, snapshot.evaluate(key, context: prepared), in: snapshot).0)
         }
         let body = Array(JSONValue.object(["flags": .array(flags)]).serialized().utf8)
         return Self.taggedJSON(body, version: snapshot.version, request)

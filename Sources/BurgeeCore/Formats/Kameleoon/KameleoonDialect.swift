@@ -47,6 +47,35 @@ struct KameleoonDialect: DefinitionsDialect {
                        invalidReason: problem)
     }
 
+    /// OpenFeature's `targetingKey` is the visitor code; every other member is custom data of the
+    /// visitor, by its name in the configuration (or by its index when the member's name is a
+    /// number), with a string or an array of strings as its values (numbers and Booleans as
+    /// their text). The visitor is then replayed per flag as a command-line request is.
+    func context(openFeature members: [String: JSONValue]) throws(OpenFeatureContextError) -> Context {
+        let code = try OpenFeatureContext.targetingKey(members["targetingKey"])
+        var data: [JSONValue] = []
+        for (name, value) in members.sorted(by: { $0.key < $1.key }) where name != "targetingKey" {
+            let values: [JSONValue]
+            switch value {
+            case .array(let items): values = items.map { .string(Self.text($0)) }
+            case .null: continue
+            default: values = [.string(Self.text(value))]
+            }
+            var item: [String: JSONValue] = ["type": "customData", "values": .array(values)]
+            if let index = Int64(name), index >= 0 { item["index"] = .number(Double(index)) } else { item["name"] = .string(name) }
+            data.append(.object(item))
+        }
+        let context = self.context(json: .object(["visitorCode": .string(code), "data": .array(data)]))
+        if let reason = context.invalidReason { throw OpenFeatureContextError(.invalidContext, reason) }
+        return context
+    }
+
+    /// A custom-data value's text: strings as they are, numbers and Booleans as JSON writes them.
+    private static func text(_ value: JSONValue) -> String {
+        if case .string(let s) = value { return s }
+        return value.serialized()
+    }
+
     func prepared(_ context: Context, flag key: String, in snapshot: Snapshot) -> Context {
         guard let document = snapshot.kameleoonDocument, let request = context.context(ofKind: Self.requestKind)?.attributes[Self.requestAttribute],
               let read = try? KameleoonRequest(json: request) else { return context }
