@@ -227,7 +227,8 @@ extension Timestamp {
         byte &- zero < 10
     }
 
-    private static func daysInMonth(_ month: Int, year: Int) -> Int {
+    /// The number of days of `month` (1…12) in `year`.
+    package static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 2:
             let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -238,7 +239,7 @@ extension Timestamp {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date, counting years in 400-year eras.
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
+    package static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
         // Start years in March so that the leap day is the last day of the year.
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
@@ -246,6 +247,20 @@ extension Timestamp {
         let dayOfYear = Int64((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1)
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01, the inverse of
+    /// ``daysSinceEpoch(year:month:day:)``.
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
+        let month = Int(mp < 10 ? mp + 3 : mp - 9)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

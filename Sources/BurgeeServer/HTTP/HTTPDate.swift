@@ -1,3 +1,5 @@
+import BurgeeCore
+
 /// HTTP dates (RFC 9110 §5.6.7, formerly RFC 7231 §7.1.1.1): written as IMF-fixdate, read in the
 /// three forms a recipient must accept. Hand-written so that no `DateFormatter` (neither
 /// `Sendable` nor free of locale settings) sits on a request's path.
@@ -10,7 +12,7 @@ enum HTTPDate {
     static func format(unixSeconds: Int64) -> String {
         let days = floorDivision(unixSeconds, 86_400)
         let secondOfDay = unixSeconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = Timestamp.civil(fromDays: days)
         // 1970-01-01 was a Thursday.
         let weekday = Int(((days % 7) + 7 + 4) % 7)
         return "\(weekdays[weekday]), \(twoDigits(day)) \(months[month - 1]) \(year) "
@@ -34,7 +36,7 @@ enum HTTPDate {
             let parts = fields[1].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3, parts[0].count == 2, let day = Int(parts[0]), let month = monthNumber(parts[1]),
                   parts[2].count == 2, let shortYear = Int(parts[2]) else { return nil }
-            let thisYear = currentYear ?? Int(civil(fromDays: floorDivision(ContentModification.nowMilliseconds() / 1000, 86_400)).year)
+            let thisYear = currentYear ?? Int(Timestamp.civil(fromDays: floorDivision(ContentModification.nowMilliseconds() / 1000, 86_400)).year)
             var year = thisYear - thisYear % 100 + shortYear
             if year > thisYear + 50 { year -= 100 }
             return unixSeconds(year: year, month: month, day: day, time: fields[2])
@@ -57,39 +59,8 @@ enum HTTPDate {
         guard parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
               let hour = Int(parts[0]), let minute = Int(parts[1]), let second = Int(parts[2]),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              (1...31).contains(day), day <= daysIn(month: month, year: year) else { return nil }
-        return days(fromYear: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func days(fromYear year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = floorDivision(y, 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = Int64((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1)
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date of a day since 1970-01-01 (`civil_from_days`).
-    private static func civil(fromDays days: Int64) -> (year: Int64, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = floorDivision(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
-        let month = Int(mp < 10 ? mp + 3 : mp - 9)
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+              (1...31).contains(day), day <= Timestamp.daysInMonth(month, year: year) else { return nil }
+        return Timestamp.daysSinceEpoch(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
     private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
