@@ -66,19 +66,6 @@ struct SplitDataSource: DataSource {
 
     /// `name` percent-encoded for a URL path (letters, digits, `-`, `_`, `.` and `~` as they are).
     static func pathSegment(_ name: String) -> String {
-        var encoded = ""
-        for byte in name.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                encoded.unicodeScalars.append("%")
-                encoded.unicodeScalars.append(hex[Int(byte >> 4)])
-                encoded.unicodeScalars.append(hex[Int(byte & 15)])
-            }
-        }
-        return encoded
+        PercentEncoding.encode(name)
     }
 }

@@ -97,22 +97,7 @@ struct KameleoonConnection: Sendable {
     }
 }
 
-/// Percent-encoding of a query value (letters, digits, `-`, `_`, `.` and `~` as they are).
+/// Percent-encoding of a query value (``PercentEncoding``).
 enum KameleoonQuery {
-    static func encode(_ text: String) -> String {
-        var encoded = ""
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded.unicodeScalars.append("%")
-                encoded.unicodeScalars.append(hex[Int(byte >> 4)])
-                encoded.unicodeScalars.append(hex[Int(byte & 15)])
-            }
-        }
-        return encoded
-    }
+    static func encode(_ text: String) -> String { PercentEncoding.encode(text) }
 }
