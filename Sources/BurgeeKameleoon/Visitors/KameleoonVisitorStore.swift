@@ -99,25 +99,26 @@ final class KameleoonVisitorStore: Sendable {
         throws(KameleoonError) -> R
     {
         let idleSince = now - sessionMilliseconds
-        let (result, change) = try shards[shard(of: code)].mutex.withLock { shard throws(KameleoonError) -> (R, (count: Int, forgotten: Int)?) in
+        let (result, change) = try shards[shard(of: code)].mutex.withLock { shard throws(KameleoonError) -> (R, (count: Int, forgotten: Int)) in
+            let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
             var visitor: KameleoonVisitor
             if let entry = shard.entries[code], entry.lastUsed >= idleSince {
                 visitor = entry.visitor
             } else {
+                // Idle past the session: the visitor starts again empty.
+                if shard.entries.removeValue(forKey: code) != nil { shard.expired += 1 }
                 visitor = KameleoonVisitor(code: code)
             }
             let result = try body(&visitor)
-            guard visitor.exists else { return (result, nil) }
-            let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
-            shard.put(visitor, now: now)
-            shard.trim(capacity: capacityPerShard, idleSince: idleSince)
-            let forgotten = shard.evicted + shard.expired - forgottenBefore
-            return (result, shard.entries.count != before || forgotten != 0 ? (shard.entries.count - before, forgotten) : nil)
+            if visitor.exists {
+                shard.put(visitor, now: now)
+                shard.trim(capacity: capacityPerShard, idleSince: idleSince)
+            }
+            return (result, (shard.entries.count - before, shard.evicted + shard.expired - forgottenBefore))
         }
-        if let change {
-            if change.forgotten > 0 { forgotten.increment(by: Int64(change.forgotten)) }
-            let kept = total.add(change.count, ordering: .relaxed).newValue
-            size.record(kept)
+        if change.forgotten > 0 { forgotten.increment(by: Int64(change.forgotten)) }
+        if change.count != 0 || change.forgotten > 0 {
+            size.record(total.add(change.count, ordering: .relaxed).newValue)
         }
         return result
     }

@@ -82,13 +82,14 @@ struct KameleoonSyncTests {
             try await TestFiles.withClient(configuration(running)) { client in
                 try await LoopbackServer.ready(client)
                 _ = try await requests(running, to: "/sse", atLeast: 1)
-                let events = client.events()
-                // The stream may still be opening: change again until a change arrives (bounded).
+                // The stream may still be opening: change again until a change arrives (bounded; a
+                // wait that times out finishes its event stream, so each attempt subscribes anew).
                 var arrived = false
                 for attempt in 0..<50 where !arrived {
+                    let events = client.events()
                     try running.update(KameleoonDocuments.standard(realTimeUpdate: true, proColor: "c\(attempt)",
                                                                    dateModified: 1_767_225_700_000 + attempt))
-                    arrived = await TestFiles.nextUpdate(events, within: .milliseconds(300)) != nil
+                    arrived = await TestFiles.nextUpdate(events, within: .seconds(1)) != nil
                 }
                 #expect(arrived)
                 let fetches = running.requests(to: configurationPath)

@@ -171,10 +171,13 @@ struct KameleoonViewTests {
                                           metrics: NOOPMetricsHandler.instance)
         try store.withVisitor("v1", now: 0) { $0.setConsent(true, at: 0) }
         try store.withVisitor("v1", now: 59_999) { #expect($0.consent == true) }
+        // Idle past the session: empty again, and no longer kept.
         try store.withVisitor("v1", now: 60_000 + 59_999 + 1) { #expect($0.consent == nil) }
+        #expect(store.count == 0)
+        #expect(store.forgottenCounts.expired == 1)
         // A visitor used again and again stays one entry.
         for t in 0..<10_000 { try store.withVisitor("v2", now: 200_000 + Int64(t)) { $0.setConsent(true, at: 0) } }
-        #expect(store.count == 2)
+        #expect(store.count == 1)
         // Idle visitors are forgotten as others come.
         try store.withVisitor("v3", now: 1_000_000) { $0.setConsent(true, at: 0) }
         #expect(store.visitor("v2", now: 1_000_000) == nil)
