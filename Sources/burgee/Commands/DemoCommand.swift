@@ -15,12 +15,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the bundled definitions and exit.")
     var showDefinitions = false
 
-    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash (Unleash features, polled, with usage metrics) or split (Split's flags from Split's SDK API with push, treatments and configurations, impressions and events).")
+    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash (Unleash features, polled, with usage metrics), split (Split's flags from Split's SDK API with push, treatments and configurations, impressions and events) or kameleoon (a Kameleoon configuration from Kameleoon's services: stateful visitors with data and consent, real-time updates, tracking with OAuth, remote visitor data).")
     var format: DemoFormat = .native
 
     /// The demonstrations.
     enum DemoFormat: String, ExpressibleByArgument, CaseIterable {
-        case native, unleash, split
+        case native, unleash, split, kameleoon
     }
 
     /// The flag the demo changes on the server.
@@ -34,6 +34,7 @@ struct DemoCommand: AsyncParsableCommand {
             case .native: out.writeLine(ExampleDefinitions.json)
             case .unleash: out.writeLine(ExampleUnleashFeatures.json)
             case .split: out.writeLine(ExampleSplitDefinitions.json)
+            case .kameleoon: out.writeLine(ExampleKameleoonDefinitions.json)
             }
             return
         }
@@ -43,6 +44,9 @@ struct DemoCommand: AsyncParsableCommand {
             return
         case .split:
             try await SplitDemo().run(out: &out)
+            return
+        case .kameleoon:
+            try await KameleoonDemo().run(out: &out)
             return
         case .native:
             break

@@ -23,13 +23,26 @@ enum DemoSession {
     static let quietLogger = Logger(label: "burgee-demo", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Starts the server `burgee serve` runs, on a free loopback port, watching `file` (checked
-    /// every 50 ms, so that an edit shows at once).
-    static func serve(_ file: String, format: DefinitionsFormat = .native, sdkKey: String? = nil) async throws
+    /// every 50 ms, so that an edit shows at once); `configure` sets what a format's mode needs
+    /// beyond the file (the Data API's visitors in Kameleoon mode).
+    static func serve(_ file: String, format: DefinitionsFormat = .native, sdkKey: String? = nil,
+                      configure: (inout DefinitionsServerConfiguration) -> Void = { _ in }) async throws
         -> RunningDefinitionsServer
     {
         var configuration = DefinitionsServerConfiguration(sdkKey: sdkKey, heartbeatInterval: .seconds(5), watchInterval: .milliseconds(50))
         configuration.format = format
+        configure(&configuration)
         return try await DefinitionsServer.start(configuration: configuration, definitions: .file(file), logger: quietLogger)
+    }
+
+    /// Whether `condition` holds within 5 seconds, checked every 10 ms.
+    static func eventually(_ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
     }
 
     /// Starts `client`, runs `body`, then closes the client and stops `server`, also when `body` throws.

@@ -43,7 +43,7 @@ struct SplitDemo {
         let flags = client.flagKeys()
         out.writeLine("A client syncs with it as Split's SDKs do (GET /splitChanges, /segmentChanges, push from /event-stream): "
             + "\(flags.count) flags, status \(client.dataSourceStatus).\n")
-        guard await Self.eventually({ server.server.openStreams > 0 }) else {
+        guard await DemoSession.eventually({ server.server.openStreams > 0 }) else {
             throw DemoFailure("the client did not open the push stream within 5 s")
         }
         let width = flags.map(\.count).max() ?? 0
@@ -84,16 +84,6 @@ struct SplitDemo {
             out.writeLine("  \(flag): \(stats.impressions[flag]!)")
         }
         out.writeLine("Events the server received (POST /api/events/bulk): \(stats.events.map { "\($0.key): \($0.value)" }.sorted())")
-    }
-
-    /// Whether `condition` holds within 5 seconds.
-    private static func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
     }
 
     /// Sample attributes, numbers as numbers.
