@@ -32,7 +32,7 @@ struct KameleoonDemoCLITests {
         // Seven assignments with a variation id (the defaults have none) and the conversion; the
         // custom data was added before consent and is not tracked.
         #expect(out.contains("The server received 1 tracking post (POST /visit/events, authorized by POST /oauth/token): "
-            + "conversion 1, experiment 7 "))
+            + "conversion 1, experiment 4 "))
     }
 
     @Test("--show-definitions prints a configuration that validates as Kameleoon's")

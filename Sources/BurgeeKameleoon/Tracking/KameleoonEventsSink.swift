@@ -4,7 +4,8 @@ import Logging
 
 /// Delivers a client's Kameleoon tracking as Kameleoon's SDKs post it: the custom events that
 /// Kameleoon's calls queued (``KameleoonTracker``), one line each
-/// (``KameleoonTrackingLine``), `\n`-separated, in `POST {data}/visit/events?sdkName=…&sdkVersion=…&siteCode=…&bodyUa=true`
+/// (``KameleoonTrackingLine``; a later assignment or datum replacing an earlier one of the same
+/// kind), `\n`-separated, in `POST {data}/visit/events?sdkName=…&sdkVersion=…&siteCode=…&bodyUa=true`
 /// with the access token, at most 2.5 million characters a request. Exposures and summaries
 /// have no Kameleoon form and are left out. Each post is retried once, as the HTTP destination
 /// retries; one that fails fails the batch, whose events the client then counts as dropped.
@@ -24,8 +25,20 @@ final class KameleoonEventsSink: EventSink {
     func send(_ batch: EventBatch) async throws {
         var generator = SystemRandomNumberGenerator()
         var lines: [String] = []
+        // A visitor's latest assignment per experiment, custom data per index, static data per
+        // field and geolocation replace earlier unsent ones, as a Kameleoon visitor holds them
+        // until they are sent: one line each per post.
+        var latest: [String: Int] = [:]
         for case .custom(let event) in batch.events {
-            if let line = KameleoonTrackingLine.line(event, nonce: generator.next()) { lines.append(line) }
+            guard let line = KameleoonTrackingLine.line(event, nonce: generator.next()) else { continue }
+            if let key = KameleoonTrackingLine.replacementKey(event) {
+                if let index = latest[key] {
+                    lines[index] = line
+                    continue
+                }
+                latest[key] = lines.count
+            }
+            lines.append(line)
         }
         var body = ""
         var count = 0

@@ -16,6 +16,22 @@ enum KameleoonTrackingLine {
         return line + "&visitorCode=" + KameleoonQuery.encode(code)
     }
 
+    /// What a later line of the same visitor replaces `event`'s line by, for the kinds a
+    /// Kameleoon visitor holds one of (an assignment per experiment, custom data per index,
+    /// each static datum, the geolocation); `nil` for those it sends each of (pages, conversions).
+    static func replacementKey(_ event: CustomEvent) -> String? {
+        guard let code = event.contextKeys[Context.kameleoonKind] else { return nil }
+        let detail: String
+        switch event.key {
+        case "experiment": detail = text(event.properties["id"] ?? .null)
+        case "customData": detail = text(event.properties["index"] ?? .null)
+        case "staticData": detail = event.properties.keys.sorted().joined(separator: ",")
+        case "geolocation": detail = ""
+        default: return nil
+        }
+        return event.key + "\u{0}" + detail + "\u{0}" + code
+    }
+
     /// A parameter's text.
     static func text(_ value: JSONValue) -> String {
         switch value {

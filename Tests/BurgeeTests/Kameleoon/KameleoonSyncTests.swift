@@ -164,6 +164,8 @@ struct KameleoonSyncTests {
                 try client.kameleoon.addData(visitorCode: "v1", .customData(index: 1, values: ["pro"]), .pageView(url: "https://a.example/x"))
                 _ = try client.kameleoon.getVariation(visitorCode: "v1", featureKey: "ff_pro")
                 _ = try client.kameleoon.getVariation(visitorCode: "v1", featureKey: "ff_exp")
+                // Again before the post: the visitor's one assignment per experiment is sent once.
+                _ = try client.kameleoon.getVariation(visitorCode: "v1", featureKey: "ff_exp")
                 try client.kameleoon.trackConversion(visitorCode: "v1", goalId: 11, revenue: 20)
                 // Withheld consent: nothing of this visitor leaves but its conversion.
                 try client.kameleoon.setLegalConsent(visitorCode: "v2", consent: false)
