@@ -152,6 +152,20 @@ struct KameleoonViewTests {
         #expect(line == "nonce=00000000000000ab&eventType=experiment&id=4102&variationId=4108&visitorCode=v2")
     }
 
+    @Test func typedGettersAndAllFlagsEvaluateKameleoonFlagsForAContextWithoutVisitorData() async throws {
+        let (client, _) = try await client()
+        defer { Task { await client.close() } }
+        // A visitor is a context of kind `visitor` whose key is the visitor code.
+        let context = Context(kind: "visitor", key: "v1")
+        #expect(client.stringVariation("ff_exp", context: context, default: "x") == "on")
+        #expect(client.stringVariation("ff_pro", context: context, default: "x") == "off")
+        #expect(client.stringVariation("ff_off", context: context, default: "x") == "x")
+        let detail = client.stringVariationDetail("ff_exp", context: context, default: "x")
+        #expect(detail.reason.kind == .ruleMatch)
+        let all = client.allFlagsState(context: context)
+        #expect(Set(all.flags.keys) == ["ff_pro", "ff_exp", "ff_off", "ff_after"])
+    }
+
     @Test func theVisitorStoreStaysWithinItsBound() throws {
         let store = KameleoonVisitorStore(limits: KameleoonVisitorLimits(maxVisitors: 1_000), metrics: NOOPMetricsHandler.instance)
         for i in 0..<1_000_000 {
