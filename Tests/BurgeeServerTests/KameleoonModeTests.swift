@@ -32,7 +32,7 @@ struct KameleoonModeTests {
         try await TestServer.with(source, configure: {
             $0.format = .kameleoon
             $0.sdkKey = key
-            $0.kameleoonVisitors = visitors
+            $0.visitorData = visitors
         }) { try await body($0, $1, $2) }
     }
 

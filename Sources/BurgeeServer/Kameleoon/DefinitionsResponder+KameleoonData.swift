@@ -3,7 +3,7 @@ import Hummingbird
 
 extension DefinitionsResponder {
     /// `GET /visit/visitor?siteCode=…&visitorCode=…&maxNumberPreviousVisits=…&…`: Kameleoon's
-    /// remote visitor data, the body ``DefinitionsServerConfiguration/kameleoonVisitors`` holds for
+    /// remote visitor data, the body ``DefinitionsServerConfiguration/visitorData`` holds for
     /// the visitor, as configured (the filter parameters are accepted and not applied), or `{}`
     /// for a visitor it does not hold. A visitor sent as `mappingValue` is looked up the same way;
     /// without either, 400. With an SDK key, the request needs a token from `POST /oauth/token`
@@ -15,11 +15,11 @@ extension DefinitionsResponder {
             return JSONResponses.error(.badRequest, "invalid_request", "visitorCode is missing: /visit/visitor?siteCode=…&visitorCode=…")
         }
         server.records.of(KameleoonInbox.self).count(.visitor)
-        return JSONResponses.json(.ok, server.configuration.kameleoonVisitors[visitor] ?? [:])
+        return JSONResponses.json(.ok, server.configuration.visitorData[visitor] ?? [:])
     }
 
     /// `GET /map/map?siteCode=…&key=…`: Kameleoon's remote data, the entry of
-    /// ``DefinitionsServerConfiguration/kameleoonVisitors`` under `key`, or `{}`; without `key`,
+    /// ``DefinitionsServerConfiguration/visitorData`` under `key`, or `{}`; without `key`,
     /// 400. With an SDK key, the request needs a token from `POST /oauth/token` (401 otherwise).
     /// Each answer is counted.
     func kameleoonMapResponse(_ request: Request) -> Response {
@@ -28,6 +28,6 @@ extension DefinitionsResponder {
             return JSONResponses.error(.badRequest, "invalid_request", "key is missing: /map/map?siteCode=…&key=…")
         }
         server.records.of(KameleoonInbox.self).count(.map)
-        return JSONResponses.json(.ok, server.configuration.kameleoonVisitors[key] ?? [:])
+        return JSONResponses.json(.ok, server.configuration.visitorData[key] ?? [:])
     }
 }

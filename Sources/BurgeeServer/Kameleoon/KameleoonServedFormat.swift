@@ -7,7 +7,7 @@ import NIOCore
 /// updates `GET /sse` (`configuration-update-event` as the file changes), the access token
 /// `POST /oauth/token`, and the Data API: tracking `POST /visit/events` (recorded and counted),
 /// visitor data `GET /visit/visitor` and `GET /map/map` (from
-/// ``DefinitionsServerConfiguration/kameleoonVisitors``). The document is also served whole at
+/// ``DefinitionsServerConfiguration/visitorData``). The document is also served whole at
 /// `GET /definitions`; OFREP evaluates its flags.
 ///
 /// Kameleoon's SDKs fetch the configuration and open the stream without credentials, so those two

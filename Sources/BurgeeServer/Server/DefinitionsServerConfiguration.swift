@@ -41,11 +41,12 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// `GET /api/v2/auth` answers `pushEnabled: true` with a token for `GET /event-stream`; when
     /// off it answers `pushEnabled: false` and Split's SDKs only poll. On by default.
     public var offersPush: Bool
-    /// In Kameleoon mode, what the Data API answers for visitors: a visitor code (or mapping
-    /// value) → the body of `GET /visit/visitor` for it (`{"currentVisit", "previousVisits", "kcs",
-    /// "cbs"}`, as Kameleoon's Data API answers); `GET /map/map?key=…` answers the entry under the
-    /// key too. A visitor or key without an entry is answered `{}`. Empty by default.
-    public var kameleoonVisitors: [String: JSONValue]
+    /// What the served API answers about visitors, for formats whose vendor keeps data per
+    /// visitor on its servers: a visitor code → that API's answer for it. In Kameleoon mode, the
+    /// body of the Data API's `GET /visit/visitor` (`{"currentVisit", "previousVisits", "kcs",
+    /// "cbs"}`), also looked up by mapping value, and `GET /map/map?key=…`'s entry under the key;
+    /// a visitor or key without an entry is answered `{}`. Empty by default.
+    public var visitorData: [String: JSONValue]
 
     /// A configuration; the defaults listen on a free loopback port without an SDK key.
     public init(
@@ -63,9 +64,9 @@ public struct DefinitionsServerConfiguration: Sendable {
         maxOFREPBodyBytes: Int = 1 << 20,
         maxRetainedRecords: Int = 10_000,
         offersPush: Bool = true,
-        kameleoonVisitors: [String: JSONValue] = [:]
+        visitorData: [String: JSONValue] = [:]
     ) {
-        self.kameleoonVisitors = kameleoonVisitors
+        self.visitorData = visitorData
         self.offersPush = offersPush
         self.maxRetainedRecords = maxRetainedRecords
         self.format = format

@@ -86,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("kameleoon-visitors"),
             help: "With Kameleoon definitions: a JSON object file, visitor code (or key) → what GET /visit/visitor (and GET /map/map) answers.")
-    var kameleoonVisitors: String?
+    var visitorData: String?
 
     @Option(name: .customLong("summary-interval"),
             help: "Seconds between summary lines of what arrived (requests, events, metrics, registrations); 0 for none.")
@@ -122,13 +122,13 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ExitCode.failure
             }
         }
-        if let kameleoonVisitors {
+        if let visitorData {
             guard configuration.format == .kameleoon else {
                 StandardOutput.error("burgee serve: --kameleoon-visitors applies to Kameleoon definitions only (--format kameleoon)")
                 throw ExitCode.failure
             }
             do {
-                configuration.kameleoonVisitors = try Self.visitors(at: kameleoonVisitors)
+                configuration.visitorData = try Self.visitors(at: visitorData)
             } catch {
                 StandardOutput.error("burgee serve: --kameleoon-visitors: \(error)")
                 throw ExitCode.failure

@@ -34,7 +34,7 @@ struct KameleoonDemo {
 
     private func run(file: String, out: inout StandardOutput) async throws {
         let server = try await DemoSession.serve(file, format: .kameleoon, sdkKey: Self.clientSecret) {
-            $0.kameleoonVisitors = [ExampleKameleoonDefinitions.knownVisitor: ExampleKameleoonDefinitions.knownVisitorData]
+            $0.visitorData = [ExampleKameleoonDefinitions.knownVisitor: ExampleKameleoonDefinitions.knownVisitorData]
         }
         out.writeLine("Serving a Kameleoon configuration from \(file) as Kameleoon's services at \(server.clientURL) "
             + "(burgee serve --format kameleoon).")

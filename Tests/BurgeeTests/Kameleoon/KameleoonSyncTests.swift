@@ -16,7 +16,7 @@ struct KameleoonSyncTests {
                                         _ body: (RunningDefinitionsServer) async throws -> R) async throws -> R {
         try await LoopbackServer.withServer(json, sdkKey: key, configure: {
             $0.format = .kameleoon
-            $0.kameleoonVisitors = visitors
+            $0.visitorData = visitors
         }, body)
     }
 
