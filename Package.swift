@@ -70,6 +70,7 @@ let package = Package(
             dependencies: [
                 "Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
         // Helpers for users' own tests: an in-memory event sink, a test data source.
         .target(

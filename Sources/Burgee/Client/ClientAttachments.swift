@@ -1,14 +1,18 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// State a client-side module keeps for one client (a vendor's store of stateful visitors, say),
 /// made on first use and kept for the client's life. Each module keys its state by its own type,
 /// so the shared code names none.
+///
+/// A pthread mutex rather than `Mutex`: every call of a module's view reads it, concurrently, and
+/// on Linux `Mutex` hands a contended lock over in the kernel, where the thread sanitizer cannot
+/// see the ordering.
 final class ClientAttachments: Sendable {
-    private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+    private let values = NIOLockedValueBox<[ObjectIdentifier: any Sendable]>([:])
 
     /// The attachment of type `T`, made by `make` the first time it is asked for.
     func value<T: Sendable>(_ type: T.Type, make: () -> T) -> T {
-        values.withLock { values in
+        values.withLockedValue { values in
             if let existing = values[ObjectIdentifier(type)] as? T { return existing }
             let made = make()
             values[ObjectIdentifier(type)] = made

@@ -1,5 +1,6 @@
 import BurgeeCore
 import Metrics
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// The visitors of one client, by visitor code: what was added to each, fetched for it and
@@ -64,13 +65,11 @@ final class KameleoonVisitorStore: Sendable {
         }
     }
 
-    /// A shard behind its lock (a class: a `Mutex` cannot sit in an array).
-    final class LockedShard: Sendable {
-        let mutex = Mutex(Shard())
-    }
-
     static let shardCount = 16
-    private let shards: [LockedShard]
+    /// Each shard behind a pthread mutex rather than `Mutex`: calls contend for them, and on Linux
+    /// `Mutex` hands a contended lock over in the kernel, where the thread sanitizer cannot see
+    /// the ordering.
+    private let shards: [NIOLockedValueBox<Shard>]
     private let capacityPerShard: Int
     private let sessionMilliseconds: Int64
     private let total = Atomic<Int>(0)
@@ -78,7 +77,7 @@ final class KameleoonVisitorStore: Sendable {
     private let forgotten: Counter
 
     init(limits: KameleoonVisitorLimits, metrics: any MetricsFactory) {
-        shards = (0..<Self.shardCount).map { _ in LockedShard() }
+        shards = (0..<Self.shardCount).map { _ in NIOLockedValueBox(Shard()) }
         capacityPerShard = max(1, limits.maxVisitors / Self.shardCount)
         let (seconds, attoseconds) = limits.sessionDuration.components
         sessionMilliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
@@ -99,7 +98,7 @@ final class KameleoonVisitorStore: Sendable {
         throws(KameleoonError) -> R
     {
         let idleSince = now - sessionMilliseconds
-        let (result, change) = try shards[shard(of: code)].mutex.withLock { shard throws(KameleoonError) -> (R, (count: Int, forgotten: Int)) in
+        let outcome = shards[shard(of: code)].withLockedValue { shard -> Result<(R, (count: Int, forgotten: Int)), KameleoonError> in
             let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
             var visitor: KameleoonVisitor
             if let entry = shard.entries[code], entry.lastUsed >= idleSince {
@@ -109,13 +108,15 @@ final class KameleoonVisitorStore: Sendable {
                 if shard.entries.removeValue(forKey: code) != nil { shard.expired += 1 }
                 visitor = KameleoonVisitor(code: code)
             }
-            let result = try body(&visitor)
+            let result: R
+            do throws(KameleoonError) { result = try body(&visitor) } catch { return .failure(error) }
             if visitor.exists {
                 shard.put(visitor, now: now)
                 shard.trim(capacity: capacityPerShard, idleSince: idleSince)
             }
-            return (result, (shard.entries.count - before, shard.evicted + shard.expired - forgottenBefore))
+            return .success((result, (shard.entries.count - before, shard.evicted + shard.expired - forgottenBefore)))
         }
+        let (result, change) = try outcome.get()
         if change.forgotten > 0 { forgotten.increment(by: Int64(change.forgotten)) }
         if change.count != 0 || change.forgotten > 0 {
             size.record(total.add(change.count, ordering: .relaxed).newValue)
@@ -125,7 +126,7 @@ final class KameleoonVisitorStore: Sendable {
 
     /// A copy of the visitor `code` as kept at `now`; `nil` when none is.
     func visitor(_ code: String, now: Int64) -> KameleoonVisitor? {
-        shards[shard(of: code)].mutex.withLock { shard in
+        shards[shard(of: code)].withLockedValue { shard in
             guard let entry = shard.entries[code], entry.lastUsed >= now - sessionMilliseconds else { return nil }
             return entry.visitor
         }
@@ -137,7 +138,7 @@ final class KameleoonVisitorStore: Sendable {
     /// How many visitors were forgotten: beyond the bound, and idle past the session.
     var forgottenCounts: (evicted: Int, expired: Int) {
         shards.reduce((0, 0)) { total, shard in
-            shard.mutex.withLock { (total.0 + $0.evicted, total.1 + $0.expired) }
+            shard.withLockedValue { (total.0 + $0.evicted, total.1 + $0.expired) }
         }
     }
 }
