@@ -65,8 +65,7 @@ struct DemoCommand: AsyncParsableCommand {
             source: .streaming(server.baseURL + "/stream"),
             events: EventsConfiguration(endpoint: server.baseURL + "/events", exposures: .deduplicated),
             logger: DemoSession.quietLogger))
-        let events = client.events()
-        try await DemoSession.run(client, server) {
+        try await DemoSession.run(client, server, awaiting: "the definitions") { events in
             try await demonstrate(client, events: events, file: file, out: &out)
             try await showEvents(client, server: server, out: &out)
         }
@@ -74,9 +73,6 @@ struct DemoCommand: AsyncParsableCommand {
 
     private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, file: String,
                              out: inout StandardOutput) async throws {
-        guard await client.waitUntilReady(timeout: .seconds(5)) else {
-            throw ValidationError("the client did not receive the definitions within 5 s (status: \(client.dataSourceStatus))")
-        }
         let snapshot = try Snapshot(jsonBytes: Array(ExampleDefinitions.json.utf8))
         out.writeLine("A client streams them: \(client.flagKeys().count) flags, definitions version "
                       + "\(client.definitionsVersion ?? 0), \(snapshot.problems.count) problems, status \(client.dataSourceStatus).\n")

@@ -45,11 +45,18 @@ enum DemoSession {
         return condition()
     }
 
-    /// Starts `client`, runs `body`, then closes the client and stops `server`, also when `body` throws.
-    static func run(_ client: BurgeeClient, _ server: RunningDefinitionsServer, _ body: () async throws -> Void) async throws {
+    /// Starts `client` and, once it is ready (within 5 s: else a ``DemoFailure`` naming `what` it
+    /// waited for), runs `body` with the client's events, subscribed before it started; then
+    /// closes the client and stops `server`, also when `body` throws.
+    static func run(_ client: BurgeeClient, _ server: RunningDefinitionsServer, awaiting what: String,
+                    _ body: (AsyncStream<ClientEvent>) async throws -> Void) async throws {
+        let events = client.events()
         client.start()
         do {
-            try await body()
+            guard await client.waitUntilReady(timeout: .seconds(5)) else {
+                throw DemoFailure("the client did not receive \(what) within 5 s (status: \(client.dataSourceStatus))")
+            }
+            try await body(events)
         } catch {
             await client.close()
             await server.stop()

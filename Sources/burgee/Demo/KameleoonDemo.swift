@@ -46,17 +46,13 @@ struct KameleoonDemo {
             siteCode: Self.siteCode, environment: "production", clientID: "demo", clientSecret: Self.clientSecret,
             baseURL: server.clientURL, refreshInterval: .seconds(3600), trackingInterval: .seconds(3600),
             logger: DemoSession.quietLogger))
-        let events = client.events()
-        try await DemoSession.run(client, server) {
+        try await DemoSession.run(client, server, awaiting: "the configuration") { events in
             try await demonstrate(client, events: events, server: server, file: file, out: &out)
         }
     }
 
     private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, server: RunningDefinitionsServer,
                              file: String, out: inout StandardOutput) async throws {
-        guard await client.waitUntilReady(timeout: .seconds(5)) else {
-            throw DemoFailure("the client did not receive the configuration within 5 s (status: \(client.dataSourceStatus))")
-        }
         out.writeLine("A client connects as Kameleoon's server SDKs do (GET /v3/\(Self.siteCode)?environment=production, "
             + "updates from /sse): \(client.flagKeys().count) flags, status \(client.dataSourceStatus).\n")
         let kameleoon = client.kameleoon

@@ -29,17 +29,13 @@ struct SplitDemo {
         let client = try BurgeeClient(configuration: .split(sdkKey: Self.sdkKey, sdkURL: server.clientURL,
                                                             pollingInterval: .seconds(3600), impressionsMode: .debug,
                                                             logger: DemoSession.quietLogger))
-        let events = client.events()
-        try await DemoSession.run(client, server) {
+        try await DemoSession.run(client, server, awaiting: "the definitions") { events in
             try await demonstrate(client, events: events, server: server, file: file, out: &out)
         }
     }
 
     private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, server: RunningDefinitionsServer,
                              file: String, out: inout StandardOutput) async throws {
-        guard await client.waitUntilReady(timeout: .seconds(5)) else {
-            throw DemoFailure("the client did not receive the definitions within 5 s (status: \(client.dataSourceStatus))")
-        }
         let flags = client.flagKeys()
         out.writeLine("A client syncs with it as Split's SDKs do (GET /splitChanges, /segmentChanges, push from /event-stream): "
             + "\(flags.count) flags, status \(client.dataSourceStatus).\n")

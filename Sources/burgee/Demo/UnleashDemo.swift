@@ -25,17 +25,13 @@ struct UnleashDemo {
         let connection = UnleashConnection(url: server.clientURL, appName: "burgee-demo",
                                            refreshInterval: .milliseconds(200), metricsInterval: .milliseconds(500))
         let client = try BurgeeClient(configuration: .unleash(connection, apiToken: Self.token, logger: DemoSession.quietLogger))
-        let events = client.events()
-        try await DemoSession.run(client, server) {
+        try await DemoSession.run(client, server, awaiting: "the features") { events in
             try await demonstrate(client, events: events, server: server, file: file, out: &out)
         }
     }
 
     private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, server: RunningDefinitionsServer,
                              file: String, out: inout StandardOutput) async throws {
-        guard await client.waitUntilReady(timeout: .seconds(5)) else {
-            throw DemoFailure("the client did not receive the features within 5 s (status: \(client.dataSourceStatus))")
-        }
         out.writeLine("A client polls them with an API token: \(client.flagKeys().count) toggles, status \(client.dataSourceStatus).\n")
         let contexts = try ExampleUnleashFeatures.contexts.map { ($0.label, $0.json, Context(unleashJSON: try JSONValue(parsing: $0.json))) }
         let width = client.flagKeys().map(\.count).max() ?? 0
