@@ -90,7 +90,7 @@ public struct KameleoonView: Sendable {
     private func evaluate(_ code: String, _ key: String, track: Bool) throws(KameleoonError) -> KameleoonVariation {
         let services = client.kameleoonServices
         let tracker = KameleoonTracker(client: client)
-        let now = client.cell.read { $0.snapshot?.nowMilliseconds } ?? KameleoonClock.now()
+        let now = client.cell.read { $0.snapshot?.nowMilliseconds } ?? EventClock.wallMilliseconds()
         let (result, assignment) = try services.visitors.withVisitor(code, now: now) { visitor throws(KameleoonError) in
             var consentRequired = false
             let outcome = client.evaluateForView(key, track: track, prepare: { snapshot in

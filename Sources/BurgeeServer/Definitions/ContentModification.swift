@@ -1,5 +1,3 @@
-import Foundation
-
 /// When the served content last changed: the moment, and the `Last-Modified` that HTTP answers
 /// give for it.
 struct ContentModification: Sendable, Hashable {
@@ -26,9 +24,7 @@ struct ContentModification: Sendable, Hashable {
     }
 
     /// The wall clock, in Unix milliseconds.
-    static func nowMilliseconds() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-    }
+    static func nowMilliseconds() -> Int64 { DefinitionsResponder.unixMilliseconds() }
 
     /// The Unix second a millisecond falls in (rounded down, also before 1970).
     private static func second(of milliseconds: Int64) -> Int64 {
