@@ -29,7 +29,7 @@ public struct KameleoonView: Sendable {
         -> KameleoonVariation
     {
         try Self.check(visitorCode)
-        return try evaluate(visitorCode, featureKey, track: track)
+        return try evaluate(visitorCode, featureKey, track: track, services: client.kameleoonServices)
     }
 
     /// The variations of every flag for the visitor, by feature key (Kameleoon's
@@ -39,10 +39,11 @@ public struct KameleoonView: Sendable {
         -> [String: KameleoonVariation]
     {
         try Self.check(visitorCode)
+        let services = client.kameleoonServices
         var variations: [String: KameleoonVariation] = [:]
         for key in featureKeys() {
             do throws(KameleoonError) {
-                let variation = try evaluate(visitorCode, key, track: track)
+                let variation = try evaluate(visitorCode, key, track: track, services: services)
                 if !onlyActive || variation.isActive { variations[key] = variation }
             } catch {
                 if case .featureEnvironmentDisabled = error { continue }
@@ -87,8 +88,10 @@ public struct KameleoonView: Sendable {
 
     /// One evaluation for a visitor, as Kameleoon's SDKs make it: the visitor prepared for the
     /// flag (its holdout assignment, bandit picks), evaluated, the served assignment saved and tracked.
-    private func evaluate(_ code: String, _ key: String, track: Bool) throws(KameleoonError) -> KameleoonVariation {
-        let services = client.kameleoonServices
+    /// `services` is looked up once by the caller: `getVariations` evaluates every flag with it.
+    private func evaluate(_ code: String, _ key: String, track: Bool, services: KameleoonServices) throws(KameleoonError)
+        -> KameleoonVariation
+    {
         let tracker = KameleoonTracker(client: client)
         let now = client.cell.read { $0.snapshot?.nowMilliseconds } ?? EventClock.wallMilliseconds()
         let (result, assignment) = try services.visitors.withVisitor(code, now: now) { visitor throws(KameleoonError) in
