@@ -391,7 +391,7 @@ class EppoEngine:
             return error(refused, default, flagEvaluationCode=None, extraLogging={}, note=str(e))
         details = result.evaluation_details or {}
         code = details.get("flagEvaluationCode")
-        variation = details.get("variationKey")
+        variation = details.get("variationKey") if code == "MATCH" else None
         flags = document.get("flags") if isinstance(document.get("flags"), dict) else {}
         flag = flags.get(request.get("flag"))
         answer = {"value": result.variation if variation is not None else default, "variation": variation,
