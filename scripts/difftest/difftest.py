@@ -59,7 +59,7 @@ def run_burgee(burgee, fmt, document, requests, extra, workdir):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("format", help="the format module in formats/ (unleash, launchdarkly, flagd, split, kameleoon)")
+    parser.add_argument("format", help="the format module in formats/ (unleash, launchdarkly, flagd, split, kameleoon, datadog, eppo)")
     parser.add_argument("--seeds", type=int, default=20, help="how many documents")
     parser.add_argument("--seed-start", type=int, default=0, help="the first seed")
     parser.add_argument("--requests", type=int, default=60, help="requests per document")

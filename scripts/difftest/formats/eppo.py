@@ -1,0 +1,40 @@
+"""Eppo (UFC, Eppo's dialect): random documents, evaluated by burgee and by Eppo's Python SDK.
+
+The oracle is `eppo-server-sdk` offline through oracles/ufc.py (which says how it runs and how its
+clock is fixed); the generator is formats/datadog.py's in Eppo's dialect: totalShards on the flag
+(sometimes also on shards, where Eppo ignores it), JSON values as strings holding JSON,
+extraLogging on splits, numeric-string and semver comparands for GTE/GT/LTE/LT, no SEMVER_*
+operators except as unknown ones, targeting keys that are mostly strings (a few are not: the typed
+Python API refuses them). Each document's clock is its `createdAt` (`--now`).
+
+Eppo has no reasons; the oracle maps its evaluation codes as /work/shared/datadog.md says. Compared:
+value, variation, reason kind and error kind, and the `eppo` member's allocationKey, doLog and
+flagEvaluationCode, and its extraLogging when the SDK logged an assignment event (the event is
+where the SDK shows it).
+"""
+from formats import datadog as ufc_format
+
+NAME = "eppo"
+
+
+def generate(rng, n):
+    doc, hints = ufc_format.document(rng, NAME)
+    return doc, ufc_format.requests(rng, doc, hints, n, NAME)
+
+
+def burgee_args(document):
+    return ["--now", ufc_format.now_of(document)]
+
+
+def oracle(document, requests):
+    from oracles import ufc as engines
+    return engines.evaluate(NAME, document, requests, now=ufc_format.now_of(document))
+
+
+def compare(request, burgee, answer):
+    fields = ["allocationKey", "doLog", "flagEvaluationCode"] + (["extraLogging"] if answer.get("doLog") else [])
+    return ufc_format.compare_common(burgee, answer, "eppo", fields)
+
+
+def reduce(document, flag):
+    return ufc_format.reduce(document, flag)
