@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes families.json: vectors for the bucketing families of every format Burgee reads.
 
-Independent of any SDK: murmur3 comes from the `mmh3` package, SHA-1 from `hashlib`, and 32-bit
+Independent of any SDK: murmur3 comes from the `mmh3` package, SHA-1, SHA-256 and MD5 from `hashlib`, and 32-bit
 float arithmetic from `numpy.float32`, cross-checked against exact rational rounding done here.
 Values published by the vendors (Unleash's client specification, flagd's testbed, LaunchDarkly's
 SDK tests, Split's hash test files) are asserted before anything is written.
@@ -531,6 +531,79 @@ def kameleoon_cases():
     return unique_names(cases)
 
 
+# ---------------------------------------------------------------------------------------------
+# Datadog / Eppo (UFC): MD5 shards
+
+# Vectors checked with Datadog's (ddtrace, libdd-ffe) and Eppo's (eppo-server-sdk) SDKs:
+# salt, key, the first 4 bytes of MD5 in hex, that uint32, totalShards, shard.
+UFC_CHECKED = [
+    ("some-salt", "alice", "b44ee808", 3025070088, 10000, 88),
+    ("some-salt", "bob", "d9087b5d", 3641211741, 10000, 1741),
+    ("some-salt", "", "dd757688", 3715462792, 10000, 2792),
+    ("some-salt", "\u00fcber", "44713543", 1148269891, 10000, 9891),
+    ("", "alice", "18d1296b", 416360811, 100, 11),
+    ("split-json-flag", "alice", "7ce80ef9", 2095582969, 10000, 2969),
+]
+
+
+def ufc_case(name, salt, value, total, description=None):
+    text = salt + "-" + value
+    prefix = hashlib.md5(text.encode("utf-8")).digest()[:4]
+    h = int.from_bytes(prefix, "big")
+    shard = h % total
+    for c_salt, c_value, c_hex, c_hash, c_total, c_shard in UFC_CHECKED:
+        if (c_salt, c_value, c_total) == (salt, value, total):
+            assert (prefix.hex(), h, shard) == (c_hex, c_hash, c_shard), text
+    tests = [[(shard, shard + 1)], [(0, shard)], [(shard + 1, total)], [(0, total)],
+             [(0, shard), (shard, shard + 1)], [(max(shard - 2, 0), shard), (shard + 1, min(shard + 3, total))]]
+    if shard > 0:
+        tests.append([(shard - 1, shard)])
+    ranges = []
+    seen = set()
+    for rs in tests:
+        key = tuple(rs)
+        if key in seen or any(a >= b for a, b in rs):
+            continue
+        seen.add(key)
+        ranges.append({"ranges": [{"start": a, "end": b} for a, b in rs],
+                       "in": any(a <= shard < b for a, b in rs)})
+    case = {"name": name}
+    if description:
+        case["description"] = description
+    case.update({"salt": salt, "value": value, "input": text, "md5": prefix.hex(), "hash": h, "totalShards": total,
+                 "shard": shard, "ranges": ranges})
+    return case
+
+
+def ufc_cases():
+    cases = []
+    for i, (salt, value, _, _, total, _) in enumerate(UFC_CHECKED):
+        cases.append(ufc_case("ufc-checked-%d-%s-%s" % (i + 1, slug(salt), slug(value)), salt, value, total,
+                              "checked with Datadog's and Eppo's SDKs"))
+    cases.append(ufc_case("ufc-empty-salt-empty-key", "", "", 10000, "the input is \"-\""))
+    cases.append(ufc_case("ufc-non-ascii-salt", "\u00fcber-salt", "alice", 1000, "a non-ASCII salt"))
+    cases.append(ufc_case("ufc-decomposed-key", "some-salt", "u\u0308ber", 10000,
+                          "the decomposed spelling of the checked key \u00fcber hashes differently"))
+    cases.append(ufc_case("ufc-cjk-salt-key", "\u5b9f\u9a13", "\u6771\u4eac", 10000, "CJK salt and key"))
+    cases.append(ufc_case("ufc-emoji-key", "layer-1", "\U0001F600", 7, "a key outside the BMP (4 UTF-8 bytes)"))
+    for total in (1, 7, 100, 10000, 4294967295):
+        cases.append(ufc_case("ufc-total-%d" % total, "layer-1", "user-42", total))
+    for size in (55, 56, 63, 64, 65, 119, 120):
+        value = "k" * (size - len("len-"))
+        cases.append(ufc_case("ufc-input-%d-bytes" % size, "len", value, 10000,
+                              "an input of %d bytes (MD5 block and padding boundaries)" % size))
+    for want in (0, 9999):
+        n = 0
+        while True:
+            value = "edge-%d" % n
+            if int.from_bytes(hashlib.md5(("edges-" + value).encode()).digest()[:4], "big") % 10000 == want:
+                break
+            n += 1
+        cases.append(ufc_case("ufc-shard-%d" % want, "edges", value, 10000,
+                              "a key found for shard %d, the first and last of 10000" % want))
+    return unique_names(cases)
+
+
 def unique_names(cases):
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names)), names
@@ -790,6 +863,13 @@ def build():
                            "exposition): in iff hash <= exposition.",
             "cases": kameleoon_cases(),
         },
+        "datadogShard": {
+            "description": "Datadog's and Eppo's UFC shards (burgee's datadog and eppo formats). input = salt \"-\" "
+                           "value; md5 = the first 4 bytes of MD5(UTF-8(input)) in hex; hash = those bytes as a "
+                           "big-endian uint32; shard = hash % totalShards; ranges: a shard's ranges and whether this "
+                           "shard is in (start <= shard < end for any of them).",
+            "cases": ufc_cases(),
+        },
     }
 
 
@@ -797,7 +877,7 @@ def render(document):
     for family in document.values():
         if isinstance(family, dict):
             for case in family["cases"]:
-                for key in ("picks", "inOut"):
+                for key in ("picks", "inOut", "ranges"):
                     if key in case:
                         case[key] = [Inline(entry) for entry in case[key]]
 
@@ -823,7 +903,7 @@ def main():
         f.write(text)
     doc = json.loads(text)
     for family in ("native", "unleashStrategy", "unleashVariant", "flagdFractional", "launchDarkly", "splitMurmur",
-                   "splitLegacy", "kameleoon"):
+                   "splitLegacy", "kameleoon", "datadogShard"):
         print("%-16s %3d cases" % (family, len(doc[family]["cases"])))
 
 
