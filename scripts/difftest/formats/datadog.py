@@ -4,14 +4,15 @@ The oracle is ddtrace's OpenFeature provider with libdatadog's evaluator, offlin
 oracles/ufc.py (which says how it runs and how its clock is fixed), with `fixtures_rule` on: a flag
 libdd-ffe rejects as a whole answers DEFAULT with the request's default, as Datadog's fixtures and
 Burgee do. The generator here is shared with formats/eppo.py: `document(rng, dialect)` and
-`requests(rng, document, n, dialect)` write either dialect (docs: /work/shared/datadog.md).
+`requests(rng, document, hints, n, dialect)` write either dialect.
 
 Each document's clock is its `createdAt`, passed to burgee as `--now` and to the oracle as `now`;
 startAt/endAt bounds sit on it, a nanosecond, microsecond, millisecond, second or more away, in
 other offsets and with other fraction digits (never more than nine, the SDKs' precision).
 
-Compared: value (JSON equality, numbers as doubles), variation, reason kind and error kind, and
-the `datadog` member's allocationKey and doLog, and its serialId when a variation was served.
+Compared: value (JSON equality, numbers as doubles: -0.0 equals 0, integers beyond 2^53 compare
+rounded), variation, reason kind and error kind, and the `datadog` member's allocationKey and doLog,
+and its serialId when a variation was served.
 
 Kept out: empty variation and allocation keys (ddtrace's Python layer treats "" as none: it
 answers the default for a served "" variant and logs no exposure for a "" allocation), regexes
@@ -49,7 +50,10 @@ NUMERIC_STRINGS = ["18", "18.", "+5", "1e2", "inf", "-Infinity", "NaN", " 18", "
                    ".5", "1e400", "18 "]
 VALID_VERSIONS = ["1.0.0", "1.2.3", "1.2.3-alpha", "1.2.3-alpha.1", "1.2.3-rc.1", "1.2.3+build", "2.0.0", "2.0.0+b",
                   "10.0.0", "1.10.0", "0.0.1", "1.2.3-1", "1.2.3-11", "1.2.3-alpha.beta", "1.5.0", "1.2.3-rc.1+b.2"]
-INVALID_VERSIONS = ["1.2", "v1.2.3", "01.2.3", "1.2.3.4", "", " 1.2.3", "1.2.3-01", "1.2.3-"]
+INVALID_VERSIONS = ["v1.2.3", "01.2.3", "", " 1.2.3", "1.2.3-01", "1.2.3-", "1..2", "1.2.", "1.02.3", "1.2.x"]
+# Not semver, but libdd-ffe's SEMVER_* read them: any number of numeric parts, missing ones 0.
+EXTENDED_VERSIONS = ["18", "18.0", "1.2", "1", "1.2.3.4", "1.2.3.0", "18.0.0.0.1", "1.2.3.4-rc.1", "1.2+b", "1-rc",
+                     "2.0"]
 ATTRIBUTES = ["country", "email", "plan", "age", "score", "version", "beta", "id", "tier", "missing"]
 
 SEMVER_OPERATORS = ["SEMVER_EQ", "SEMVER_NEQ", "SEMVER_LT", "SEMVER_LTE", "SEMVER_GT", "SEMVER_GTE"]
@@ -147,7 +151,7 @@ def version_hints(version):
     if len(parts) == 3 and all(p.isdigit() for p in parts):
         a, b, c = (int(p) for p in parts)
         out += ["%d.%d.%d" % (a, b, c + 1), "%d.%d.%d" % (a, b + 1, 0), "%d.%d.%d" % (a, b, max(c - 1, 0)),
-                "%d.%d" % (a, b), "v" + core]
+                "%d.%d" % (a, b), "%d" % a, core + ".0", core + ".1", "v" + core]
     return out
 
 
@@ -232,7 +236,7 @@ def condition(rng, dialect, hints, malformed):
     # SEMVER_*
     if rng.random() < 0.8:
         attribute = "version"
-    comparand = rng.choice(VALID_VERSIONS)
+    comparand = rng.choice(VALID_VERSIONS) if rng.random() < 0.85 else rng.choice(EXTENDED_VERSIONS)
     hints.add(attribute, version_hints(comparand))
     return {"attribute": attribute, "operator": operator, "value": comparand}
 
@@ -437,7 +441,7 @@ def attribute_value(rng, name, hints):
     if name in ("age", "score"):
         return rng.choice(NUMBERS + NUMERIC_STRINGS)
     if name == "version":
-        return rng.choice(VALID_VERSIONS + INVALID_VERSIONS)
+        return rng.choice(VALID_VERSIONS + INVALID_VERSIONS + EXTENDED_VERSIONS)
     if name == "beta":
         return rng.choice([True, False, "true", 1, 0])
     if name == "id":
@@ -536,21 +540,19 @@ def oracle(document, reqs):
 # Comparing
 
 
-def normal(value):
-    """JSON value with every number as a double, for comparing."""
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, list):
-        return [normal(v) for v in value]
-    if isinstance(value, dict):
-        return {k: normal(v) for k, v in value.items()}
-    return value
+def number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def same(a, b):
-    return json.dumps(normal(a), sort_keys=True) == json.dumps(normal(b), sort_keys=True)
+    """JSON equality, numbers compared as doubles (so -0.0 equals 0)."""
+    if number(a) and number(b):
+        return float(a) == float(b)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b
 
 
 def compare_common(burgee, answer, member, fields):

@@ -7,7 +7,7 @@ extraLogging on splits, numeric-string and semver comparands for GTE/GT/LTE/LT, 
 operators except as unknown ones, targeting keys that are mostly strings (a few are not: the typed
 Python API refuses them). Each document's clock is its `createdAt` (`--now`).
 
-Eppo has no reasons; the oracle maps its evaluation codes as /work/shared/datadog.md says. Compared:
+Eppo has no reasons; the oracle maps its evaluation codes to Burgee's (oracles/ufc.py). Compared:
 value, variation, reason kind and error kind, and the `eppo` member's allocationKey, doLog and
 flagEvaluationCode, and its extraLogging when the SDK logged an assignment event (the event is
 where the SDK shows it).
