@@ -60,7 +60,7 @@ struct CLITests {
         not json
         {"flag":1,"context":{}}
         {"flag":"feature"}
-        {"flag":"feature","context":{"key":"u"},"type":"float"}
+        {"flag":"feature","context":{"key":"u"},"type":"decimal"}
         {"flag":"feature","context":{"key":"vip"}}
         """)
         #expect(result.status == 1)
@@ -88,7 +88,7 @@ struct CLITests {
     @Test("bad arguments and unreadable definitions fail with a message", arguments: [
         ["eval", "--definitions", "/nonexistent/defs.json", "--flag", "f", "--context", "{}"],
         ["eval", "--definitions", "DEFS", "--flag", "f", "--context", "{not json"],
-        ["eval", "--definitions", "DEFS", "--flag", "f", "--context", "{}", "--type", "float"],
+        ["eval", "--definitions", "DEFS", "--flag", "f", "--context", "{}", "--type", "decimal"],
         ["eval", "--definitions", "DEFS", "--context", "{}"],
         ["eval", "--definitions", "BROKEN", "--flag", "f", "--context", "{}"],
         ["validate", "BROKEN"],

@@ -181,11 +181,11 @@ struct FormatOptionTests {
     }
 
     @Test("a file whose format cannot be told is refused with the formats it could be", arguments: [
-        ("validate", #"{"flags":{}}"#, "it could be launchdarkly or flagd"),
-        ("validate", "{}", "it could be native, unleash, launchdarkly, flagd, split or kameleoon"),
+        ("validate", #"{"flags":{}}"#, "it could be launchdarkly, flagd or datadog"),
+        ("validate", "{}", "it could be native, unleash, launchdarkly, flagd, split, kameleoon, datadog or eppo"),
         ("validate", #"{"formatVersion":1,"features":[]}"#, "it could be native or unleash"),
-        ("eval", #"{"flags":{}}"#, "it could be launchdarkly or flagd"),
-        ("serve", #"{"flags":{}}"#, "it could be launchdarkly or flagd"),
+        ("eval", #"{"flags":{}}"#, "it could be launchdarkly, flagd or datadog"),
+        ("serve", #"{"flags":{}}"#, "it could be launchdarkly, flagd or datadog"),
     ])
     func undetectable(_ command: String, _ text: String, _ candidates: String) async throws {
         let files = try TemporaryFiles()
@@ -249,6 +249,6 @@ struct FormatOptionTests {
         let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains("[--format <format>]"), "\(result.stdout)")
         #expect(text.contains("--format <format> The definitions format, or auto to tell it from the document's shape."), "\(result.stdout)")
-        #expect(text.contains("(values: native, unleash, launchdarkly, flagd, split, kameleoon, auto; default: auto)"), "\(result.stdout)")
+        #expect(text.contains("(values: native, unleash, launchdarkly, flagd, split, kameleoon, datadog, eppo, auto; default: auto)"), "\(result.stdout)")
     }
 }

@@ -36,7 +36,7 @@ struct SpecFixtureFolder {
     /// line per case (`{"flag", "context", "default"}`): each case with its result line, parsed,
     /// and the line's text, with `extra` arguments after the others (`--now`). Records a failure when
     /// the command fails or answers another number of lines.
-    func evaluatedThroughCLI(_ name: String, format: String, arguments extra: [String] = []) async throws
+    func evaluatedThroughCLI(_ name: String, format: String, arguments extra: [String] = [], passesType: Bool = false) async throws
         -> [(case: FixtureJSON, result: FixtureJSON, line: String)] {
         let data = try Data(contentsOf: url.appendingPathComponent(name))
         let file = try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])
@@ -47,10 +47,13 @@ struct SpecFixtureFolder {
         for c in cases {
             var request: [String: Any] = ["flag": c["flag"] as Any, "context": c["context"] ?? NSNull()]
             request["default"] = c["default"] ?? NSNull()
+            if passesType, let type = c["type"] { request["type"] = type }
             lines.append(try FixtureJSON.text(request))
         }
         let requests = try files.write("requests.jsonl", lines.joined(separator: "\n") + "\n")
-        let result = try await CLIRunner.run(["eval", "--format", format, "--definitions", definitions, "--requests", requests] + extra)
+        // A file's `now` fixes the evaluation clock.
+        let now = extra.contains("--now") ? [] : (file["now"] as? String).map { ["--now", $0] } ?? []
+        let result = try await CLIRunner.run(["eval", "--format", format, "--definitions", definitions, "--requests", requests] + now + extra)
         #expect(result.status == 0, "\(name): \(result.stderr)")
         #expect(result.lines.count == cases.count, "\(name): \(result.lines.count) lines for \(cases.count) cases")
         guard case .array(let expected) = try FixtureJSON.parse(try FixtureJSON.text(cases)) else { return [] }

@@ -184,6 +184,27 @@ struct BucketingFamilyConformanceTests {
         }
     }
 
+    @Test("Datadog and Eppo: MD5 of salt-key, the first four bytes big-endian, modulo totalShards, in ranges")
+    func datadogShard() throws {
+        let cases = try Self.load().datadogShard.cases
+        #expect(cases.count >= 20)
+        for c in cases {
+            let family = BucketingFamily.ufcShard(salt: c.salt)
+            #expect(c.input == c.salt + "-" + c.value, "\(c.name)")
+            var md5 = MD5()
+            md5.combine(c.input)
+            #expect(md5.finalize().hex.hasPrefix(c.md5), "\(c.name)")
+            #expect(family.hash(ofString: c.value) == c.hash, "\(c.name)")
+            let bucket = family.bucket(ofString: c.value, totalWeight: c.totalShards)
+            #expect(bucket == .integer(c.shard), "\(c.name)")
+            #expect(!c.ranges.isEmpty, "\(c.name)")
+            for entry in c.ranges {
+                let pick = WeightedPick(ranges: entry.ranges.map { (start: $0.start, end: $0.end) }, scale: c.totalShards)
+                #expect((pick.index(for: bucket) == 0) == entry.in, "\(c.name) \(entry.ranges.map { "\($0.start)..<\($0.end)" })")
+            }
+        }
+    }
+
     /// An in/out percentage is the pick between `[weight, scale - weight]`, index 0 meaning in.
     func checkInOut(_ entries: [FamiliesFixture.InOut], family: BucketingFamily, scale: UInt64, bucket: Bucket, name: String) {
         #expect(!entries.isEmpty, "\(name)")
@@ -211,6 +232,29 @@ enum FamiliesFixture {
         let splitMurmur: Family<SplitCase>
         let splitLegacy: Family<SplitCase>
         let kameleoon: Family<KameleoonCase>
+        let datadogShard: Family<DatadogShardCase>
+    }
+
+    /// A Datadog/Eppo shard: the hash input `salt-value`, the MD5 prefix, the shard, and ranges in or out.
+    struct DatadogShardCase: Decodable {
+        let name: String
+        let salt: String
+        let value: String
+        let input: String
+        let md5: String
+        let hash: UInt64
+        let totalShards: UInt64
+        let shard: UInt64
+        let ranges: [ShardRanges]
+    }
+
+    struct ShardRanges: Decodable {
+        struct Range: Decodable {
+            let start: UInt64
+            let end: UInt64
+        }
+        let ranges: [Range]
+        let `in`: Bool
     }
 
     /// A Kameleoon case: a container (and respool time) or a mutually exclusive group.

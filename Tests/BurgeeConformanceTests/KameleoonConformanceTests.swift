@@ -49,7 +49,7 @@ struct KameleoonConformanceTests {
             let flag = try #require(c["flag"]?.stringValue, "\(name)/\(caseName): no flag")
             let context = dialect.prepared(dialect.context(json: c["context"] ?? .null), flag: flag, in: snapshot)
             let detail = snapshot.evaluate(flag, context: context, default: .null)
-            let vendor = try #require(dialect.vendorResult(of: detail, flag: flag, in: snapshot))
+            let vendor = try #require(dialect.vendorResult(of: detail, flag: flag, context: context, in: snapshot))
             let expect = try #require(c["expect"]?.objectValue, "\(name)/\(caseName): no expect")
             let where_ = "\(name) / \(caseName)"
             #expect(detail.value == (expect["value"] ?? .null), "\(where_): value \(detail.value.serialized())")

@@ -21,3 +21,23 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+extension ValueType {
+    /// The type a request names: Burgee's names, OpenFeature's (`integer`, `float`, `object`), and
+    /// the upper-case names vendors' documents declare (`BOOLEAN`, `STRING`, `INTEGER`,
+    /// `NUMERIC`, `JSON`); `nil` for anything else.
+    package init?(requestName name: String) {
+        if let type = ValueType(rawValue: name) {
+            self = type
+            return
+        }
+        switch name {
+        case "BOOLEAN": self = .boolean
+        case "STRING": self = .string
+        case "integer", "INTEGER": self = .int
+        case "float", "NUMERIC": self = .double
+        case "object", "JSON": self = .json
+        default: return nil
+        }
+    }
+}

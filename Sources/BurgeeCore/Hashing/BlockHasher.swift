@@ -1,7 +1,9 @@
-/// A hash over 64-byte blocks whose padding ends with the message's bit length, big-endian
-/// (SHA-1, SHA-256): what they share, the gathering of bytes into blocks and the padding; each
-/// compresses a block its own way and keeps its own chaining state.
+/// A hash over 64-byte blocks whose padding ends with the message's bit length (SHA-1, SHA-256
+/// big-endian, MD5 little-endian): what they share, the gathering of bytes into blocks and the
+/// padding; each compresses a block its own way and keeps its own chaining state.
 package protocol BlockHasher: ByteHasher {
+    /// Whether the padding writes the bit length big-endian (SHA) rather than little-endian (MD5).
+    static var bigEndianLength: Bool { get }
     /// 64 bytes of inline storage, 8-byte aligned: a tuple, not an array, so that a hasher lives
     /// in inline storage and copying one allocates nothing.
     typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
@@ -17,6 +19,10 @@ package protocol BlockHasher: ByteHasher {
 }
 
 extension BlockHasher {
+    /// Big-endian, as the SHA family has it.
+    @inlinable
+    package static var bigEndianLength: Bool { true }
+
     /// Feeds one byte.
     @inlinable @inline(__always)
     package mutating func combine(_ byte: UInt8) {
@@ -66,7 +72,7 @@ extension BlockHasher {
     @inlinable
     package func padded() -> Self {
         var copy = self
-        // Padding: 0x80, zeros, then the length in bits as a big-endian UInt64 in the last 8 bytes
+        // Padding: 0x80, zeros, then the length in bits as a UInt64 in the last 8 bytes
         // of a block (a second block when fewer than 9 bytes are left in this one).
         let count = blockCount
         withUnsafeMutableBytes(of: &copy.block) { buffer in
@@ -78,7 +84,8 @@ extension BlockHasher {
             copy.block = (0, 0, 0, 0, 0, 0, 0, 0)
         }
         withUnsafeMutableBytes(of: &copy.block) { buffer in
-            buffer.storeBytes(of: (length &* 8).bigEndian, toByteOffset: 56, as: UInt64.self)
+            let bits = length &* 8
+            buffer.storeBytes(of: Self.bigEndianLength ? bits.bigEndian : bits.littleEndian, toByteOffset: 56, as: UInt64.self)
         }
         copy.compressBlock()
         return copy

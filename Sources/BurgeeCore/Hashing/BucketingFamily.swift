@@ -27,6 +27,10 @@ package enum BucketingFamily: Sendable, Equatable {
     /// integer over 2^256, correctly rounded to a Double; bucket that Double, in [0, 1]
     /// (Kameleoon). Its ``hash(ofString:)`` is the Double's bit pattern.
     case sha256Fraction(suffix: String)
+    /// MD5 of prefix + value; `h` is its first four bytes read big-endian; bucket
+    /// `h % totalWeight`, so 0..<totalWeight (Datadog's and Eppo's shards, `totalShards` the
+    /// weight total).
+    case md5Shard(prefix: MD5)
 
     /// The bucket of a string value (its UTF-8 bytes after the prefix). `totalWeight` is used by
     /// the families whose scale is the weight total (murmur3OfWeight, murmur3ScaledToWeight);
@@ -49,7 +53,7 @@ package enum BucketingFamily: Sendable, Equatable {
         switch self {
         case .sha1Fraction: return .fraction(0)
         case .sha256Fraction: return .double(0)
-        case .murmur3Per100000, .murmur3Percent, .murmur3OfWeight, .murmur3ScaledToWeight, .polynomialPercent: return .integer(0)
+        case .md5Shard, .murmur3Per100000, .murmur3Percent, .murmur3OfWeight, .murmur3ScaledToWeight, .polynomialPercent: return .integer(0)
         }
     }
 
@@ -74,6 +78,9 @@ package enum BucketingFamily: Sendable, Equatable {
             hasher.combine(value)
             hasher.combine(suffix)
             return hasher.finalize().fraction.bitPattern
+        case .md5Shard(var hasher):
+            hasher.combine(value)
+            return UInt64(hasher.finalize().leading32Bits)
         }
     }
 
@@ -96,6 +103,9 @@ package enum BucketingFamily: Sendable, Equatable {
             hasher.combineDecimal(value)
             hasher.combine(suffix)
             return hasher.finalize().fraction.bitPattern
+        case .md5Shard(var hasher):
+            hasher.combineDecimal(value)
+            return UInt64(hasher.finalize().leading32Bits)
         }
     }
 
@@ -128,6 +138,9 @@ package enum BucketingFamily: Sendable, Equatable {
             return .integer(UInt64(Int32(truncatingIfNeeded: hash).magnitude) % 100 &+ 1)
         case .sha256Fraction:
             return .double(Double(bitPattern: hash))
+        case .md5Shard:
+            guard totalWeight > 0 else { return .integer(0) }
+            return .integer(hash % totalWeight)
         }
     }
 }

@@ -26,6 +26,9 @@ package struct WeightedPick: Sendable, Equatable {
         /// One slot of `count` equal slots over [0, 1]: picked (index 0) when the bucket's slot
         /// `min(floor(bucket * count), count - 1)` is `slot`, else index 1.
         case slot(Double, count: Double)
+        /// Half-open integer ranges, as `start, end` pairs: picked (index 0) when the bucket is in
+        /// any of them, else index 1.
+        case ranges([UInt64])
     }
 
     @usableFromInline let thresholds: Thresholds
@@ -50,7 +53,7 @@ package struct WeightedPick: Sendable, Equatable {
         lastIndex = weights.count - 1
         var scale = total
         switch family {
-        case .murmur3Per100000, .murmur3ScaledToWeight:
+        case .murmur3Per100000, .murmur3ScaledToWeight, .md5Shard:
             thresholds = .above(sums)
         case .murmur3Percent, .murmur3OfWeight, .polynomialPercent:
             thresholds = .atLeast(sums)
@@ -84,6 +87,15 @@ package struct WeightedPick: Sendable, Equatable {
         totalWeight = 1
     }
 
+    /// The pick of a bucket in `0..<scale` falling in any of `ranges` (each `start..<end`): index 0
+    /// iff `start <= bucket < end` for one of them, else index 1 (Datadog's and Eppo's shards,
+    /// ``BucketingFamily/md5Shard(prefix:)``, `scale` their `totalShards`).
+    package init(ranges: [(start: UInt64, end: UInt64)], scale: UInt64) {
+        thresholds = .ranges(ranges.flatMap { [$0.start, $0.end] })
+        lastIndex = 1
+        totalWeight = scale
+    }
+
     /// The index (into `weights`) picked for `bucket`; the last index when none is (only
     /// LaunchDarkly and Kameleoon can get there, or weights that do not reach the scale). A bucket
     /// of another kind than the family's (integer vs fraction) picks the last index too.
@@ -106,6 +118,14 @@ package struct WeightedPick: Sendable, Equatable {
             guard case .double(let b) = bucket else { break }
             // In Double, as the SDK computes it; a bucket of 1 falls in the last slot.
             return Swift.min((b * count).rounded(.down), count - 1) == slot ? 0 : 1
+        case .ranges(let bounds):
+            guard case .integer(let b) = bucket else { break }
+            var i = 0
+            while i &+ 1 < bounds.count {
+                if bounds[i] <= b && b < bounds[i &+ 1] { return 0 }
+                i &+= 2
+            }
+            return 1
         }
         return lastIndex
     }

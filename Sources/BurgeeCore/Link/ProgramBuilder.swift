@@ -170,7 +170,7 @@ struct ProgramBuilder {
         ruleIds += ids
         let serve = add(fallthroughServe)
         let off = flag.offVariation.map { $0 < 0 ? FlagCode.malformedOffVariation : Int32($0) } ?? -1
-        flags.append(FlagCode(enabled: flag.enabled, malformed: false, offVariation: off,
+        flags.append(FlagCode(enabled: flag.enabled, malformed: false, declaredType: flag.declaredType, offVariation: off,
                               variationBase: variationBase, variationCount: Int32(flag.variations.count),
                               prerequisites: TableRange(start: prerequisiteStart, count: Int32(prerequisites.count) - prerequisiteStart),
                               rules: TableRange(start: ruleStart, count: Int32(rules.count) - ruleStart),

@@ -76,6 +76,9 @@ struct FlagCode: Sendable {
 
     var enabled: Bool
     var malformed: Bool
+    /// The type the flag declares for its values, when its format declares one: a typed request
+    /// for another type is `ERROR/WRONG_TYPE` unless the flag is off (``FlagDraft/declaredType``).
+    var declaredType: ValueType? = nil
     /// -1 when the flag has none: it serves the default; ``malformedOffVariation`` when it is out of range.
     var offVariation: Int32
     /// The index of the flag's first variation in ``Program/values``.

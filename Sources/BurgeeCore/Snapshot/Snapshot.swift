@@ -229,6 +229,9 @@ public final class Snapshot: Sendable {
     private func detail(_ outcome: inout FlagOutcome, _ flag: Int, _ defaultValue: JSONValue,
                         _ type: ValueType?) -> EvaluationDetail {
         var slot = -1
+        if let type, outcome.kind != .off, outcome.kind != .error, let declared = program.flags[flag].declaredType, declared != type {
+            outcome = FlagOutcome(error: .wrongType)
+        }
         if let variation = outcome.variation {
             slot = Int(program.flags[flag].variationBase) &+ variation
             if let type, !type.accepts(program.values[slot]) {

@@ -93,7 +93,7 @@ struct EvalCommand: ParsableCommand {
     private func runSingle(_ loaded: LoadedDefinitions) throws {
         let r = try request.request(readContext: loaded.context)
         let detail = loaded.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-        let vendor = loaded.vendorResult(request: r.flag, detail)
+        let vendor = loaded.vendorResult(request: r.flag, detail, context: r.context)
         var out = StandardOutput()
         if json {
             out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: vendor))
@@ -120,7 +120,7 @@ struct EvalCommand: ParsableCommand {
             switch BatchRequest.parse(Array(line), readContext: loaded.context) {
             case .success(let r):
                 let detail = loaded.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(request: r.flag, detail)))
+                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(request: r.flag, detail, context: r.context)))
             case .failure(let problem):
                 invalidLines += 1
                 out.writeLine(ResultLine.write(flag: problem.flag, detail: .error(.exception, default: .null),
@@ -165,7 +165,7 @@ struct BatchRequest {
         switch o["type"] {
         case nil, .null?: break
         case .string(let name)?:
-            guard let t = ValueType(rawValue: name) else {
+            guard let t = ValueType(requestName: name) else {
                 return .failure(Problem(flag: flag, message: "unknown type '\(name)'"))
             }
             type = t

@@ -33,7 +33,7 @@ struct ExplainCommand: ParsableCommand {
             let key = loaded.flagKey(r.flag) ?? r.flag
             let explanation = loaded.snapshot.explain(key, context: loaded.prepared(r.context, flag: key), default: r.default, as: r.type)
             out.writeLine(explanation.description)
-            if let vendor = loaded.vendorResult(request: r.flag, explanation.detail) { out.writeLine(vendor.explainLine) }
+            if let vendor = loaded.vendorResult(request: r.flag, explanation.detail, context: r.context) { out.writeLine(vendor.explainLine) }
             out.flush()
         } catch let failure as CommandFailure {
             StandardOutput.error("burgee explain: \(failure)")

@@ -102,8 +102,8 @@ struct LoadedDefinitions {
     }
 
     /// The format's own view of a request's evaluation.
-    func vendorResult(request flag: String, _ detail: EvaluationDetail) -> VendorResult? {
-        vendorResult(flag: flagKey(flag) ?? flag, detail)
+    func vendorResult(request flag: String, _ detail: EvaluationDetail, context: Context) -> VendorResult? {
+        vendorResult(flag: flagKey(flag) ?? flag, detail, context: context)
     }
 
     /// The context `flag` is evaluated with: the request's, after what the format replays first.
@@ -117,8 +117,8 @@ struct LoadedDefinitions {
     }
 
     /// The format's own view of an evaluation, in its vendor's words; `nil` for a format without one.
-    func vendorResult(flag: String, _ detail: EvaluationDetail) -> VendorResult? {
-        dialect.vendorResult(of: detail, flag: flag, in: snapshot)
+    func vendorResult(flag: String, _ detail: EvaluationDetail, context: Context) -> VendorResult? {
+        dialect.vendorResult(of: detail, flag: flag, context: context, in: snapshot)
     }
 
     /// Every problem: the document's own (which belong to no flag or segment), then the snapshot's.

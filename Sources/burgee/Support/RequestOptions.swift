@@ -37,8 +37,8 @@ struct RequestOptions: ParsableArguments {
 
     static func valueType(_ name: String?) throws -> ValueType? {
         guard let name else { return nil }
-        guard let type = ValueType(rawValue: name) else {
-            throw ValidationError("--type must be one of boolean, string, int, double, json; got '\(name)'")
+        guard let type = ValueType(requestName: name) else {
+            throw ValidationError("--type must be one of boolean, string, int, double, json (or integer, float, object, or BOOLEAN, STRING, INTEGER, NUMERIC, JSON); got '\(name)'")
         }
         return type
     }

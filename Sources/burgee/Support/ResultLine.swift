@@ -17,7 +17,8 @@ enum ResultLine {
         if let key = detail.variationKey { writer.string(key) } else { writer.null() }
         writer.key("variationIndex")
         if let index = detail.variationIndex { writer.int(index) } else { writer.null() }
-        writer.key("reason"); (vendor?.reason ?? detail.reason).write(to: &writer)
+        writer.key("reason")
+        if let reason = vendor?.reasonJSON { writer.value(reason) } else { (vendor?.reason ?? detail.reason).write(to: &writer) }
         if let vendor {
             writer.key(vendor.member)
             writer.value(vendor.json)

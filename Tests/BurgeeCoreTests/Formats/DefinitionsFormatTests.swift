@@ -84,6 +84,24 @@ enum FormatDocuments {
      "dateModified":1767225600000}
     """#
 
+    static let datadog = #"""
+    {"data":{"type":"universal-flag-configuration","id":"1","attributes":{"createdAt":"2025-01-01T00:00:00Z","format":"SERVER",
+     "environment":{"name":"prod"},"flags":{"new-checkout":{"key":"new-checkout","enabled":true,"variationType":"BOOLEAN",
+     "variations":{"on":{"key":"on","value":true},"off":{"key":"off","value":false}},
+     "allocations":[{"key":"beta","rules":[{"conditions":[{"attribute":"country","operator":"ONE_OF","value":["FR"]}]}],
+                     "splits":[{"variationKey":"on","shards":[]}],"doLog":true},
+                    {"key":"rollout","splits":[{"variationKey":"on","shards":[{"salt":"s","totalShards":10000,"ranges":[{"start":0,"end":5000}]}]},
+                                               {"variationKey":"off","shards":[]}]}]}}}}}
+    """#
+
+    static let eppo = #"""
+    {"createdAt":"2025-01-01T00:00:00Z","format":"SERVER","environment":{"name":"prod"},
+     "flags":{"new-checkout":{"key":"new-checkout","enabled":true,"variationType":"JSON","totalShards":10000,
+     "variations":{"a":{"key":"a","value":"{\"color\":\"red\"}"},"b":{"key":"b","value":"{}"}},
+     "allocations":[{"key":"rollout","splits":[{"variationKey":"a","shards":[{"salt":"s","ranges":[{"start":0,"end":5000}]}],
+                     "extraLogging":{"team":"web"}},{"variationKey":"b","shards":[]}],"doLog":true}]}}}
+    """#
+
     static let flagdOnlyEvaluators = #"""
     {"flags":{},"$evaluators":{"is-staff":{"==":[1,1]}}}
     """#
@@ -108,26 +126,28 @@ struct DefinitionsFormatTests {
         ("split", FormatDocuments.split, .split),
         ("split spec 1.1", FormatDocuments.splitSpec11, .split),
         ("kameleoon", FormatDocuments.kameleoon, .kameleoon),
+        ("datadog", FormatDocuments.datadog, .datadog),
+        ("datadog without the envelope", FormatDocuments.eppo, .datadog),
     ])
     func detects(_ name: String, _ text: String, _ expected: DefinitionsFormat) throws {
         #expect(try DefinitionsFormat.detect(in: FormatDocuments.json(text)) == expected, "\(name)")
     }
 
     @Test("an unsure document is an error that names its candidates, never a guess", arguments: [
-        ("{}", [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "none of the markers"),
-        (#"{"version":2,"segments":[]}"#, [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "none of the markers"),
-        (#"{"flags":{}}"#, [.launchDarkly, .flagd], #"the "flags" object is empty"#),
-        (#"{"flags":{},"segments":{}}"#, [.launchDarkly, .flagd], #"the "flags" object is empty"#),
-        (#"{"flags":{"f":{"enabled":true,"variations":[{"key":"on","value":true}]}}}"#, [.native, .launchDarkly, .flagd],
+        ("{}", [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon, .datadog, .eppo], "none of the markers"),
+        (#"{"version":2,"segments":[]}"#, [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon, .datadog, .eppo], "none of the markers"),
+        (#"{"flags":{}}"#, [.launchDarkly, .flagd, .datadog], #"the "flags" object is empty"#),
+        (#"{"flags":{},"segments":{}}"#, [.launchDarkly, .flagd, .datadog], #"the "flags" object is empty"#),
+        (#"{"flags":{"f":{"enabled":true,"variations":[{"key":"on","value":true}]}}}"#, [.native, .launchDarkly, .flagd, .datadog],
          #"no flag in "flags" has the shape of a known format"#),
-        (#"{"flags":[1]}"#, [.native, .launchDarkly, .flagd], #"no flag in "flags" has the shape of a known format"#),
+        (#"{"flags":[1]}"#, [.native, .launchDarkly, .flagd, .datadog], #"no flag in "flags" has the shape of a known format"#),
         (#"{"formatVersion":1,"features":[]}"#, [.native, .unleash], #""formatVersion" (native Burgee), "features" (Unleash)"#),
         (#"{"flags":{"a":{"on":true,"variations":[1]},"b":{"state":"ENABLED","variants":{"x":1}}}}"#, [.launchDarkly, .flagd],
          #""flags" whose flags have "on" ("a") (LaunchDarkly), "flags" whose flags have "state" or "variants" ("b") (flagd)"#),
         (#"{"formatVersion":1,"flags":{"f":{"state":"ENABLED","variants":{"on":true}}}}"#, [.native, .flagd], "more than one format"),
-        ("[]", [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "the top level is array, not an object"),
-        ("42", [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "the top level is number, not an object"),
-        (#""flags""#, [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon], "the top level is string, not an object"),
+        ("[]", [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon, .datadog, .eppo], "the top level is array, not an object"),
+        ("42", [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon, .datadog, .eppo], "the top level is number, not an object"),
+        (#""flags""#, [.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon, .datadog, .eppo], "the top level is string, not an object"),
     ])
     func unsure(_ text: String, _ candidates: [DefinitionsFormat], _ message: String) throws {
         let document = try FormatDocuments.json(text)
@@ -145,12 +165,13 @@ struct DefinitionsFormatTests {
         #expect(error.candidates == [.launchDarkly, .flagd])
         #expect(error.description == #"cannot tell the definitions format: the "flags" object is empty; it could be launchdarkly or flagd"#)
         let all = FormatDetectionError(candidates: DefinitionsFormat.allCases, message: "m")
-        #expect(all.description.hasSuffix("it could be native, unleash, launchdarkly, flagd, split or kameleoon"))
+        #expect(all.description.hasSuffix("it could be native, unleash, launchdarkly, flagd, split, kameleoon, datadog or eppo"))
     }
 
     @Test("the command-line spellings name the formats, in any letter case", arguments: [
         ("native", DefinitionsFormat.native), ("unleash", .unleash), ("launchdarkly", .launchDarkly), ("flagd", .flagd),
         ("split", .split), ("Split", .split), ("kameleoon", .kameleoon), ("Kameleoon", .kameleoon),
+        ("datadog", .datadog), ("Datadog", .datadog), ("eppo", .eppo), ("EPPO", .eppo),
         ("NATIVE", .native), ("Unleash", .unleash), ("LaunchDarkly", .launchDarkly), ("FlagD", .flagd),
     ])
     func spellings(_ argument: String, _ format: DefinitionsFormat) {
@@ -165,7 +186,7 @@ struct DefinitionsFormatTests {
 
     @Test("the names are the command-line spellings, in a fixed order")
     func names() {
-        #expect(DefinitionsFormat.allCases.map(\.name) == ["native", "unleash", "launchdarkly", "flagd", "split", "kameleoon"])
+        #expect(DefinitionsFormat.allCases.map(\.name) == ["native", "unleash", "launchdarkly", "flagd", "split", "kameleoon", "datadog", "eppo"])
     }
 
     @Test("every spec-fixtures document is detected as native")

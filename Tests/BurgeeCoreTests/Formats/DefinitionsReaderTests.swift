@@ -93,8 +93,8 @@ struct DefinitionsReaderTests {
             Issue.record("expected undetectedFormat")
             return
         }
-        #expect(candidates == [.launchDarkly, .flagd])
-        #expect(error?.description.hasSuffix("it could be launchdarkly or flagd") == true)
+        #expect(candidates == [.launchDarkly, .flagd, .datadog])
+        #expect(error?.description.hasSuffix("it could be launchdarkly, flagd or datadog") == true)
     }
 
     @Test("a given format settles what detection cannot")

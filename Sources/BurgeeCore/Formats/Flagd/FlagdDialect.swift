@@ -70,7 +70,7 @@ struct FlagdDialect: DefinitionsDialect {
 
     /// `"flagd":{"value"?, "variant", "reason", "errorCode", "flagMetadata"}`, `value` absent (not
     /// null) when the caller's default applies.
-    func vendorResult(of detail: EvaluationDetail, flag key: String, in snapshot: Snapshot) -> VendorResult? {
+    func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult? {
         let json = snapshot.flagdResult(for: detail, flag: key).json
         return VendorResult(member: "flagd", json: json, textLines: ["flagd:     \(json.serialized())"],
                             explainLine: "flagd: \(json.serialized())")

@@ -83,7 +83,7 @@ struct KameleoonDialect: DefinitionsDialect {
         return context.isValid ? prepared : context
     }
 
-    func vendorResult(of detail: EvaluationDetail, flag key: String, in snapshot: Snapshot) -> VendorResult? {
+    func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult? {
         let result = KameleoonResult(detail, flag: snapshot.kameleoonDocument?.flag(key))
         var reason = EvaluationReason(kind: detail.reason.kind)
         reason.errorKind = detail.reason.errorKind

@@ -25,6 +25,10 @@ package protocol DefinitionsDialect: Sendable {
     /// ``flagsMember`` has a shape).
     func hasFlagShape(_ flag: [String: JSONValue]) -> Bool
 
+    /// Formats whose documents have this format's shape too, so that their markers do not
+    /// contradict this format when it is given (Eppo's documents look like Datadog's).
+    var sharesShapeWith: [DefinitionsFormat] { get }
+
     /// The markers of this format among a document's top-level members other than a flag's
     /// shape in `flags`, in the words of messages (`"formatVersion"`, `delta "events"`); the first
     /// is named when the document is not of this format.
@@ -77,9 +81,9 @@ package protocol DefinitionsDialect: Sendable {
     /// - Throws: ``OpenFeatureContextError`` for a context they refuse.
     func context(openFeature members: [String: JSONValue]) throws(OpenFeatureContextError) -> Context
 
-    /// The format's own view of an evaluation, which the command line's result line carries as a
-    /// member; `nil` for a format without one.
-    func vendorResult(of detail: EvaluationDetail, flag key: String, in snapshot: Snapshot) -> VendorResult?
+    /// The format's own view of an evaluation of `context`, which the command line's result line
+    /// carries as a member; `nil` for a format without one.
+    func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult?
 
     /// The context a command-line request evaluates `flag` with, given the context its request
     /// line read (``context(json:)``). A format whose SDK keeps state between calls replays what
@@ -109,6 +113,9 @@ package enum FlagsMember: Equatable, Sendable {
 extension DefinitionsDialect {
     /// No telling flag shape.
     package func hasFlagShape(_ flag: [String: JSONValue]) -> Bool { false }
+
+    /// None.
+    package var sharesShapeWith: [DefinitionsFormat] { [] }
 
     /// Documents are not merged.
     package var mergesDocuments: Bool { false }
@@ -148,7 +155,7 @@ extension DefinitionsDialect {
     package var commandLineNow: Timestamp? { nil }
 
     /// None.
-    package func vendorResult(of detail: EvaluationDetail, flag key: String, in snapshot: Snapshot) -> VendorResult? {
+    package func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult? {
         nil
     }
 }

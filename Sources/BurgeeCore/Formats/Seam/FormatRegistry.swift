@@ -11,6 +11,8 @@ package enum FormatRegistry {
         FlagdDialect(),
         SplitDialect(),
         KameleoonDialect(),
+        UFCDialect(vendor: .datadog),
+        UFCDialect(vendor: .eppo),
     ]
 
     /// Every registered format, in registry order.

@@ -11,6 +11,9 @@ package struct VendorResult: Sendable, Equatable {
     /// name less than Burgee's reasons do (a rule that the format's own member names already);
     /// `nil` keeps the evaluation's reason.
     package var reason: EvaluationReason?
+    /// The result line's `reason` in the vendor's own words, for a format whose SDKs name reasons
+    /// Burgee's kinds do not have (`{"kind":"STATIC"}`); it wins over ``reason``.
+    package var reasonJSON: JSONValue?
     /// The lines `burgee eval` writes after the reason, aligned as its other lines.
     package var textLines: [String]
     /// The line `burgee explain` writes after the steps.
@@ -18,8 +21,9 @@ package struct VendorResult: Sendable, Equatable {
 
     /// A result.
     package init(member: String, json: JSONValue, value: JSONValue? = nil, reason: EvaluationReason? = nil,
-                 textLines: [String], explainLine: String) {
+                 reasonJSON: JSONValue? = nil, textLines: [String], explainLine: String) {
         self.reason = reason
+        self.reasonJSON = reasonJSON
         self.member = member
         self.json = json
         self.value = value

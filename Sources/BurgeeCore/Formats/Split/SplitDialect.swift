@@ -60,7 +60,7 @@ struct SplitDialect: DefinitionsDialect {
     }
 
     /// `"split":{"treatment","config","label","changeNumber"}`.
-    func vendorResult(of detail: EvaluationDetail, flag key: String, in snapshot: Snapshot) -> VendorResult? {
+    func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult? {
         let json = snapshot.splitResult(for: detail, flag: key).json
         return VendorResult(member: "split", json: json, textLines: ["split:     \(json.serialized())"],
                             explainLine: "split: \(json.serialized())")

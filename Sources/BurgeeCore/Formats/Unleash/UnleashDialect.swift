@@ -69,7 +69,7 @@ struct UnleashDialect: DefinitionsDialect {
     /// `"unleash":{"enabled":…,"variant":{"name","enabled","feature_enabled","payload"?}}`, and
     /// `value` is the `isEnabled` answer: `false`, not the default, for a toggle that is unknown
     /// or cannot be evaluated.
-    func vendorResult(of detail: EvaluationDetail, flag key: String, in snapshot: Snapshot) -> VendorResult? {
+    func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult? {
         let enabled = snapshot.unleashIsEnabled(detail)
         let variant = snapshot.unleashVariant(for: detail, flag: key).json
         return VendorResult(member: "unleash", json: ["enabled": .bool(enabled), "variant": variant], value: .bool(enabled),

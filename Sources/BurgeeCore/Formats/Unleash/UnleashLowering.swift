@@ -384,7 +384,7 @@ private struct Lowering {
         case .regex:
             // Yggdrasil reads `value` only (no value: the empty pattern). Rust-regex spellings
             // (inline flags, POSIX classes) are rewritten into the portable subset.
-            let translated = UnleashRegex.translate(c.value ?? "", caseInsensitive: lowercase, unicodeClasses: true)
+            let translated = RustRegexTranslation.translate(c.value ?? "", caseInsensitive: lowercase, unicodeClasses: true)
             op = RegexOperator.parse([.string(translated.pattern)], caseInsensitive: translated.caseInsensitive,
                                      at: c.path.appending("value"), &r)
         case let family:

@@ -39,6 +39,10 @@ package indirect enum Operator: Sendable {
     case dottedVersion(DottedVersionOperator.Test)
     /// Any value: the attribute is present and not `null`.
     case present
+    /// A scalar's text (``ScalarText``) in a list of strings or matched by expressions.
+    case scalarText(ScalarTextOperator.Test)
+    /// A version of three numeric parts compared with an operand (``FullSemVerOperator``).
+    case fullSemVer(FullSemVerOperator.Test)
     /// A Kameleoon targeting condition on the `visitor` object of a Kameleoon context.
     case visitor(VisitorCondition)
 
@@ -62,6 +66,8 @@ package indirect enum Operator: Sendable {
         case .booleanText(let operand): return BooleanTextOperator.matches(value, operand)
         case .dottedVersion(let test): return DottedVersionOperator.matches(value, test)
         case .present: return true
+        case .scalarText(let test): return ScalarTextOperator.matches(value, test)
+        case .fullSemVer(let test): return FullSemVerOperator.matches(value, test)
         case .visitor(let condition): return condition.matches(value)
         }
     }

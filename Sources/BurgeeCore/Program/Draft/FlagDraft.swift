@@ -27,6 +27,10 @@ package struct FlagDraft: Sendable {
     package var unreadable: Bool = false
     /// The labels of the flag's outcomes, for a format whose results carry labels (Split's).
     package var outcomeLabels: OutcomeLabels? = nil
+    /// The type the flag declares for its values, for a format whose flags declare one: a typed
+    /// request for another type is then `ERROR/WRONG_TYPE` whatever is served (a default
+    /// included), unless the flag is off; `nil`: the served value's type decides.
+    package var declaredType: ValueType? = nil
 
     package init(key: String, path: JSONPointer, problems: [DefinitionProblem] = [], enabled: Bool,
                  variations: [VariationDraft], offVariation: Int?, prerequisites: [PrerequisiteDraft] = [],
@@ -224,6 +228,9 @@ package struct FlagInfo: Sendable {
     /// flag without targeting, `DEFAULT` when targeting yields `null`, `TARGETING_MATCH` for the
     /// last branch of an `if` chain); `nil` for formats that do not.
     package var openFeatureFallthroughReason: String? = nil
+    /// What the format keeps of each rule for its own results, by rule index (Datadog's
+    /// allocation key, reason and `doLog`); empty for formats that keep nothing.
+    package var rulePayloads: [JSONValue] = []
     /// Whether a `FALLTHROUGH` result forces an exposure event (LaunchDarkly's `trackEventsFallthrough`).
     package var trackEventsFallthrough: Bool = false
     /// Whether the flag's evaluations are to be counted and not recorded one by one (Split's

@@ -1,8 +1,9 @@
-/// Unleash's `REGEX` patterns follow the Rust `regex` crate (Unleash's Yggdrasil engine); the few
-/// features of it that the client specification uses and the portable subset (``PortableRegex``)
-/// spells differently are rewritten here, before compiling:
+/// Patterns in the syntax of the Rust `regex` crate (what several vendors' engines compile), and
+/// RE2's where it agrees: the few features of it that vendors' patterns use and the
+/// portable subset (``PortableRegex``) spells differently are rewritten here, before compiling:
 ///
-/// - inline flags `(?i)`, `(?m)`, `(?s)` (any combination, like `(?is)`) at the very start of the
+/// - inline flags `(?i)`, `(?m)`, `(?s)` (any combination, like `(?is)`, and with Rust's
+///   `unicodeClasses` also `u`, its default) at the very start of the
 ///   pattern or right after a leading `^`, applying to the rest of it: `i` compiles the pattern
 ///   case-insensitively; `s` makes `.` match any scalar (`[\s\S]`); `m` makes `^` and `$` match at
 ///   line boundaries too — as `(?:^|\n)` and `(?:$|\n)`, which consume the newline, the same
@@ -15,8 +16,8 @@
 ///   Rust's Unicode word class does not fit in a portable pattern.
 ///
 /// Anything else is passed through unchanged: constructs outside the portable subset (lookaround,
-/// backreferences, flags elsewhere) fail to compile and never match, as they do in Yggdrasil.
-enum UnleashRegex {
+/// backreferences, flags elsewhere) fail to compile: each format says what that means for its flags.
+enum RustRegexTranslation {
     /// The pattern in the portable subset and whether it is case-insensitive.
     static func translate(_ pattern: String, caseInsensitive: Bool,
                           unicodeClasses unicode: Bool) -> (pattern: String, caseInsensitive: Bool) {
@@ -30,7 +31,8 @@ enum UnleashRegex {
         // Leading flag groups, possibly several: (?i)(?s)…
         while scalars.count >= 4, scalars[0] == "(", scalars[1] == "?", let close = scalars.firstIndex(of: ")"), close > 2 {
             let flags = scalars[2..<close]
-            guard flags.allSatisfy({ $0 == "i" || $0 == "m" || $0 == "s" }) else { break }
+            // `u` (Unicode mode) is Rust's default, so a no-op there; RE2 reads it as "ungreedy".
+            guard flags.allSatisfy({ $0 == "i" || $0 == "m" || $0 == "s" || ($0 == "u" && unicode) }) else { break }
             if flags.contains("i") { ignoreCase = true }
             if flags.contains("s") { dotAll = true }
             if flags.contains("m") { multiline = true }

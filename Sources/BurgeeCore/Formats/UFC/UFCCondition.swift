@@ -1,0 +1,128 @@
+/// A condition of a rule: an attribute, an operator, a value (docs/datadog.md, "Operators").
+package struct UFCCondition: Sendable {
+    /// What the condition tests.
+    package enum Test: Sendable {
+        /// The attribute's text (``ScalarText``) is one of the strings, or (negated) none of them.
+        case oneOf([String], negated: Bool)
+        /// The expression matches the attribute's text somewhere, or (negated) does not.
+        case matches(PortableRegex, negated: Bool)
+        /// The attribute is absent or `null` (`true`), or present (`false`).
+        case isNull(Bool)
+        /// The attribute, a number or a string holding one, compared with a number.
+        case number(NumericComparison, Double)
+        /// The attribute, a string holding a three-part version, compared with a version.
+        case version(FullSemVerOperator.Comparison, SemanticVersion, countsBuild: Bool)
+        /// A condition the vendor's engine cannot use, which Eppo evaluates as false.
+        case never(String)
+    }
+
+    package var attribute: String
+    package var test: Test
+    package var path: JSONPointer
+
+    init(json: JSONValue, _ r: UFCReader, vendor: UFCVendor) throws(UFCProblem) {
+        path = r.path
+        guard case .object(let members) = json, case .string(let attribute)? = members["attribute"],
+              case .string(let op)? = members["operator"] else {
+            if vendor == .datadog {
+                let members = try r.object(json)
+                _ = try r.at("attribute").string(members["attribute"])
+                _ = try r.at("operator").string(members["operator"])
+            }
+            self.attribute = ""
+            test = .never("a condition needs a string 'attribute' and 'operator'")
+            return
+        }
+        self.attribute = attribute
+        let value = members["value"] ?? .null
+        switch Self.test(op, value, vendor) {
+        case .success(let test): self.test = test
+        case .failure(let why):
+            // Datadog cannot compile the flag; Eppo only fails the condition.
+            if vendor == .datadog { throw r.problem(why.message) }
+            test = .never(why.message)
+        }
+    }
+
+    private static func test(_ op: String, _ value: JSONValue, _ vendor: UFCVendor) -> Result<Test, UFCProblem> {
+        switch op {
+        case "ONE_OF", "NOT_ONE_OF":
+            guard case .array(let elements) = value else {
+                return .failure(UFCProblem("\(op) takes an array of strings, not \(value.typeName)"))
+            }
+            var strings: [String] = []
+            for element in elements {
+                guard case .string(let s) = element else {
+                    return .failure(UFCProblem("\(op) takes an array of strings; \(element.serialized()) is not one"))
+                }
+                strings.append(s)
+            }
+            return .success(.oneOf(strings, negated: op == "NOT_ONE_OF"))
+        case "MATCHES", "NOT_MATCHES":
+            var pattern: String
+            switch value {
+            case .string(let s): pattern = s
+            case .array(let elements) where vendor == .datadog && elements.count == 1:
+                guard case .string(let s) = elements[0] else { fallthrough }
+                pattern = s
+            default:
+                return .failure(UFCProblem("\(op) takes a regular expression string, not \(value.typeName)"))
+            }
+            let translated = RustRegexTranslation.translate(pattern, caseInsensitive: false, unicodeClasses: true)
+            // A pattern outside the portable subset is refused as an invalid one is: the rare
+            // pattern that the vendor's engine runs and Burgee does not differs (docs/datadog.md).
+            guard let regex = try? PortableRegex(pattern: translated.pattern, caseInsensitive: translated.caseInsensitive) else {
+                return .failure(UFCProblem("\(value.serialized()) is not a regular expression Burgee runs (see docs/datadog.md)"))
+            }
+            return .success(.matches(regex, negated: op == "NOT_MATCHES"))
+        case "IS_NULL":
+            guard case .bool(let b) = value else { return .failure(UFCProblem("IS_NULL takes a boolean, not \(value.typeName)")) }
+            return .success(.isNull(b))
+        case "GTE", "GT", "LTE", "LT":
+            let comparison: NumericComparison = switch op {
+            case "GTE": .greaterOrEqual
+            case "GT": .greater
+            case "LTE": .lessOrEqual
+            default: .less
+            }
+            switch (value, vendor) {
+            case (.number(let n), _):
+                return .success(.number(comparison, n))
+            case (.string(let s), .eppo):
+                // Eppo reads a version first, then a number.
+                if let version = FullSemVerOperator.version(s) {
+                    return .success(.version(Self.versionComparison(comparison), version, countsBuild: true))
+                }
+                if let n = NumberTextOperator.number(inText: s) { return .success(.number(comparison, n)) }
+                return .failure(UFCProblem("\(op) takes a number or a version, not \(value.serialized())"))
+            default:
+                return .failure(UFCProblem("\(op) takes a number, not \(value.serialized())"))
+            }
+        case "SEMVER_EQ", "SEMVER_NEQ", "SEMVER_LT", "SEMVER_LTE", "SEMVER_GT", "SEMVER_GTE" where vendor == .datadog:
+            guard case .string(let s) = value, let version = FullSemVerOperator.version(s) else {
+                return .failure(UFCProblem("\(op) takes a semantic version string, not \(value.serialized())"))
+            }
+            let comparison: FullSemVerOperator.Comparison = switch op {
+            case "SEMVER_EQ": .equal
+            case "SEMVER_NEQ": .notEqual
+            case "SEMVER_LT": .less
+            case "SEMVER_LTE": .lessOrEqual
+            case "SEMVER_GT": .greater
+            default: .greaterOrEqual
+            }
+            return .success(.version(comparison, version, countsBuild: false))
+        default:
+            return .failure(UFCProblem("unknown operator '\(op)'"))
+        }
+    }
+
+    private static func versionComparison(_ c: NumericComparison) -> FullSemVerOperator.Comparison {
+        switch c {
+        case .equal: .equal
+        case .less: .less
+        case .lessOrEqual: .lessOrEqual
+        case .greater: .greater
+        case .greaterOrEqual: .greaterOrEqual
+        }
+    }
+}

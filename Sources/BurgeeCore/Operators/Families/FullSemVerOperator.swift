@@ -1,0 +1,94 @@
+/// A version of exactly three numeric parts (`MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD]`, as the
+/// Rust `semver` crate reads one; `1.2` and `v1.2.3` are not versions) compared with an operand.
+///
+/// By semver precedence, build metadata ignored; or, with `countsBuild`, in the total order of
+/// the Rust crate's `Version`, where equal precedence is then ordered by build metadata (none
+/// first, then identifier by identifier: numbers numerically and before text, text by bytes).
+/// An attribute that is not such a string is false for every comparison, inequality included.
+package enum FullSemVerOperator {
+    /// How the attribute's version must stand to the operand.
+    package enum Comparison: Sendable {
+        case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+    }
+
+    /// The comparison, its operand and the order it uses.
+    package struct Test: Sendable {
+        package var comparison: Comparison
+        package var operand: SemanticVersion
+        package var countsBuild: Bool
+
+        package init(_ comparison: Comparison, _ operand: SemanticVersion, countsBuild: Bool) {
+            self.comparison = comparison
+            self.operand = operand
+            self.countsBuild = countsBuild
+        }
+    }
+
+    /// The version in `text` when it has three numeric parts; `nil` otherwise.
+    package static func version(_ text: String) -> SemanticVersion? {
+        guard hasThreeParts(text), let version = SemanticVersion(parsing: text) else { return nil }
+        return version
+    }
+
+    @inline(__always)
+    static func matches(_ value: JSONValue, _ test: Test) -> Bool {
+        guard case .string(let s) = value, hasThreeParts(s), let version = SemanticVersion(parsing: s) else { return false }
+        var order = version < test.operand ? -1 : (test.operand < version ? 1 : 0)
+        if order == 0, test.countsBuild { order = compareBuild((version.build ?? "").utf8, (test.operand.build ?? "").utf8) }
+        switch test.comparison {
+        case .equal: return order == 0
+        case .notEqual: return order != 0
+        case .less: return order < 0
+        case .lessOrEqual: return order <= 0
+        case .greater: return order > 0
+        case .greaterOrEqual: return order >= 0
+        }
+    }
+
+    /// Two dots before any `-` or `+`.
+    @inline(__always)
+    static func hasThreeParts(_ text: String) -> Bool {
+        var dots = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { break }
+            if byte == UInt8(ascii: ".") { dots &+= 1 }
+        }
+        return dots == 2
+    }
+
+    /// Build metadata in the Rust crate's order: none first, then identifiers in turn.
+    static func compareBuild(_ a: Substring.UTF8View, _ b: Substring.UTF8View) -> Int {
+        if a.isEmpty || b.isEmpty { return a.isEmpty == b.isEmpty ? 0 : (a.isEmpty ? -1 : 1) }
+        let dot = UInt8(ascii: ".")
+        var ia = a.startIndex, ib = b.startIndex
+        while true {
+            let aDone = ia == a.endIndex, bDone = ib == b.endIndex
+            if aDone || bDone { return aDone == bDone ? 0 : (aDone ? -1 : 1) }
+            let ea = a[ia...].firstIndex(of: dot) ?? a.endIndex
+            let eb = b[ib...].firstIndex(of: dot) ?? b.endIndex
+            let order = compareIdentifier(a[ia..<ea], b[ib..<eb])
+            if order != 0 { return order }
+            ia = ea == a.endIndex ? ea : a.index(after: ea)
+            ib = eb == b.endIndex ? eb : b.index(after: eb)
+        }
+    }
+
+    private static func compareIdentifier(_ a: Substring.UTF8View, _ b: Substring.UTF8View) -> Int {
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        switch (a.allSatisfy(isDigit), b.allSatisfy(isDigit)) {
+        case (true, true):
+            // Numerically: without leading zeros a longer number is larger; equal numbers order
+            // by how many leading zeros they have.
+            let za = a.prefix { $0 == UInt8(ascii: "0") }.count, zb = b.prefix { $0 == UInt8(ascii: "0") }.count
+            let (la, lb) = (a.count - za, b.count - zb)
+            if la != lb { return la < lb ? -1 : 1 }
+            for (x, y) in zip(a.dropFirst(za), b.dropFirst(zb)) where x != y { return x < y ? -1 : 1 }
+            return za == zb ? 0 : (za < zb ? -1 : 1)
+        case (true, false): return -1
+        case (false, true): return 1
+        case (false, false):
+            for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+            return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+        }
+    }
+}
