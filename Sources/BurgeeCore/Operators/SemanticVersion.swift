@@ -167,12 +167,15 @@ extension SemanticVersion: Comparable {
         switch (lhs.prereleaseText.isEmpty, rhs.prereleaseText.isEmpty) {
         case (true, _): return false
         case (false, true): return true
-        case (false, false): return comparePrerelease(lhs.prereleaseText.utf8, rhs.prereleaseText.utf8) < 0
+        case (false, false): return compareIdentifiers(lhs.prereleaseText.utf8, rhs.prereleaseText.utf8) < 0
         }
     }
 
-    /// Walks both dot-separated lists in step, without splitting them into arrays.
-    private static func comparePrerelease(_ a: Substring.UTF8View, _ b: Substring.UTF8View) -> Int {
+    /// Compares dot-separated identifier lists (a prerelease, build metadata) in step, without
+    /// splitting them into arrays: numeric identifiers numerically and before alphanumeric ones,
+    /// those by bytes, and a longer list after its prefix. Leading zeros (build metadata only) do
+    /// not change a number; equal numbers order by how many they have, as the Rust crate does.
+    package static func compareIdentifiers(_ a: Substring.UTF8View, _ b: Substring.UTF8View) -> Int {
         var ia = a.startIndex
         var ib = b.startIndex
         while true {
@@ -194,11 +197,13 @@ extension SemanticVersion: Comparable {
         let bNumeric = b.allSatisfy(isDigit)
         switch (aNumeric, bNumeric) {
         case (true, true):
-            // No leading zeros, so a longer number is larger; equal lengths compare digit by digit.
-            // This stays exact for identifiers too long for any integer type.
-            let (ca, cb) = (a.count, b.count)
+            // Without leading zeros a longer number is larger; equal lengths compare digit by
+            // digit. This stays exact for identifiers too long for any integer type.
+            let za = a.prefix { $0 == UInt8(ascii: "0") }.count, zb = b.prefix { $0 == UInt8(ascii: "0") }.count
+            let (ca, cb) = (a.count - za, b.count - zb)
             if ca != cb { return ca < cb ? -1 : 1 }
-            return compareBytes(a, b)
+            let order = compareBytes(a.dropFirst(za), b.dropFirst(zb))
+            return order != 0 || za == zb ? order : (za < zb ? -1 : 1)
         case (true, false): return -1
         case (false, true): return 1
         case (false, false): return compareBytes(a, b)

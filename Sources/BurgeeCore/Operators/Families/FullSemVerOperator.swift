@@ -59,36 +59,6 @@ package enum FullSemVerOperator {
     /// Build metadata in the Rust crate's order: none first, then identifiers in turn.
     static func compareBuild(_ a: Substring.UTF8View, _ b: Substring.UTF8View) -> Int {
         if a.isEmpty || b.isEmpty { return a.isEmpty == b.isEmpty ? 0 : (a.isEmpty ? -1 : 1) }
-        let dot = UInt8(ascii: ".")
-        var ia = a.startIndex, ib = b.startIndex
-        while true {
-            let aDone = ia == a.endIndex, bDone = ib == b.endIndex
-            if aDone || bDone { return aDone == bDone ? 0 : (aDone ? -1 : 1) }
-            let ea = a[ia...].firstIndex(of: dot) ?? a.endIndex
-            let eb = b[ib...].firstIndex(of: dot) ?? b.endIndex
-            let order = compareIdentifier(a[ia..<ea], b[ib..<eb])
-            if order != 0 { return order }
-            ia = ea == a.endIndex ? ea : a.index(after: ea)
-            ib = eb == b.endIndex ? eb : b.index(after: eb)
-        }
-    }
-
-    private static func compareIdentifier(_ a: Substring.UTF8View, _ b: Substring.UTF8View) -> Int {
-        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        switch (a.allSatisfy(isDigit), b.allSatisfy(isDigit)) {
-        case (true, true):
-            // Numerically: without leading zeros a longer number is larger; equal numbers order
-            // by how many leading zeros they have.
-            let za = a.prefix { $0 == UInt8(ascii: "0") }.count, zb = b.prefix { $0 == UInt8(ascii: "0") }.count
-            let (la, lb) = (a.count - za, b.count - zb)
-            if la != lb { return la < lb ? -1 : 1 }
-            for (x, y) in zip(a.dropFirst(za), b.dropFirst(zb)) where x != y { return x < y ? -1 : 1 }
-            return za == zb ? 0 : (za < zb ? -1 : 1)
-        case (true, false): return -1
-        case (false, true): return 1
-        case (false, false):
-            for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
-            return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
-        }
+        return SemanticVersion.compareIdentifiers(a, b)
     }
 }
