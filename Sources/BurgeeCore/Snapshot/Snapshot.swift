@@ -229,7 +229,10 @@ public final class Snapshot: Sendable {
     private func detail(_ outcome: inout FlagOutcome, _ flag: Int, _ defaultValue: JSONValue,
                         _ type: ValueType?) -> EvaluationDetail {
         var slot = -1
-        if let type, outcome.kind != .off, outcome.kind != .error, let declared = program.flags[flag].declaredType, declared != type {
+        // A declared type is checked before the rules, so it wins over what evaluating them found,
+        // errors included; not over an invalid context, a flag that is off or one that is malformed.
+        if let type, flag >= 0, outcome.kind != .off, outcome.errorKind != .invalidContext, let declared = program.flags[flag].declaredType,
+           declared != type, !program.flags[flag].malformed {
             outcome = FlagOutcome(error: .wrongType)
         }
         if let variation = outcome.variation {
