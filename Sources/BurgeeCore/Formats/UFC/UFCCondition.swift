@@ -19,9 +19,12 @@ package struct UFCCondition: Sendable {
     package var attribute: String
     package var test: Test
     package var path: JSONPointer
+    /// The operator and value as written, for `explain`.
+    package var written: (op: String, value: JSONValue)
 
     init(json: JSONValue, _ r: UFCReader, vendor: UFCVendor) throws(UFCProblem) {
         path = r.path
+        written = ("", .null)
         guard case .object(let members) = json, case .string(let attribute)? = members["attribute"],
               case .string(let op)? = members["operator"] else {
             if vendor == .datadog {
@@ -35,6 +38,7 @@ package struct UFCCondition: Sendable {
         }
         self.attribute = attribute
         let value = members["value"] ?? .null
+        written = (op, value)
         switch Self.test(op, value, vendor) {
         case .success(let test): self.test = test
         case .failure(let why):

@@ -106,11 +106,13 @@ enum UFCLowering {
     /// The shard's number of the targeting key in one of its ranges.
     static func shardTest(_ shard: UFCShard) -> Condition {
         let ranges = shard.ranges.map { (start: UInt64($0.start), end: UInt64($0.end)) }
-        let label = shard.ranges.map { "\($0.start)..<\($0.end)" }.joined(separator: ", ")
         return .percentage(PercentageTest(bucketing: .ufcShard(salt: shard.salt), contextKind: kind,
                                           input: BucketInput(attributes: [targetingKey], random: false),
                                           pick: WeightedPick(ranges: ranges, scale: UInt64(shard.totalShards)),
-                                          label: TestLabel(text: "shard of \"\(shard.salt)-<key>\" mod \(shard.totalShards) in \(label)")))
+                                          label: TestLabel { [salt = shard.salt, total = shard.totalShards, ranges] in
+                                              "shard of \"\(salt)-<key>\" mod \(total) in "
+                                                  + ranges.map { "\($0.start)..<\($0.end)" }.joined(separator: ", ")
+                                          }))
     }
 
     /// A condition on an attribute under `attributes`. An absent or `null` attribute makes every
@@ -123,7 +125,10 @@ enum UFCLowering {
         }
         func test(_ op: Operator, negate: Bool = false) -> Condition {
             .test(AttributeTest(contextKind: kind, attribute: attribute, op: op, negate: negate, absent: .isFalse,
-                                lowercaseInput: false, label: TestLabel(text: "\(c.attribute) \(c.test)"), wholeValue: true))
+                                lowercaseInput: false, label: TestLabel { [name = c.attribute, written = c.written] in
+                                    "\(name) \(written.op) \(written.value.serialized())"
+                                },
+                                wholeValue: true))
         }
         switch c.test {
         case .oneOf(let strings, let negated):
