@@ -28,7 +28,7 @@ package enum BucketingFamily: Sendable, Equatable {
     /// (Kameleoon). Its ``hash(ofString:)`` is the Double's bit pattern.
     case sha256Fraction(suffix: String)
     /// MD5 of prefix + value; `h` is its first four bytes read big-endian; bucket
-    /// `h % totalWeight`, so 0..<totalWeight (Datadog's and Eppo's shards, `totalShards` the
+    /// `h % totalWeight`, so 0..<totalWeight (the UFC formats' shards, `totalShards` the
     /// weight total).
     case md5Shard(prefix: MD5)
 

@@ -1,6 +1,6 @@
 /// MD5 (RFC 1321), fed incrementally, without allocating.
 ///
-/// Datadog's and Eppo's shards hash `salt + "-" + key`, the salt constant per shard: a compiled
+/// The UFC formats' shards hash `salt + "-" + key`, the salt constant per shard: a compiled
 /// shard keeps the state after `salt-`, and evaluation copies it and feeds only the key. MD5
 /// serves here as a bucketing function, not for security.
 package struct MD5: BlockHasher, Sendable, Equatable {
@@ -109,7 +109,7 @@ package struct MD5: BlockHasher, Sendable, Equatable {
             lhs.words == rhs.words
         }
 
-        /// The first four bytes read as a big-endian integer: the shard hash of Datadog and Eppo.
+        /// The first four bytes read as a big-endian integer: the UFC formats' shard hash.
         @inlinable
         package var leading32Bits: UInt32 { words.0.byteSwapped }
 

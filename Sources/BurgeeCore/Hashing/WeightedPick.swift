@@ -88,7 +88,7 @@ package struct WeightedPick: Sendable, Equatable {
     }
 
     /// The pick of a bucket in `0..<scale` falling in any of `ranges` (each `start..<end`): index 0
-    /// iff `start <= bucket < end` for one of them, else index 1 (Datadog's and Eppo's shards,
+    /// iff `start <= bucket < end` for one of them, else index 1 (the UFC formats' shards,
     /// ``BucketingFamily/md5Shard(prefix:)``, `scale` their `totalShards`).
     package init(ranges: [(start: UInt64, end: UInt64)], scale: UInt64) {
         thresholds = .ranges(ranges.flatMap { [$0.start, $0.end] })

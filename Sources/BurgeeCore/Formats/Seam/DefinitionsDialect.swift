@@ -26,7 +26,7 @@ package protocol DefinitionsDialect: Sendable {
     func hasFlagShape(_ flag: [String: JSONValue]) -> Bool
 
     /// Formats whose documents have this format's shape too, so that their markers do not
-    /// contradict this format when it is given (Eppo's documents look like Datadog's).
+    /// contradict this format when it is given (two readings of one document shape).
     var sharesShapeWith: [DefinitionsFormat] { get }
 
     /// The markers of this format among a document's top-level members other than a flag's

@@ -228,8 +228,8 @@ package struct FlagInfo: Sendable {
     /// flag without targeting, `DEFAULT` when targeting yields `null`, `TARGETING_MATCH` for the
     /// last branch of an `if` chain); `nil` for formats that do not.
     package var openFeatureFallthroughReason: String? = nil
-    /// What the format keeps of each rule for its own results, by rule index (Datadog's
-    /// allocation key, reason and `doLog`); empty for formats that keep nothing.
+    /// What the format keeps of each rule for its own results, by rule index (a UFC
+    /// allocation's key, reason and `doLog`); empty for formats that keep nothing.
     package var rulePayloads: [JSONValue] = []
     /// Whether a `FALLTHROUGH` result forces an exposure event (LaunchDarkly's `trackEventsFallthrough`).
     package var trackEventsFallthrough: Bool = false
