@@ -499,4 +499,19 @@ extension PortableRegexTests {
         // Within the budget the same heavy pattern still matches a short input.
         #expect(try PortableRegex(pattern: "(a?){10}a{10}").matches(String(repeating: "a", count: 20)))
     }
+
+    @Test("unicodeWord: \\w, \\W, \\b and \\B use Unicode's word characters, as Rust's regex does; ASCII otherwise")
+    func unicodeWord() throws {
+        let word = try PortableRegex(pattern: #"^\w+$"#, unicodeWord: true)
+        for input in ["über", "日本", "١٢", "STRAßE", "a_1", "e\u{301}"] { #expect(word.matches(input), "\(input)") }
+        for input in ["a-b", "", " x", "€"] { #expect(!word.matches(input), "\(input)") }
+        #expect(!(try PortableRegex(pattern: #"^\w+$"#)).matches("über"), "ASCII by default")
+        #expect(try PortableRegex(pattern: #"^\W$"#, unicodeWord: true).matches("-"))
+        #expect(!(try PortableRegex(pattern: #"^\W$"#, unicodeWord: true)).matches("ü"))
+        #expect(!(try PortableRegex(pattern: #"\bx"#, unicodeWord: true)).matches("éx"), "é is a word character")
+        #expect(try PortableRegex(pattern: #"\bx"#).matches("éx"), "ASCII: é is not")
+        #expect(try PortableRegex(pattern: #"\Bx"#, unicodeWord: true).matches("éx"))
+        #expect(try PortableRegex(pattern: #"\bmañana\b"#, unicodeWord: true).matches("llega mañana temprano"))
+        #expect(try PortableRegex(pattern: #"^[\w-]+$"#, unicodeWord: true).matches("naïve-日本"))
+    }
 }

@@ -286,8 +286,7 @@ enum LaunchDarklyLowering {
                 continue
             }
             // RE2's `\d` and `\s` are ASCII, unlike Rust's.
-            let translated = RustRegexTranslation.translate(pattern, caseInsensitive: false, unicodeClasses: false)
-            do { regexes.append(try PortableRegex(pattern: translated.pattern, caseInsensitive: translated.caseInsensitive)) } catch {
+            do { regexes.append(try RustRegexTranslation.regex(pattern, caseInsensitive: false, unicodeClasses: false)) } catch {
                 r.warning(path.appending(i), "regular expression \(value.serialized()) is outside the portable subset and never matches: \(error)")
             }
         }

@@ -72,10 +72,9 @@ package struct UFCCondition: Sendable {
             default:
                 return .failure(UFCProblem("\(op) takes a regular expression string, not \(value.typeName)"))
             }
-            let translated = RustRegexTranslation.translate(pattern, caseInsensitive: false, unicodeClasses: true)
             // A pattern outside the portable subset is refused as an invalid one is: the rare
             // pattern that the vendor's engine runs and Burgee does not differs (docs/datadog.md).
-            guard let regex = try? PortableRegex(pattern: translated.pattern, caseInsensitive: translated.caseInsensitive) else {
+            guard let regex = try? RustRegexTranslation.regex(pattern, caseInsensitive: false, unicodeClasses: true) else {
                 return .failure(UFCProblem("\(value.serialized()) is not a regular expression Burgee runs (see docs/datadog.md)"))
             }
             return .success(.matches(regex, negated: op == "NOT_MATCHES"))

@@ -386,7 +386,7 @@ private struct Lowering {
             // (inline flags, POSIX classes) are rewritten into the portable subset.
             let translated = RustRegexTranslation.translate(c.value ?? "", caseInsensitive: lowercase, unicodeClasses: true)
             op = RegexOperator.parse([.string(translated.pattern)], caseInsensitive: translated.caseInsensitive,
-                                     at: c.path.appending("value"), &r)
+                                     unicodeWord: translated.unicodeWord, at: c.path.appending("value"), &r)
         case let family:
             op = family.parse(values, lowercase: lowercase, at: valuesPath, &r)
         }

@@ -9,7 +9,8 @@
 /// - Literal scalars; `.` matches any scalar except `\n`.
 /// - Escapes: `\\ \. \* \+ \? \( \) \[ \] \{ \} \| \^ \$ \/ \-`; `\t \n \r \f \v`;
 ///   `\d \D \w \W \s \S` with ASCII meanings (`[0-9]`, `[A-Za-z0-9_]`, `[ \t\n\r\f\v]`);
-///   `\b \B` (ASCII word boundaries); `\uXXXX` (a surrogate pair written as two escapes is one
+///   `\b \B` (ASCII word boundaries; `\w \W \b \B` with Unicode's word characters when
+///   compiled with `unicodeWord`); `\uXXXX` (a surrogate pair written as two escapes is one
 ///   scalar).
 /// - Classes: `[abc]`, `[a-z]`, `[^…]`, escapes inside; `]` first is literal, `-` first or last
 ///   is literal.
@@ -48,12 +49,15 @@ package struct PortableRegex: Sendable {
     ///   - pattern: A regular expression in the portable subset. The empty pattern matches
     ///     every input.
     ///   - caseInsensitive: Whether to lowercase both the pattern and the input before matching.
+    ///   - unicodeWord: Whether `\w`, `\W`, `\b` and `\B` use Unicode's word characters (alphabetic
+    ///     scalars, marks, decimal digits, connector punctuation, join controls), as Rust's `regex`
+    ///     does, rather than ASCII's.
     /// - Throws: ``RegexError`` if the pattern is outside the portable subset or exceeds a bound
     ///   (``maxPatternLength`` scalars, repetition counts above 1,000, groups nested more than
     ///   32 deep, or more than 4,096 compiled instructions).
-    package init(pattern: String, caseInsensitive: Bool = false) throws(RegexError) {
+    package init(pattern: String, caseInsensitive: Bool = false, unicodeWord: Bool = false) throws(RegexError) {
         self.pattern = pattern
-        self.program = try RegexCompiler.compile(pattern: pattern, caseInsensitive: caseInsensitive)
+        self.program = try RegexCompiler.compile(pattern: pattern, caseInsensitive: caseInsensitive, unicodeWord: unicodeWord)
     }
 
     /// Whether the pattern matches anywhere in `input`.

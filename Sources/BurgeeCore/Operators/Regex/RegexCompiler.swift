@@ -8,7 +8,7 @@ struct RegexCompiler {
 
     /// Parses and compiles `pattern`.
     static func compile(
-        pattern: String, caseInsensitive: Bool
+        pattern: String, caseInsensitive: Bool, unicodeWord: Bool = false
     ) throws(RegexError) -> RegexProgram {
         var length = 0
         for _ in pattern.unicodeScalars {
@@ -19,7 +19,7 @@ struct RegexCompiler {
                     message: "patterns longer than \(PortableRegex.maxPatternLength) scalars are not supported")
             }
         }
-        var parser = RegexParser(pattern: pattern, caseInsensitive: caseInsensitive)
+        var parser = RegexParser(pattern: pattern, caseInsensitive: caseInsensitive, unicodeWord: unicodeWord)
         let tree = try parser.parse()
 
         let limit = RegexProgram.maxInstructionCount

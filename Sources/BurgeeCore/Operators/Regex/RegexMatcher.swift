@@ -175,7 +175,16 @@ private struct RegexMachine<List: RegexThreadList> {
         case .endOfInput: return after == RegexInput.end
         case .wordBoundary: return isWordScalar(before) != isWordScalar(after)
         case .notWordBoundary: return isWordScalar(before) == isWordScalar(after)
+        case .unicodeWordBoundary: return isUnicodeWordScalar(before) != isUnicodeWordScalar(after)
+        case .notUnicodeWordBoundary: return isUnicodeWordScalar(before) == isUnicodeWordScalar(after)
         }
+    }
+
+    /// Unicode's word characters (``RegexScalarSet/unicodeWordCharacters``); ASCII by bitmap.
+    @inline(__always)
+    private static func isUnicodeWordScalar(_ value: UInt32) -> Bool {
+        if value < 128 { return isWordScalar(value) }
+        return value != RegexInput.end && RegexScalarSet.unicodeWordCharacters.contains(value)
     }
 
     /// ASCII `[0-9A-Za-z_]`; the end-of-input marker is not a word scalar.

@@ -31,6 +31,10 @@ enum RegexAssertion: UInt8, Sendable {
     case wordBoundary
     /// `\B`: both sides, or neither, are ASCII word characters.
     case notWordBoundary
+    /// `\b` with Unicode's word characters (``RegexScalarSet/unicodeWordCharacters``).
+    case unicodeWordBoundary
+    /// `\B` with Unicode's word characters.
+    case notUnicodeWordBoundary
 }
 
 extension RegexNode {

@@ -14,14 +14,17 @@ struct RegexParser {
 
     private let scalars: [Unicode.Scalar]
     private let caseInsensitive: Bool
+    /// Whether `\w`, `\W`, `\b` and `\B` use Unicode's word characters rather than ASCII's.
+    private let unicodeWord: Bool
     private var position = 0
     private var depth = 0
     /// The sets of the classes met so far, referenced by index from ``RegexNode/scalarClass(_:)``.
     private(set) var classes: [RegexScalarSet] = []
 
-    init(pattern: String, caseInsensitive: Bool) {
+    init(pattern: String, caseInsensitive: Bool, unicodeWord: Bool = false) {
         self.scalars = Array(pattern.unicodeScalars)
         self.caseInsensitive = caseInsensitive
+        self.unicodeWord = unicodeWord
     }
 
     /// Parses the whole pattern.
@@ -308,12 +311,12 @@ struct RegexParser {
         case "r": return .scalar(0x0D)
         case "d": return .set(.digits)
         case "D": return .set(RegexScalarSet.digits.inverted())
-        case "w": return .set(.wordCharacters)
-        case "W": return .set(RegexScalarSet.wordCharacters.inverted())
+        case "w": return .set(unicodeWord ? .unicodeWordCharacters : .wordCharacters)
+        case "W": return .set((unicodeWord ? RegexScalarSet.unicodeWordCharacters : .wordCharacters).inverted())
         case "s": return .set(.whitespace)
         case "S": return .set(RegexScalarSet.whitespace.inverted())
-        case "b": return .assertion(.wordBoundary)
-        case "B": return .assertion(.notWordBoundary)
+        case "b": return .assertion(unicodeWord ? .unicodeWordBoundary : .wordBoundary)
+        case "B": return .assertion(unicodeWord ? .notUnicodeWordBoundary : .notWordBoundary)
         case "u":
             return .scalar(try parseUnicodeEscape(at: start))
         case "1"..."9" where !inClass, "k" where !inClass:

@@ -18,6 +18,31 @@ struct RegexScalarSet: Sendable, Equatable {
     static let digits = RegexScalarSet([0x30...0x39])
     /// `\w`: ASCII letters, digits and `_`.
     static let wordCharacters = RegexScalarSet([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
+    /// `\w` in Unicode mode, as the Rust `regex` crate has it: alphabetic scalars, marks, decimal
+    /// digits, connector punctuation and the join controls. Built once, when first used.
+    static let unicodeWordCharacters: RegexScalarSet = {
+        var set = RegexScalarSet()
+        var v: UInt32 = 0
+        while v <= maxScalar {
+            guard let scalar = Unicode.Scalar(v), isUnicodeWord(scalar.properties) else {
+                v += 1
+                continue
+            }
+            let low = v
+            while v < maxScalar, let next = Unicode.Scalar(v + 1), isUnicodeWord(next.properties) { v += 1 }
+            set.ranges.append(low...v)
+            v += 1
+        }
+        return set
+    }()
+
+    private static func isUnicodeWord(_ p: Unicode.Scalar.Properties) -> Bool {
+        switch p.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation: return true
+        default: return p.isAlphabetic || p.isJoinControl
+        }
+    }
+
     /// `\s`: space, tab, line feed, vertical tab, form feed and carriage return.
     static let whitespace = RegexScalarSet([0x09...0x0D, 0x20...0x20])
 

@@ -12,15 +12,25 @@
 ///   `[:lower:]`, `[:space:]`, `[:xdigit:]`, `[:word:]` (ASCII, as in Rust);
 /// - `\d` and `\s` (and, outside brackets, `\D`, `\S`), which are Unicode-aware in Rust: decimal
 ///   digits (`Nd`) and white space, written out as classes, unless that makes the pattern longer
-///   than the portable subset allows (then they stay ASCII). `\w`, `\W` and `\b` stay ASCII:
-///   Rust's Unicode word class does not fit in a portable pattern.
+///   than the portable subset allows (then they stay ASCII, and so do the next ones). `\w`, `\W`,
+///   `\b` and `\B`, Unicode-aware too, are left as they are and compiled with Unicode's word
+///   characters (``PortableRegex``'s `unicodeWord`).
 ///
 /// Anything else is passed through unchanged: constructs outside the portable subset (lookaround,
 /// backreferences, flags elsewhere) fail to compile: each format says what that means for its flags.
 enum RustRegexTranslation {
-    /// The pattern in the portable subset and whether it is case-insensitive.
+    /// `pattern` translated and compiled, with Unicode's word characters when `unicodeClasses`.
+    static func regex(_ pattern: String, caseInsensitive: Bool, unicodeClasses: Bool) throws(RegexError) -> PortableRegex {
+        let translated = translate(pattern, caseInsensitive: caseInsensitive, unicodeClasses: unicodeClasses)
+        return try PortableRegex(pattern: translated.pattern, caseInsensitive: translated.caseInsensitive,
+                                 unicodeWord: translated.unicodeWord)
+    }
+
+    /// The pattern in the portable subset, whether it is case-insensitive, and whether `\w`, `\W`,
+    /// `\b` and `\B` are to use Unicode's word characters (with `unicodeClasses`, unless the
+    /// pattern had to fall back to ASCII classes).
     static func translate(_ pattern: String, caseInsensitive: Bool,
-                          unicodeClasses unicode: Bool) -> (pattern: String, caseInsensitive: Bool) {
+                          unicodeClasses unicode: Bool) -> (pattern: String, caseInsensitive: Bool, unicodeWord: Bool) {
         var scalars = Array(pattern.unicodeScalars)
         var prefix: [Unicode.Scalar] = []
         if scalars.first == "^" {
@@ -95,7 +105,7 @@ enum RustRegexTranslation {
         if unicode, out.count > PortableRegex.maxPatternLength {
             return translate(pattern, caseInsensitive: caseInsensitive, unicodeClasses: false)
         }
-        return (String(out), ignoreCase)
+        return (String(out), ignoreCase, unicode)
     }
 
     /// The index of the `:` of a `:]` closing a POSIX class name that starts at `start`.
