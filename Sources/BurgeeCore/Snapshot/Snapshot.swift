@@ -231,13 +231,17 @@ public final class Snapshot: Sendable {
         var slot = -1
         // A declared type is checked before the rules, so it wins over what evaluating them found,
         // errors included; not over an invalid context, a flag that is off or one that is malformed.
-        if let type, flag >= 0, outcome.kind != .off, outcome.errorKind != .invalidContext, let declared = program.flags[flag].declaredType,
-           declared != type, !program.flags[flag].malformed {
-            outcome = FlagOutcome(error: .wrongType)
+        // It stands for the served value's type, which the format checked when reading the flag.
+        var checksValue = true
+        if let type, flag >= 0, let declared = program.flags[flag].declaredType {
+            checksValue = false
+            if declared != type, outcome.kind != .off, outcome.errorKind != .invalidContext, !program.flags[flag].malformed {
+                outcome = FlagOutcome(error: .wrongType)
+            }
         }
         if let variation = outcome.variation {
             slot = Int(program.flags[flag].variationBase) &+ variation
-            if let type, !type.accepts(program.values[slot]) {
+            if checksValue, let type, !type.accepts(program.values[slot]) {
                 outcome = FlagOutcome(error: .wrongType)
                 slot = -1
             }

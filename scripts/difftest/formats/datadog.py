@@ -51,7 +51,9 @@ NUMERIC_STRINGS = ["18", "18.", "+5", "1e2", "inf", "-Infinity", "NaN", " 18", "
 VALID_VERSIONS = ["1.0.0", "1.2.3", "1.2.3-alpha", "1.2.3-alpha.1", "1.2.3-rc.1", "1.2.3+build", "2.0.0", "2.0.0+b",
                   "10.0.0", "1.10.0", "0.0.1", "1.2.3-1", "1.2.3-11", "1.2.3-alpha.beta", "1.5.0", "1.2.3-rc.1+b.2"]
 INVALID_VERSIONS = ["v1.2.3", "01.2.3", "", " 1.2.3", "1.2.3-01", "1.2.3-", "1..2", "1.2.", "1.02.3", "1.2.x"]
-# Not semver, but libdd-ffe's SEMVER_* read them: any number of numeric parts, missing ones 0.
+# Not semver. libdd-ffe as ddtrace 4.16.0 embeds it reads them in SEMVER_* (any number of numeric
+# parts, missing ones 0); libdatadog's main branch and docs/datadog.md read strict semver, which Burgee
+# follows, so they are generated only where both engines agree (as attributes of Eppo's comparisons).
 EXTENDED_VERSIONS = ["18", "18.0", "1.2", "1", "1.2.3.4", "1.2.3.0", "18.0.0.0.1", "1.2.3.4-rc.1", "1.2+b", "1-rc",
                      "2.0"]
 ATTRIBUTES = ["country", "email", "plan", "age", "score", "version", "beta", "id", "tier", "missing"]
@@ -144,14 +146,16 @@ def number_hints(comparand):
     return out
 
 
-def version_hints(version):
+def version_hints(version, dialect):
     core = version.split("+")[0].split("-")[0]
     parts = core.split(".")
     out = [version, core, core + "+x", core + "-0", core + "-alpha", core + "-rc.1"]
     if len(parts) == 3 and all(p.isdigit() for p in parts):
         a, b, c = (int(p) for p in parts)
-        out += ["%d.%d.%d" % (a, b, c + 1), "%d.%d.%d" % (a, b + 1, 0), "%d.%d.%d" % (a, b, max(c - 1, 0)),
-                "%d.%d" % (a, b), "%d" % a, core + ".0", core + ".1", "v" + core]
+        out += ["%d.%d.%d" % (a, b, c + 1), "%d.%d.%d" % (a, b + 1, 0), "%d.%d.%d" % (a, b, max(c - 1, 0)), "v" + core]
+        if dialect == "eppo":
+            # Versions of other than three parts: see EXTENDED_VERSIONS.
+            out += ["%d.%d" % (a, b), "%d" % a, core + ".0", core + ".1"]
     return out
 
 
@@ -228,16 +232,16 @@ def condition(rng, dialect, hints, malformed):
         elif dialect == "eppo" and r < 0.45:
             attribute = "version"
             comparand = rng.choice(VALID_VERSIONS + ["1.5", "v1.5.0"])
-            hints.add(attribute, version_hints(comparand))
+            hints.add(attribute, version_hints(comparand, dialect))
         else:
             comparand = rng.choice(NUMBERS[:12])
             hints.add(attribute, number_hints(comparand))
         return {"attribute": attribute, "operator": operator, "value": comparand}
-    # SEMVER_*
-    if rng.random() < 0.8:
-        attribute = "version"
-    comparand = rng.choice(VALID_VERSIONS) if rng.random() < 0.85 else rng.choice(EXTENDED_VERSIONS)
-    hints.add(attribute, version_hints(comparand))
+    # SEMVER_*: on `version` only, whose values avoid what ddtrace 4.16.0 reads as a version and
+    # strict semver does not (EXTENDED_VERSIONS; other attributes hold strings such as "12").
+    attribute = "version"
+    comparand = rng.choice(VALID_VERSIONS)
+    hints.add(attribute, version_hints(comparand, dialect))
     return {"attribute": attribute, "operator": operator, "value": comparand}
 
 
@@ -247,7 +251,9 @@ def variation_value(rng, kind, dialect):
     if kind == "BOOLEAN":
         return rng.choice([True, False])
     if kind == "INTEGER":
-        value = rng.choice(INTEGER_VALUES)
+        # Burgee reads JSON numbers as doubles: 2^63 - 1 reads as 2^63, out of Datadog's i64
+        # (docs/datadog.md, "Known differences"); Eppo reads it through a double too.
+        value = rng.choice([v for v in INTEGER_VALUES if dialect == "eppo" or v != 2 ** 63 - 1])
         if dialect == "eppo" and rng.random() < 0.15:
             return float(rng.choice([3, -7, 0, 1000]))
         return value
@@ -262,7 +268,8 @@ def wrong_value(rng, kind, dialect):
     pool = {"STRING": [5, True, None, {"a": 1}], "BOOLEAN": ["true", 1, None], "INTEGER": [1.5, "3", True, 2 ** 64],
             "NUMERIC": ["3.5", True, None], "JSON": ["{not json", "[1,"] if dialect == "eppo" else []}[kind]
     if dialect == "datadog" and kind == "INTEGER":
-        pool = pool + [1.0, 2 ** 63]
+        # Not 1.0: a double keeps no trace of how the number was written (docs/datadog.md).
+        pool = pool + [2 ** 63]
     if dialect == "eppo":
         pool = pool + ([{"a": 1}] if kind == "JSON" else [])
     return rng.choice(pool) if pool else None
@@ -430,7 +437,7 @@ def now_of(document):
 # Requests
 
 
-def attribute_value(rng, name, hints):
+def attribute_value(rng, name, hints, dialect):
     if hints.values.get(name) and rng.random() < 0.55:
         return rng.choice(hints.values[name])
     r = rng.random()
@@ -441,7 +448,7 @@ def attribute_value(rng, name, hints):
     if name in ("age", "score"):
         return rng.choice(NUMBERS + NUMERIC_STRINGS)
     if name == "version":
-        return rng.choice(VALID_VERSIONS + INVALID_VERSIONS + EXTENDED_VERSIONS)
+        return rng.choice(VALID_VERSIONS + INVALID_VERSIONS + (EXTENDED_VERSIONS if dialect == "eppo" else []))
     if name == "beta":
         return rng.choice([True, False, "true", 1, 0])
     if name == "id":
@@ -513,7 +520,7 @@ def requests(rng, doc, hints, n, dialect):
             if name == "id" and rng.random() < 0.7:
                 continue  # falls back to the targeting key
             if rng.random() < 0.7:
-                attributes[name] = attribute_value(rng, name, hints)
+                attributes[name] = attribute_value(rng, name, hints, dialect)
         if rng.random() < 0.02:
             attributes[rng.choice(["tags", "country"])] = rng.choice([["a", "b"], {"a": 1}])
         context["attributes"] = attributes

@@ -40,7 +40,7 @@ package struct UFCDocument: Sendable {
             do throws(UFCProblem) {
                 flags[key] = .flag(try UFCFlag(json: flag, key: key, at: path, vendor: vendor))
             } catch {
-                flags[key] = .rejected(error, enabled: flag.objectValue?["enabled"]?.boolValue ?? true)
+                flags[key] = .rejected(error, enabled: !error.foundAfterEnabled || flag.objectValue?["enabled"]?.boolValue != false)
             }
         }
         self.flags = flags
@@ -50,7 +50,8 @@ package struct UFCDocument: Sendable {
 /// A flag of a UFC document: read, or rejected as the vendor's SDK rejects it.
 package enum UFCFlagEntry: Sendable {
     case flag(UFCFlag)
-    /// Rejected, and whether its `enabled` reads as anything but `false`: Datadog answers a
-    /// disabled flag as disabled even when the rest of it does not read.
+    /// Rejected, and whether it counts as enabled: Datadog answers a disabled flag as disabled
+    /// when what rejects it is a value or a split's variation, found after `enabled`; a flag it
+    /// cannot read at all is never disabled.
     case rejected(UFCProblem, enabled: Bool)
 }

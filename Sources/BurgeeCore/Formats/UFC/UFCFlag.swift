@@ -3,8 +3,9 @@
 /// What rejects a flag depends on the vendor. Datadog rejects it whole for any part it cannot
 /// use: a member of the wrong type, a value not of the flag's type, a split naming no variation,
 /// a condition it cannot compile, a shard without `totalShards`. Eppo rejects it for structural
-/// errors only; a condition it cannot use is false, and a value or variation it cannot use fails
-/// the evaluation that serves it (``UFCVariation/problem``, ``UFCSplit/variation``).
+/// errors only (a value that is `null`, a list or an object among them); a condition it cannot use
+/// is false, and a scalar value of the wrong type or a variation it does not have fails the
+/// evaluation that serves it (``UFCVariation/problem``, ``UFCSplit/variationExists``).
 package struct UFCFlag: Sendable {
     package var key: String
     package var path: JSONPointer
@@ -34,16 +35,28 @@ package struct UFCFlag: Sendable {
         }
         let variationsJSON = try r.at("variations").object(members["variations"])
         var variations: [UFCVariation] = []
+        // Datadog reads the whole flag before it looks at values and at the variations splits name.
+        var unusable: UFCProblem? = nil
         for name in variationsJSON.keys.sorted() {
             let vr = r.at("variations").at(name)
             let v = try vr.object(variationsJSON[name])
             let variationKey = try vr.at("key").string(v["key"])
             guard let raw = v["value"] else { throw vr.at("value").problem("required member 'value' is missing") }
+            if vendor == .eppo {
+                // Eppo reads a value as a string, a number or a boolean: anything else fails the
+                // whole flag, served or not.
+                switch raw {
+                case .null, .array, .object: throw vr.at("value").problem("\(raw.typeName) is not a string, a number or a boolean")
+                case .string, .number, .bool: break
+                }
+            }
             switch type.value(raw, vendor) {
             case .success(let value):
                 variations.append(UFCVariation(key: variationKey, value: value, problem: nil))
             case .failure(let problem):
-                if vendor == .datadog { throw UFCProblem(problem.message, at: vr.at("value").path) }
+                if vendor == .datadog, unusable == nil {
+                    unusable = UFCProblem(problem.message, at: vr.at("value").path, foundAfterEnabled: true)
+                }
                 variations.append(UFCVariation(key: variationKey, value: .null, problem: UFCProblem(problem.message, at: vr.at("value").path)))
             }
         }
@@ -55,6 +68,15 @@ package struct UFCFlag: Sendable {
                                                  flagShards: flagShards, variations: known))
         }
         self.allocations = allocations
+        if vendor == .datadog {
+            if let unusable { throw unusable }
+            for (i, allocation) in allocations.enumerated() {
+                for (j, split) in allocation.splits.enumerated() where !split.variationExists {
+                    throw UFCProblem("no variation has the key '\(split.variationKey)'",
+                                     at: r.at("allocations").at(i).at("splits").at(j).at("variationKey").path, foundAfterEnabled: true)
+                }
+            }
+        }
     }
 
     /// The index of the variation whose inner `key` is `key` (the last one of that key).
@@ -134,9 +156,6 @@ package struct UFCSplit: Sendable {
         let members = try r.object(json)
         variationKey = try r.at("variationKey").string(members["variationKey"])
         variationExists = variations.contains(variationKey)
-        if !variationExists, vendor == .datadog {
-            throw r.at("variationKey").problem("no variation has the key '\(variationKey)'")
-        }
         var shards: [UFCShard] = []
         for (i, shard) in try r.at("shards").array(members["shards"]).enumerated() {
             shards.append(try UFCShard(json: shard, r.at("shards").at(i), vendor: vendor, flagShards: flagShards))

@@ -21,11 +21,14 @@ package enum UFCVariationType: String, Sendable, CaseIterable {
     ///
     /// Datadog: a JSON integer for INTEGER (any integral number here: a parsed number keeps no
     /// trace of `1.0`), any JSON value inline for JSON. Eppo: an integral number for INTEGER, read
-    /// through a double; JSON as a string holding JSON.
+    /// through a double and saturated to the 64-bit range; JSON as a string holding JSON.
     package func value(_ value: JSONValue, _ vendor: UFCVendor) -> Result<JSONValue, UFCProblem> {
         switch (self, value) {
         case (.string, .string), (.boolean, .bool), (.numeric, .number): return .success(value)
         case (.integer, .number(let n)) where JSONValue.exactInt64(n) != nil: return .success(value)
+        case (.integer, .number(let n)) where vendor == .eppo && n.isFinite && n.rounded(.towardZero) == n:
+            // Eppo converts a double to an i64, saturating: beyond the range, the nearest bound.
+            return .success(.number(Swift.min(Swift.max(n, -9_223_372_036_854_775_808.0), 9_223_372_036_854_775_807.0)))
         case (.json, .string(let text)) where vendor == .eppo:
             guard let parsed = try? JSONParser().parse(Array(text.utf8)) else {
                 return .failure(UFCProblem("the JSON value \(value.serialized()) is not JSON text"))
@@ -42,9 +45,13 @@ package enum UFCVariationType: String, Sendable, CaseIterable {
 package struct UFCProblem: Error, Sendable, Equatable {
     package var message: String
     package var path: JSONPointer
+    /// Whether Datadog finds it only after it has read the flag and checked `enabled` (a value or a
+    /// split's variation it cannot use), so that a disabled flag with it is still disabled.
+    package var foundAfterEnabled: Bool
 
-    package init(_ message: String, at path: JSONPointer = .root) {
+    package init(_ message: String, at path: JSONPointer = .root, foundAfterEnabled: Bool = false) {
         self.message = message
         self.path = path
+        self.foundAfterEnabled = foundAfterEnabled
     }
 }
