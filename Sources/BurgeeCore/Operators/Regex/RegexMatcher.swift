@@ -184,7 +184,8 @@ private struct RegexMachine<List: RegexThreadList> {
     @inline(__always)
     private static func isUnicodeWordScalar(_ value: UInt32) -> Bool {
         if value < 128 { return isWordScalar(value) }
-        return value != RegexInput.end && RegexScalarSet.unicodeWordCharacters.contains(value)
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return RegexScalarSet.isUnicodeWord(scalar.properties)
     }
 
     /// ASCII `[0-9A-Za-z_]`; the end-of-input marker is not a word scalar.

@@ -36,7 +36,8 @@ struct RegexScalarSet: Sendable, Equatable {
         return set
     }()
 
-    private static func isUnicodeWord(_ p: Unicode.Scalar.Properties) -> Bool {
+    /// Whether a scalar is one of ``unicodeWordCharacters``, from its properties (no table needed).
+    static func isUnicodeWord(_ p: Unicode.Scalar.Properties) -> Bool {
         switch p.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation: return true
         default: return p.isAlphabetic || p.isJoinControl
