@@ -505,6 +505,13 @@ def regex(d):
         ("empty-pattern", cond("v", "MATCHES", ""), attr_cases("MATCHES \"\"", "v", [
             ("matches the empty string", "", True),
             ("still false on a missing attribute", ABSENT, False)])),
+        ("word", cond("w", "MATCHES", "^\\w+$"), attr_cases("MATCHES \\w", "w", [
+            ("\\w is Unicode-aware: letters", "\u00fcber", True),
+            ("\\w is Unicode-aware: ideographs", "\u65e5\u672c", True),
+            ("a hyphen is not a word character", "a-b", False)])),
+        ("word-boundary", cond("w", "MATCHES", "\\bx"), attr_cases("MATCHES \\b", "w", [
+            ("no boundary between \u00e9 and x: both word characters", "\u00e9x", False),
+            ("a boundary after a space", "\u00e9 x", True)])),
         ("not-example", cond("email", "NOT_MATCHES", "@example\\.com$"), attr_cases("NOT_MATCHES", "email", [
             ("not matching", "x@other.org", True),
             ("matching", "a@example.com", False),
@@ -1000,6 +1007,13 @@ def dd_flag_errors(d):
                default=NO_DEFAULT)
     f.flag("disabled-wrong-typed", "BOOLEAN", [("on", True), ("maybe", "yes")], [static("all", "on")], enabled=False)
     f.disabled("a disabled flag is DISABLED even with a wrong-typed value", "disabled-wrong-typed", ctx())
+    f.flag("disabled-unknown-variation", "STRING", two, [static("all", "nope")], enabled=False)
+    f.disabled("a disabled flag is DISABLED even with a split naming an unknown variation",
+               "disabled-unknown-variation", ctx())
+    f.flag("disabled-invalid-regex", "STRING", two, [static("bad", "a", [rule(cond("plan", "MATCHES", "("))])],
+           enabled=False)
+    f.rejected("a disabled flag with an invalid regex is refused as a whole: DEFAULT, not DISABLED",
+               "disabled-invalid-regex", ctx(plan="pro"))
     f.served("the healthy flag of the same document (rules)", "healthy", ctx(plan="pro"), "pro")
     f.served("the healthy flag of the same document", "healthy", ctx(plan="free"), "all")
     return f
@@ -1028,6 +1042,8 @@ def dd_contexts(d):
         static("rest", "b")])
     f.error("no key: a hashed shard is reached", "hashed", no_key(country="US"), "TARGETING_KEY_MISSING")
     f.error("a null key: a hashed shard is reached", "hashed", null_key(country="US"), "TARGETING_KEY_MISSING")
+    f.error("no key and the wrong type: the type is checked first", "hashed", no_key(country="US"), "TYPE_MISMATCH",
+            type="boolean")
     f.served("no key: the hashed allocation's rules fail first, the next serves", "hashed", no_key(country="FR"),
              "rest")
     f.flag("static-first", "STRING", [("a", "A"), ("b", "B")], [
@@ -1151,6 +1167,12 @@ def eppo_flag_errors(d):
     broken("no-variations", "no variations member", lambda fl: fl.pop("variations"))
     f.error("a failed flag is PARSE_ERROR before any type check", "allocations-string", ctx(), "PARSE_ERROR",
             type="boolean")
+    f.error("the type is checked before the split naming an unknown variation is served", "unknown-variation",
+            ctx(plan="nope"), "TYPE_MISMATCH", type="boolean")
+    f.flag("null-value", "STRING", [("a", "A"), ("n", None)], [static("all", "a")])
+    f.error("a null variation value fails the flag, served or not", "null-value", ctx(), "PARSE_ERROR")
+    f.flag("object-value", "STRING", [("a", "A"), ("o", {"x": 1})], [static("all", "a")])
+    f.error("an object variation value fails the flag, served or not", "object-value", ctx(), "PARSE_ERROR")
     f.flag("disabled-broken-value", "BOOLEAN", [("on", True), ("maybe", "yes")], [static("all", "maybe")],
            enabled=False)
     f.disabled("a disabled flag is DISABLED even with a wrong-typed value", "disabled-broken-value", ctx())

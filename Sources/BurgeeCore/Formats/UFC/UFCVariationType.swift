@@ -21,14 +21,15 @@ package enum UFCVariationType: String, Sendable, CaseIterable {
     ///
     /// Datadog: a JSON integer for INTEGER (any integral number here: a parsed number keeps no
     /// trace of `1.0`), any JSON value inline for JSON. Eppo: an integral number for INTEGER, read
-    /// through a double and saturated to the 64-bit range; JSON as a string holding JSON.
+    /// through a double, within the 64-bit range; JSON as a string holding JSON.
     package func value(_ value: JSONValue, _ vendor: UFCVendor) -> Result<JSONValue, UFCProblem> {
         switch (self, value) {
         case (.string, .string), (.boolean, .bool), (.numeric, .number): return .success(value)
         case (.integer, .number(let n)) where JSONValue.exactInt64(n) != nil: return .success(value)
-        case (.integer, .number(let n)) where vendor == .eppo && n.isFinite && n.rounded(.towardZero) == n:
-            // Eppo converts a double to an i64, saturating: beyond the range, the nearest bound.
-            return .success(.number(Swift.min(Swift.max(n, -9_223_372_036_854_775_808.0), 9_223_372_036_854_775_807.0)))
+        case (.integer, .number(let n)) where vendor == .eppo && n.rounded(.towardZero) == n && n.magnitude <= 0x1p63:
+            // Read as a double, 2^63 - 1 (i64's largest, which Eppo serves) is 2^63: served as the
+            // largest i64. Beyond, Eppo refuses the value as it does any that is not an i64.
+            return .success(.number(Swift.min(n, 9_223_372_036_854_775_807.0)))
         case (.json, .string(let text)) where vendor == .eppo:
             guard let parsed = try? JSONParser().parse(Array(text.utf8)) else {
                 return .failure(UFCProblem("the JSON value \(value.serialized()) is not JSON text"))
