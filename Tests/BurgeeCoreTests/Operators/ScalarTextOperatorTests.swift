@@ -1,8 +1,8 @@
 @testable import BurgeeCore
 import Testing
 
-@Suite("MD5 and the scalar text UFC conditions compare")
-struct UFCOperatorsTests {
+@Suite("MD5, scalars as text, and versions of three parts")
+struct ScalarTextOperatorTests {
     @Test("MD5 gives RFC 1321's digests, whatever the feeding", arguments: [
         ("", "d41d8cd98f00b204e9800998ecf8427e"),
         ("a", "0cc175b9c0f1b6a831c399e269772661"),
@@ -55,7 +55,7 @@ struct UFCOperatorsTests {
         #expect(!members.contains(.null))
     }
 
-    @Test("versions of three parts only; Eppo's order counts build metadata, Datadog's does not")
+    @Test("versions of three parts only; with countsBuild the order counts build metadata, without it not")
     func versions() throws {
         #expect(FullSemVerOperator.version("1.2") == nil)
         #expect(FullSemVerOperator.version("v1.2.3") == nil)
