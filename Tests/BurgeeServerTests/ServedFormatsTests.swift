@@ -12,13 +12,15 @@ struct ServedFormatsTests {
         (.flagd, FlagdModeTests.document),
         (.split, #"{"ff":{"d":[],"s":-1,"t":-1}}"#),
         (.kameleoon, #"{"featureFlags":[]}"#),
+        (.datadog, UFCModeTests.document),
+        (.eppo, UFCModeTests.document),
     ]
 
     @Test("the registry lists each served format once, and finds it by its format")
     func registry() {
         let formats = ServedFormats.all.map { $0.format }
-        #expect(formats.count == 6)
-        for format in [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon] {
+        #expect(formats.count == 8)
+        for format in [DefinitionsFormat.native, .unleash, .launchDarkly, .flagd, .split, .kameleoon, .datadog, .eppo] {
             #expect(formats.filter { $0 == format }.count == 1, "\(format.displayName)")
             #expect(ServedFormats.descriptor(for: format)?.format == format, "\(format.displayName)")
         }
@@ -31,6 +33,8 @@ struct ServedFormatsTests {
               (.launchDarkly, "", "/sdk/latest-all"),
               (.flagd, "/definitions", ""),
               (.kameleoon, "", "/v3/site-1"),
+              (.datadog, "", "/api/v2/feature-flagging/config/rules-based/server"),
+              (.eppo, "/api", "/flag-config/v1/config"),
           ])
     func clientURL(format: DefinitionsFormat, basePath: String, clientPath: String) async throws {
         let document = try #require(Self.documents.first { $0.0 == format }?.1)

@@ -10,6 +10,8 @@ enum ServedFormats {
         FlagdServedFormat.self,
         SplitServedFormat.self,
         KameleoonServedFormat.self,
+        DatadogServedFormat.self,
+        EppoServedFormat.self,
     ]
 
     private static let byFormat: [DefinitionsFormat: any ServedFormat.Type] =

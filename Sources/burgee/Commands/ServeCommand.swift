@@ -54,6 +54,14 @@ struct ServeCommand: AsyncParsableCommand {
         answered from --kameleoon-visitors (a JSON object: visitor code or key → the Data API's answer; {} for others). \
         Kameleoon's SDKs fetch the configuration and open the stream without a key, so those two routes are open \
         whatever --sdk-key; the document stays behind the key at GET /definitions. \
+        With Datadog definitions (--format datadog: a Universal Flag Configuration, raw or in its JSON:API envelope) \
+        it speaks Datadog's flag CDN and exposure intake at the root (the agentless base URL): \
+        GET /api/v2/feature-flagging/config/rules-based/server (the document in its envelope; ETag, 304; with \
+        --sdk-key, DD-API-KEY must carry the key, else 403), POST /api/v2/exposures (DD-API-KEY likewise) and the \
+        Agent's POST /evp_proxy/v2/api/v2/exposures (X-Datadog-EVP-Subdomain: event-platform-intake), listed at \
+        GET /events and counted by flag at GET /events/stats. With Eppo definitions (--format eppo) it speaks Eppo's \
+        CDN below /api: GET /api/flag-config/v1/config (ETag, 304; with --sdk-key, the apiKey parameter must be the \
+        key, else 401). \
         The format is given with --format or told from the document's shape (auto, the default); \
         a document whose format cannot be told ends the command at start with exit status 1 and a message.
 

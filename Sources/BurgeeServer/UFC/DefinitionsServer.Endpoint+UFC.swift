@@ -1,0 +1,22 @@
+extension DefinitionsServer.Endpoint {
+    /// `GET /api/v2/feature-flagging/config/rules-based/server` (Datadog's configuration CDN); the
+    /// `DD-API-KEY` header stands for the SDK key.
+    public static let datadogConfiguration: Self = Self("datadogConfiguration", shape: .document, checksOwnCredentials: true) {
+        $0.datadogConfigurationResponse($1)
+    }
+    /// `POST /api/v2/exposures` (Datadog's agentless intake); the `DD-API-KEY` header stands for
+    /// the SDK key.
+    public static let datadogExposures: Self = Self("datadogExposures", shape: .report, checksOwnCredentials: true) {
+        try await $0.datadogExposuresResponse($1, throughAgent: false)
+    }
+    /// `POST /evp_proxy/v2/api/v2/exposures` (the Datadog Agent's EVP proxy, which adds the key
+    /// itself): open, with `X-Datadog-EVP-Subdomain: event-platform-intake`.
+    public static let datadogAgentExposures: Self = Self("datadogAgentExposures", shape: .report, checksOwnCredentials: true) {
+        try await $0.datadogExposuresResponse($1, throughAgent: true)
+    }
+    /// `GET /api/flag-config/v1/config` (Eppo's configuration CDN); the `apiKey` parameter stands
+    /// for the SDK key.
+    public static let eppoConfiguration: Self = Self("eppoConfiguration", shape: .document, checksOwnCredentials: true) {
+        $0.eppoConfigurationResponse($1)
+    }
+}

@@ -1,0 +1,86 @@
+import BurgeeCore
+import Hummingbird
+
+/// Datadog's flag configuration CDN and exposure intake, from a file (a UFC document, raw or in
+/// the CDN's JSON:API envelope): `GET /api/v2/feature-flagging/config/rules-based/server`
+/// (the envelope, `ETag`, 304 for `If-None-Match`; `DD-API-KEY` must be the SDK key when the
+/// server has one), and the exposures Datadog's SDKs send, agentless (`POST /api/v2/exposures`,
+/// with `DD-API-KEY`) or through the Agent's EVP proxy (`POST /evp_proxy/v2/api/v2/exposures`),
+/// recorded and counted. The document is also served whole at `GET /definitions`; OFREP
+/// evaluates its flags.
+enum DatadogServedFormat: ServedFormat {
+    static var format: DefinitionsFormat { .datadog }
+
+    /// The configuration path; a client given the server's root as its agentless base URL (an
+    /// origin) appends it.
+    static let configurationPath = "/api/v2/feature-flagging/config/rules-based/server"
+
+    /// Clients take the root as the CDN's (and the intake's) origin.
+    static var clientPath: String { "" }
+
+    static let routes: [ServedRoute] = [
+        .get("/definitions", .definitions),
+        .get(configurationPath, .datadogConfiguration),
+        .post("/api/v2/exposures", .datadogExposures),
+        .post("/evp_proxy/v2/api/v2/exposures", .datadogAgentExposures),
+    ]
+
+    static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
+        try ParsedDefinitions(whole: json, as: self)
+    }
+
+    /// The exposure posts kept, oldest first: `[{"path","body"}, …]`.
+    static func receivedEvents(on server: DefinitionsServer) -> Response {
+        JSONResponses.json(.ok, .array(server.records.of(UFCExposureInbox.self).posts.map(\.listed)))
+    }
+
+    /// `{"posts": N, "exposures": N, "flags": {flag: N, …}, "bytes": N}`, every post counted.
+    static func eventStats(on server: DefinitionsServer) -> Response {
+        JSONResponses.json(.ok, server.records.of(UFCExposureInbox.self).stats.json)
+    }
+
+    static func count(on server: DefinitionsServer, into activity: inout ServerActivity) {
+        let stats = server.records.of(UFCExposureInbox.self).stats
+        activity.datadogExposurePosts = stats.posts
+        activity.datadogExposures = stats.exposures
+    }
+
+    /// `Datadog: 2 exposure posts (5 exposures)`.
+    static func summary(of activity: ServerActivity) -> String? {
+        guard activity.datadogExposurePosts > 0 else { return nil }
+        return "Datadog: " + ServerActivity.counted(activity.datadogExposurePosts, "exposure post")
+            + " (" + ServerActivity.counted(activity.datadogExposures, "exposure") + ")"
+    }
+
+    static func routeLines(at clientURL: String) -> [String] {
+        ["  GET  \(clientURL)\(configurationPath)  (DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_BASE_URL=\(clientURL))",
+         "  POST \(clientURL)/api/v2/exposures, \(clientURL)/evp_proxy/v2/api/v2/exposures"]
+    }
+}
+
+/// Eppo's flag configuration CDN, from a file (a UFC document): `GET /api/flag-config/v1/config`
+/// (`ETag`, 304 for `If-None-Match`; the `apiKey` parameter must be the SDK key when the server has
+/// one, else 401, which stops Eppo's poller). Eppo's SDKs log assignments to the application's
+/// own logger, so there is nothing to post. The document is also served whole at
+/// `GET /definitions`; OFREP evaluates its flags.
+enum EppoServedFormat: ServedFormat {
+    static var format: DefinitionsFormat { .eppo }
+
+    static let configurationPath = "/api/flag-config/v1/config"
+
+    /// Eppo's SDKs take a base URL ending in `/api` and append `/flag-config/v1/config`.
+    static var clientPath: String { "/api" }
+
+    static let routes: [ServedRoute] = [
+        .get("/definitions", .definitions),
+        .get(configurationPath, .eppoConfiguration),
+    ]
+
+    static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
+        try ParsedDefinitions(whole: json, as: self)
+    }
+
+    static func routeLines(at clientURL: String) -> [String] {
+        ["  GET  \(clientURL)/flag-config/v1/config?apiKey=…  (Eppo's base URL: \(clientURL))"]
+    }
+}
