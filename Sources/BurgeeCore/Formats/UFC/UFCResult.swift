@@ -92,7 +92,7 @@ package struct UFCResult: Sendable {
             }
             return ["value": value, "variant": variant.map(JSONValue.string) ?? .null, "reason": .string(reason),
                     "errorCode": errorCode.map(JSONValue.string) ?? .null,
-                    "errorMessage": errorCode == nil ? .null : .string(Self.message(errorCode!)),
+                    "errorMessage": errorCode.map { .string(Self.message($0)) } ?? .null,
                     "allocationKey": allocationKey.map(JSONValue.string) ?? .null, "doLog": .bool(doLog),
                     "serialId": serialId, "flagMetadata": .object(metadata), "exposure": event]
         case .eppo:
