@@ -20,6 +20,7 @@ outside a portable subset, fraction digits beyond nanoseconds, duplicate allocat
 """
 import copy
 import json
+import re
 import math
 from decimal import Decimal
 
@@ -225,6 +226,9 @@ def condition(rng, dialect, hints, malformed):
     if operator in COMPARISONS:
         r = rng.random()
         if attribute not in ("age", "score", "version") and rng.random() < 0.7:
+            attribute = rng.choice(["age", "score"])
+        if dialect == "datadog" and attribute == "version":
+            # Numeric hints ("12") on `version` would meet SEMVER_* conditions there: see EXTENDED_VERSIONS.
             attribute = rng.choice(["age", "score"])
         if dialect == "eppo" and r < 0.25:
             comparand = rng.choice(["18", "21.5", "-5", "1e2", " 18", "+5"])
@@ -437,9 +441,21 @@ def now_of(document):
 # Requests
 
 
+def lenient_version(value):
+    """Whether `value` is a string ddtrace 4.16.0's SEMVER_* read as a version and strict semver does
+    not: numeric parts other than three (see EXTENDED_VERSIONS)."""
+    if not isinstance(value, str):
+        return False
+    core = re.split(r"[-+]", value, maxsplit=1)[0]
+    parts = core.split(".")
+    return all(p.isdigit() for p in parts) and len(parts) != 3
+
+
 def attribute_value(rng, name, hints, dialect):
     if hints.values.get(name) and rng.random() < 0.55:
-        return rng.choice(hints.values[name])
+        value = rng.choice(hints.values[name])
+        if not (dialect == "datadog" and name == "version" and lenient_version(value)):
+            return value
     r = rng.random()
     if r < 0.08:
         return None
