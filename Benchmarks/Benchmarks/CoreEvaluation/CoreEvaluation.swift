@@ -24,8 +24,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Split's treatments and Kameleoon's variation keys are strings.
-    for scenario in Scenarios.split + Scenarios.kameleoon {
+    // Split's treatments, Kameleoon's variation keys and the Datadog scenarios' STRING flags are strings.
+    for scenario in Scenarios.split + Scenarios.kameleoon + Scenarios.datadog {
         Benchmark(scenario.name) { benchmark in
             let snapshot = scenario.snapshot()
             let context = scenario.context()

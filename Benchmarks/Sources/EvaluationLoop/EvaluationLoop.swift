@@ -19,7 +19,8 @@ import Synchronization
 /// `ClientSimpleFlagOneNoOpHook` the same through a client with one hook that does nothing, and
 /// `ClientSimpleFlagSpanEventsOn` through a client with span events on (the bootstrapped no-op tracer);
 /// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification;
-/// the `Split…` and `Kameleoon…` scenarios (`Scenarios.split`, `Scenarios.kameleoon`) are evaluated as strings, as the benchmarks do.
+/// the `Split…`, `Kameleoon…` and `Datadog…` scenarios (`Scenarios.split`, `Scenarios.kameleoon`, `Scenarios.datadog`)
+/// are evaluated as strings, as the benchmarks do.
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
@@ -28,7 +29,7 @@ struct EvaluationLoop {
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
 
     static var names: [String] {
-        (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon).map(\.name) + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn]
+        (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name) + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn]
     }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
@@ -60,7 +61,7 @@ struct EvaluationLoop {
             let detail = snapshot.evaluate(scenario.flag, context: context, default: false, as: .boolean)
             if show { print("\(name): \(detail.value) \(detail.reason.kind.rawValue)") }
             evaluate(snapshot, scenario.flag, context, iterations)
-        } else if let scenario = (Scenarios.split + Scenarios.kameleoon).first(where: { $0.name == name }) {
+        } else if let scenario = (Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).first(where: { $0.name == name }) {
             let snapshot = scenario.snapshot()
             let context = scenario.context()
             let detail = snapshot.evaluate(scenario.flag, context: context, default: "control", as: .string)
