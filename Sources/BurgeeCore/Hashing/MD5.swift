@@ -29,61 +29,124 @@ package struct MD5: BlockHasher, Sendable, Equatable {
         return Digest(words: (copy.a, copy.b, copy.c, copy.d))
     }
 
-    /// The sines table of RFC 1321: `floor(abs(sin(i + 1)) * 2^32)`.
-    @usableFromInline
-    static let sines: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                       UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                       UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                       UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-        0xe8c7b756_d76aa478, 0xc1bdceee_242070db, 0x4787c62a_f57c0faf, 0xfd469501_a8304613,
-        0x8b44f7af_698098d8, 0x895cd7be_ffff5bb1, 0xfd987193_6b901122, 0x49b40821_a679438e,
-        0xc040b340_f61e2562, 0xe9b6c7aa_265e5a51, 0x02441453_d62f105d, 0xe7d3fbc8_d8a1e681,
-        0xc33707d6_21e1cde6, 0x455a14ed_f4d50d87, 0xfcefa3f8_a9e3e905, 0x8d2a4c8a_676f02d9,
-        0x8771f681_fffa3942, 0xfde5380c_6d9d6122, 0x4bdecfa9_a4beea44, 0xbebfbc70_f6bb4b60,
-        0xeaa127fa_289b7ec6, 0x04881d05_d4ef3085, 0xe6db99e5_d9d4d039, 0xc4ac5665_1fa27cf8,
-        0x432aff97_f4292244, 0xfc93a039_ab9423a7, 0x8f0ccc92_655b59c3, 0x85845dd1_ffeff47d,
-        0xfe2ce6e0_6fa87e4f, 0x4e0811a1_a3014314, 0xbd3af235_f7537e82, 0xeb86d391_2ad7d2bb)
-
-    /// Sine constant `i` (0..<64): constant `2k` is the low half of pair `k`, `2k + 1` the high half.
+    /// One step of round 1 (F), 2 (G), 3 (H) or 4 (I): `a = b + ((a + fn(b, c, d) + word + constant) <<< s)`,
+    /// `word` already holding the message word plus the step's constant (RFC 1321's `T[i]`,
+    /// `floor(abs(sin(i + 1)) * 2^32)`, written out in ``compress(_:)``).
     @inline(__always)
-    static func sine(_ i: Int) -> UInt32 {
-        let pair = withUnsafeBytes(of: sines) { $0.load(fromByteOffset: (i >> 1) &* 8, as: UInt64.self) }
-        return UInt32(truncatingIfNeeded: i & 1 == 0 ? pair : pair >> 32)
+    static func f(_ a: inout UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ word: UInt32, _ s: UInt32) {
+        step(&a, b, d ^ (b & (c ^ d)), word, s)
     }
 
-    /// The left rotation of round `i`: four per group of 16 rounds (7 12 17 22, 5 9 14 20,
-    /// 4 11 16 23, 6 10 15 21), one byte each, groups 0 and 1 in the first word.
     @inline(__always)
-    static func shift(_ i: Int) -> UInt32 {
-        let byte = (i >> 4) &* 4 &+ (i & 3)
-        let word: UInt64 = byte < 8 ? 0x140E_0905_1611_0C07 : 0x150F_0A06_1710_0B04
-        return UInt32(truncatingIfNeeded: word >> UInt64((byte & 7) &* 8)) & 0xFF
+    static func g(_ a: inout UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ word: UInt32, _ s: UInt32) {
+        step(&a, b, c ^ (d & (b ^ c)), word, s)
     }
 
+    @inline(__always)
+    static func h(_ a: inout UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ word: UInt32, _ s: UInt32) {
+        step(&a, b, b ^ c ^ d, word, s)
+    }
+
+    @inline(__always)
+    static func i(_ a: inout UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ word: UInt32, _ s: UInt32) {
+        step(&a, b, c ^ (b | ~d), word, s)
+    }
+
+    @inline(__always)
+    static func step(_ a: inout UInt32, _ b: UInt32, _ mixed: UInt32, _ word: UInt32, _ s: UInt32) {
+        let x = a &+ mixed &+ word
+        a = b &+ ((x << s) | (x >> (32 &- s)))
+    }
+
+    /// The 64 steps written out, constants inline, the four variables' roles rotating from step
+    /// to step instead of being moved.
     @usableFromInline
     package mutating func compress(_ bytes: UnsafeRawBufferPointer) {
-        var aa = a, bb = b, cc = c, dd = d
-        for i in 0..<64 {
-            var f: UInt32
-            let g: Int
-            switch i >> 4 {
-            case 0: f = dd ^ (bb & (cc ^ dd)); g = i
-            case 1: f = cc ^ (dd & (bb ^ cc)); g = (5 &* i &+ 1) & 15
-            case 2: f = bb ^ cc ^ dd; g = (3 &* i &+ 5) & 15
-            default: f = cc ^ (bb | ~dd); g = (7 &* i) & 15
-            }
-            let word = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: g &* 4, as: UInt32.self))
-            f = f &+ aa &+ Self.sine(i) &+ word
-            aa = dd
-            dd = cc
-            cc = bb
-            let s = Self.shift(i)
-            bb = bb &+ ((f << s) | (f >> (32 &- s)))
-        }
-        a = a &+ aa
-        b = b &+ bb
-        c = c &+ cc
-        d = d &+ dd
+        let w0 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+        let w1 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+        let w2 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+        let w3 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+        let w4 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+        let w5 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 20, as: UInt32.self))
+        let w6 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 24, as: UInt32.self))
+        let w7 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 28, as: UInt32.self))
+        let w8 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 32, as: UInt32.self))
+        let w9 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 36, as: UInt32.self))
+        let w10 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 40, as: UInt32.self))
+        let w11 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 44, as: UInt32.self))
+        let w12 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 48, as: UInt32.self))
+        let w13 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 52, as: UInt32.self))
+        let w14 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 56, as: UInt32.self))
+        let w15 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 60, as: UInt32.self))
+        var a = self.a, b = self.b, c = self.c, d = self.d
+        Self.f(&a, b, c, d, w0 &+ 0xD76AA478, 7)
+        Self.f(&d, a, b, c, w1 &+ 0xE8C7B756, 12)
+        Self.f(&c, d, a, b, w2 &+ 0x242070DB, 17)
+        Self.f(&b, c, d, a, w3 &+ 0xC1BDCEEE, 22)
+        Self.f(&a, b, c, d, w4 &+ 0xF57C0FAF, 7)
+        Self.f(&d, a, b, c, w5 &+ 0x4787C62A, 12)
+        Self.f(&c, d, a, b, w6 &+ 0xA8304613, 17)
+        Self.f(&b, c, d, a, w7 &+ 0xFD469501, 22)
+        Self.f(&a, b, c, d, w8 &+ 0x698098D8, 7)
+        Self.f(&d, a, b, c, w9 &+ 0x8B44F7AF, 12)
+        Self.f(&c, d, a, b, w10 &+ 0xFFFF5BB1, 17)
+        Self.f(&b, c, d, a, w11 &+ 0x895CD7BE, 22)
+        Self.f(&a, b, c, d, w12 &+ 0x6B901122, 7)
+        Self.f(&d, a, b, c, w13 &+ 0xFD987193, 12)
+        Self.f(&c, d, a, b, w14 &+ 0xA679438E, 17)
+        Self.f(&b, c, d, a, w15 &+ 0x49B40821, 22)
+        Self.g(&a, b, c, d, w1 &+ 0xF61E2562, 5)
+        Self.g(&d, a, b, c, w6 &+ 0xC040B340, 9)
+        Self.g(&c, d, a, b, w11 &+ 0x265E5A51, 14)
+        Self.g(&b, c, d, a, w0 &+ 0xE9B6C7AA, 20)
+        Self.g(&a, b, c, d, w5 &+ 0xD62F105D, 5)
+        Self.g(&d, a, b, c, w10 &+ 0x02441453, 9)
+        Self.g(&c, d, a, b, w15 &+ 0xD8A1E681, 14)
+        Self.g(&b, c, d, a, w4 &+ 0xE7D3FBC8, 20)
+        Self.g(&a, b, c, d, w9 &+ 0x21E1CDE6, 5)
+        Self.g(&d, a, b, c, w14 &+ 0xC33707D6, 9)
+        Self.g(&c, d, a, b, w3 &+ 0xF4D50D87, 14)
+        Self.g(&b, c, d, a, w8 &+ 0x455A14ED, 20)
+        Self.g(&a, b, c, d, w13 &+ 0xA9E3E905, 5)
+        Self.g(&d, a, b, c, w2 &+ 0xFCEFA3F8, 9)
+        Self.g(&c, d, a, b, w7 &+ 0x676F02D9, 14)
+        Self.g(&b, c, d, a, w12 &+ 0x8D2A4C8A, 20)
+        Self.h(&a, b, c, d, w5 &+ 0xFFFA3942, 4)
+        Self.h(&d, a, b, c, w8 &+ 0x8771F681, 11)
+        Self.h(&c, d, a, b, w11 &+ 0x6D9D6122, 16)
+        Self.h(&b, c, d, a, w14 &+ 0xFDE5380C, 23)
+        Self.h(&a, b, c, d, w1 &+ 0xA4BEEA44, 4)
+        Self.h(&d, a, b, c, w4 &+ 0x4BDECFA9, 11)
+        Self.h(&c, d, a, b, w7 &+ 0xF6BB4B60, 16)
+        Self.h(&b, c, d, a, w10 &+ 0xBEBFBC70, 23)
+        Self.h(&a, b, c, d, w13 &+ 0x289B7EC6, 4)
+        Self.h(&d, a, b, c, w0 &+ 0xEAA127FA, 11)
+        Self.h(&c, d, a, b, w3 &+ 0xD4EF3085, 16)
+        Self.h(&b, c, d, a, w6 &+ 0x04881D05, 23)
+        Self.h(&a, b, c, d, w9 &+ 0xD9D4D039, 4)
+        Self.h(&d, a, b, c, w12 &+ 0xE6DB99E5, 11)
+        Self.h(&c, d, a, b, w15 &+ 0x1FA27CF8, 16)
+        Self.h(&b, c, d, a, w2 &+ 0xC4AC5665, 23)
+        Self.i(&a, b, c, d, w0 &+ 0xF4292244, 6)
+        Self.i(&d, a, b, c, w7 &+ 0x432AFF97, 10)
+        Self.i(&c, d, a, b, w14 &+ 0xAB9423A7, 15)
+        Self.i(&b, c, d, a, w5 &+ 0xFC93A039, 21)
+        Self.i(&a, b, c, d, w12 &+ 0x655B59C3, 6)
+        Self.i(&d, a, b, c, w3 &+ 0x8F0CCC92, 10)
+        Self.i(&c, d, a, b, w10 &+ 0xFFEFF47D, 15)
+        Self.i(&b, c, d, a, w1 &+ 0x85845DD1, 21)
+        Self.i(&a, b, c, d, w8 &+ 0x6FA87E4F, 6)
+        Self.i(&d, a, b, c, w15 &+ 0xFE2CE6E0, 10)
+        Self.i(&c, d, a, b, w6 &+ 0xA3014314, 15)
+        Self.i(&b, c, d, a, w13 &+ 0x4E0811A1, 21)
+        Self.i(&a, b, c, d, w4 &+ 0xF7537E82, 6)
+        Self.i(&d, a, b, c, w11 &+ 0xBD3AF235, 10)
+        Self.i(&c, d, a, b, w2 &+ 0x2AD7D2BB, 15)
+        Self.i(&b, c, d, a, w9 &+ 0xEB86D391, 21)
+        self.a = self.a &+ a
+        self.b = self.b &+ b
+        self.c = self.c &+ c
+        self.d = self.d &+ d
     }
 
     /// Hashers are equal when their state and pending bytes are.

@@ -225,19 +225,26 @@ public final class Snapshot: Sendable {
                                      steps: steps, note: note)
     }
 
+    /// A declared type is checked before the rules, so it wins over what evaluating them found,
+    /// errors included; not over an invalid context, a flag that is off or one that is malformed.
+    /// It stands for the served value's type, which the format checked when reading the flag.
+    /// Out of line: only flags of formats that declare types take it.
+    @inline(never)
+    private func checkDeclaredType(_ outcome: inout FlagOutcome, _ flag: Int, _ type: ValueType) {
+        let code = program.flags[flag]
+        guard let declared = code.declaredType, declared != type, outcome.kind != .off,
+              outcome.errorKind != .invalidContext, !code.malformed else { return }
+        outcome = FlagOutcome(error: .wrongType)
+    }
+
     @inline(__always)
     private func detail(_ outcome: inout FlagOutcome, _ flag: Int, _ defaultValue: JSONValue,
                         _ type: ValueType?) -> EvaluationDetail {
         var slot = -1
-        // A declared type is checked before the rules, so it wins over what evaluating them found,
-        // errors included; not over an invalid context, a flag that is off or one that is malformed.
-        // It stands for the served value's type, which the format checked when reading the flag.
         var checksValue = true
-        if let type, flag >= 0, let declared = program.flags[flag].declaredType {
+        if let type, flag >= 0, program.flags[flag].declaredType != nil {
+            checkDeclaredType(&outcome, flag, type)
             checksValue = false
-            if declared != type, outcome.kind != .off, outcome.errorKind != .invalidContext, !program.flags[flag].malformed {
-                outcome = FlagOutcome(error: .wrongType)
-            }
         }
         if let variation = outcome.variation {
             slot = Int(program.flags[flag].variationBase) &+ variation
