@@ -8,8 +8,9 @@ import Testing
 /// skipped, when the folder is absent, except in CI (`CI=true`), where its absence is a failure.
 @Suite("Datadog's ffe-system-test-data")
 struct DatadogSystemTestDataTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/ffe-system-test-data")
+    /// Beside the package: the package's root is the folder of `spec-fixtures/`.
+    static let folder = FixtureFiles.root.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/ffe-system-test-data")
 
     static var isPresent: Bool {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent("ufc-config.json").path)
