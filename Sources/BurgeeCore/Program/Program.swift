@@ -8,6 +8,9 @@ final class Program: Sendable {
     // MARK: Hot data
 
     let flags: ProgramTable<FlagCode>
+    /// Whether any flag declares its type (``FlagCode/declaredType``): typed evaluations of a
+    /// program without one skip the check.
+    let declaresTypes: Bool
     /// Every flag's variation values, flag after flag (``FlagCode/variationBase``).
     let values: ProgramTable<JSONValue>
     /// The variation keys, parallel to ``values`` (`nil` for a format without keys).
@@ -81,6 +84,7 @@ final class Program: Sendable {
          segmentEntryRuleIds: [String?], flagTests: [PrerequisiteCode] = [], ruleLabels: [String?] = [],
          flagLabels: [OutcomeLabels?] = [], cycleError: EvaluationReason.ErrorKind = .malformedFlag, dependencies: ProgramDependencies, owners: [AnyObject & Sendable]) {
         self.flags = ProgramTable(flags)
+        declaresTypes = flags.contains { $0.declaredType != nil }
         self.values = ProgramTable(values)
         self.variationKeys = ProgramTable(variationKeys)
         self.prerequisites = ProgramTable(prerequisites)

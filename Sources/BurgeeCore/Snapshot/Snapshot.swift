@@ -129,14 +129,37 @@ public final class Snapshot: Sendable {
     ///   - type: when given, a served value of another type yields the default with `ERROR/WRONG_TYPE`.
     public func evaluate(_ key: String, context: Context, default defaultValue: JSONValue = .null,
                          as type: ValueType? = nil) -> EvaluationDetail {
-        evaluate(flag: program.flagIndex(of: key) ?? -1, context, defaultValue, type)
+        let index = program.flagIndex(of: key) ?? -1
+        if let type, program.declaresTypes, index >= 0, program.flags[index].declaredType != nil {
+            return evaluateDeclared(flag: index, context, defaultValue, type)
+        }
+        return evaluate(flag: index, context, defaultValue, type)
     }
 
     /// Evaluates the flag at `position` (from ``position(ofFlag:)`` of this snapshot), for callers
     /// that also need the flag's version or event settings without a second lookup.
     package func evaluate(at position: FlagPosition, context: Context, default defaultValue: JSONValue = .null,
                          as type: ValueType? = nil) -> EvaluationDetail {
-        evaluate(flag: position.index, context, defaultValue, type)
+        if let type, program.declaresTypes, program.flags[position.index].declaredType != nil {
+            return evaluateDeclared(flag: position.index, context, defaultValue, type)
+        }
+        return evaluate(flag: position.index, context, defaultValue, type)
+    }
+
+    /// A typed evaluation of a flag whose format declares its type: the declared type, checked
+    /// before the rules, wins over what evaluating them finds, errors included (not over an
+    /// invalid context, a flag that is off or one that is malformed), and stands for the served
+    /// value's type, which the format checked when reading the flag. Out of line: only such
+    /// flags take it.
+    @inline(never)
+    private func evaluateDeclared(flag index: Int, _ context: Context, _ defaultValue: JSONValue,
+                                  _ type: ValueType) -> EvaluationDetail {
+        let code = program.flags[index]
+        if code.declaredType != type, context.isValid, code.enabled, !code.malformed {
+            return .error(.wrongType, default: defaultValue)
+        }
+        // The value's type is the declared one: no second check.
+        return evaluate(flag: index, context, defaultValue, nil)
     }
 
     /// Evaluates flag `index` (-1: not found). Everything up to the last line is plain values,
@@ -212,6 +235,16 @@ public final class Snapshot: Sendable {
             return EvaluationExplanation(flagKey: key, detail: .error(.invalidContext, default: defaultValue), steps: [],
                                          note: context.invalidReason)
         }
+        var type = type
+        if let requested = type, let declared = program.flags[index].declaredType {
+            // As evaluateDeclared: the declared type decides, before the rules.
+            let code = program.flags[index]
+            if declared != requested, code.enabled, !code.malformed {
+                return EvaluationExplanation(flagKey: key, detail: .error(.wrongType, default: defaultValue), steps: [],
+                                             note: "the flag's values are \(declared.rawValue), not \(requested.rawValue)")
+            }
+            type = nil
+        }
         let (outcome, steps) = context.contexts.withUnsafeBufferPointer { singles in
             var evaluator = Evaluator(program: program, singles: singles, tracer: RecordingTracer(program: program))
             var outcome = evaluator.evaluate(flag: index)
@@ -225,30 +258,13 @@ public final class Snapshot: Sendable {
                                      steps: steps, note: note)
     }
 
-    /// A declared type is checked before the rules, so it wins over what evaluating them found,
-    /// errors included; not over an invalid context, a flag that is off or one that is malformed.
-    /// It stands for the served value's type, which the format checked when reading the flag.
-    /// Out of line: only flags of formats that declare types take it.
-    @inline(never)
-    private func checkDeclaredType(_ outcome: inout FlagOutcome, _ flag: Int, _ type: ValueType) {
-        let code = program.flags[flag]
-        guard let declared = code.declaredType, declared != type, outcome.kind != .off,
-              outcome.errorKind != .invalidContext, !code.malformed else { return }
-        outcome = FlagOutcome(error: .wrongType)
-    }
-
     @inline(__always)
     private func detail(_ outcome: inout FlagOutcome, _ flag: Int, _ defaultValue: JSONValue,
                         _ type: ValueType?) -> EvaluationDetail {
         var slot = -1
-        var checksValue = true
-        if let type, flag >= 0, program.flags[flag].declaredType != nil {
-            checkDeclaredType(&outcome, flag, type)
-            checksValue = false
-        }
         if let variation = outcome.variation {
             slot = Int(program.flags[flag].variationBase) &+ variation
-            if checksValue, let type, !type.accepts(program.values[slot]) {
+            if let type, !type.accepts(program.values[slot]) {
                 outcome = FlagOutcome(error: .wrongType)
                 slot = -1
             }
