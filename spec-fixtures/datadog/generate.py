@@ -1287,6 +1287,13 @@ def dialects(d):
     else:
         f.served("4. GT: 2.0.0+b is above 2.0.0", "4-gt-build", ctx(v="2.0.0+b"), "match")
         f.served("4. SEMVER_GT is not an operator", "4-semver-gt-build", ctx(v="2.0.0+b"), "rest")
+    f.flag("4-semver-eq", "STRING", two,
+           [static("match", "a", [rule(cond("v", "SEMVER_EQ", "1.2.3"))]), static("rest", "b")], style="both")
+    if dd:
+        f.served("4. SEMVER_EQ: an equal version", "4-semver-eq", ctx(v="1.2.3"), "match")
+    else:
+        f.served("4. SEMVER_EQ is not an operator either: false even for an equal version", "4-semver-eq",
+                 ctx(v="1.2.3"), "rest")
 
     # 5. isolation
     f.flag("5-bad-later-condition", "STRING", two, [

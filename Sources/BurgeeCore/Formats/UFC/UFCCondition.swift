@@ -101,7 +101,9 @@ package struct UFCCondition: Sendable {
             default:
                 return .failure(UFCProblem("\(op) takes a number, not \(value.serialized())"))
             }
-        case "SEMVER_EQ", "SEMVER_NEQ", "SEMVER_LT", "SEMVER_LTE", "SEMVER_GT", "SEMVER_GTE" where vendor == .datadog:
+        case "SEMVER_EQ", "SEMVER_NEQ", "SEMVER_LT", "SEMVER_LTE", "SEMVER_GT", "SEMVER_GTE":
+            // Datadog's operators only: Eppo does not know them.
+            guard vendor == .datadog else { return .failure(UFCProblem("unknown operator '\(op)'")) }
             guard case .string(let s) = value, let version = FullSemVerOperator.version(s) else {
                 return .failure(UFCProblem("\(op) takes a semantic version string, not \(value.serialized())"))
             }
