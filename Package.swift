@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "BurgeeFlagd", targets: ["BurgeeFlagd"]),
         .library(name: "BurgeeSplit", targets: ["BurgeeSplit"]),
         .library(name: "BurgeeKameleoon", targets: ["BurgeeKameleoon"]),
+        .library(name: "BurgeeDatadog", targets: ["BurgeeDatadog"]),
         .library(name: "BurgeeServer", targets: ["BurgeeServer"]),
         .library(name: "BurgeeTesting", targets: ["BurgeeTesting"]),
         .executable(name: "burgee", targets: ["burgee"]),
@@ -72,6 +73,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
+        .target(name: "BurgeeDatadog", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         // Helpers for users' own tests: an in-memory event sink, a test data source.
         .target(
             name: "BurgeeTesting",
@@ -96,6 +98,7 @@ let package = Package(
                 "BurgeeUnleash",
                 "BurgeeSplit",
                 "BurgeeKameleoon",
+                "BurgeeDatadog",
                 "BurgeeCore",
                 "BurgeeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -124,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "BurgeeTests",
             dependencies: [
-                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeKameleoon",
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeKameleoon", "BurgeeDatadog",
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeTesting",
@@ -144,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "BurgeeSnippetTests",
             dependencies: [
-                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeKameleoon",
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeKameleoon", "BurgeeDatadog",
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeTesting",

@@ -12,7 +12,7 @@
 # and not `key`, `context` and `default` on every getter, which DocC would demand as soon as one is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(BurgeeCore Burgee BurgeeUnleash BurgeeLaunchDarkly BurgeeFlagd BurgeeSplit BurgeeKameleoon BurgeeServer BurgeeTesting)
+modules=(BurgeeCore Burgee BurgeeUnleash BurgeeLaunchDarkly BurgeeFlagd BurgeeSplit BurgeeKameleoon BurgeeDatadog BurgeeServer BurgeeTesting)
 start=$SECONDS
 
 swift package dump-symbol-graph --minimum-access-level public >/dev/null

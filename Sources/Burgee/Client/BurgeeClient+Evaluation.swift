@@ -125,17 +125,17 @@ extension BurgeeClient {
 
     /// A vendor view's call: `key` evaluated for `context` (counted and recorded like every
     /// evaluation) and answered by `answer` from the detail and the snapshot it was evaluated in
-    /// (`nil` before the first definitions).
-    package func evaluateForView<Result>(_ key: String, context: Context, track: Bool,
+    /// (`nil` before the first definitions). `type` is the type the call asks for (`.json`: any).
+    package func evaluateForView<Result>(_ key: String, context: Context, as type: ValueType = .json, track: Bool,
                                          _ answer: (EvaluationDetail, Snapshot?) -> Result) -> Result {
         cell.readCounting { state in
-            let detail = evaluate(state, key, context, as: .json, track: track)
+            let detail = evaluate(state, key, context, as: type, track: track)
             let result = state.unretainedSnapshot?._withUnsafeGuaranteedRef { answer(detail, $0) } ?? answer(detail, nil)
             return (result, ClientMetrics.slot(detail.reason.kind))
         }
     }
 
-    /// ``evaluateForView(_:context:track:_:)`` for a view whose context depends on the
+    /// ``evaluateForView(_:context:as:track:_:)`` for a view whose context depends on the
     /// definitions (a stateful visitor prepared for the flag): `prepare` builds the context from
     /// the very snapshot that then evaluates it (`nil` before the first definitions).
     package func evaluateForView<Result>(_ key: String, track: Bool, prepare: (Snapshot?) -> Context,

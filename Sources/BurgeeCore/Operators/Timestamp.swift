@@ -228,6 +228,23 @@ extension Timestamp {
     }
 
     /// The number of days of `month` (1…12) in `year`.
+    /// An RFC 3339 UTC time with milliseconds (`2026-11-24T01:02:03.456Z`), as services' event
+    /// bodies carry them (Unleash's metrics, Eppo's assignment events).
+    package static func rfc3339(millisecondsSinceEpoch ms: Int64) -> String {
+        let millisecond = Int(((ms % 1000) + 1000) % 1000)
+        let seconds = (ms - Int64(millisecond)) / 1000
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (civilYear, month, day) = civil(fromDays: days)
+        let year = Int(civilYear)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millisecond, 3))Z"
+    }
+
     package static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 2:

@@ -2,15 +2,19 @@ import BurgeeCore
 import NIOConcurrencyHelpers
 
 /// One exposure post a server in Datadog mode accepted.
-struct UFCExposurePost: Sendable {
+public struct UFCExposurePost: Sendable {
     /// The path it came to: the agentless intake's or the Agent's.
-    var path: String
+    public var path: String
     /// `{"context":{…},"exposures":[…]}`.
-    var body: JSONValue
-    var receivedBytes: Int
+    public var body: JSONValue
+    /// The body's size as received (before decompression).
+    public var receivedBytes: Int
+
+    /// The exposures, in the order posted.
+    public var exposures: [JSONValue] { body.objectValue?["exposures"]?.arrayValue ?? [] }
 
     /// The exposures' flag keys, one per exposure (`?` for one without).
-    var flagKeys: [String] {
+    public var flagKeys: [String] {
         (body.objectValue?["exposures"]?.arrayValue ?? []).map {
             $0.objectValue?["flag"]?.objectValue?["key"]?.stringValue ?? "?"
         }
@@ -21,11 +25,15 @@ struct UFCExposurePost: Sendable {
 }
 
 /// Exact totals of the exposure posts: posts, exposures, exposures by flag, bytes as received.
-struct UFCExposureStats: Sendable, Equatable {
-    var posts = 0
-    var exposures = 0
-    var flags: [String: Int] = [:]
-    var bytes = 0
+public struct UFCExposureStats: Sendable, Equatable {
+    /// Posts accepted.
+    public var posts = 0
+    /// Exposures in them.
+    public var exposures = 0
+    /// Exposures by flag key.
+    public var flags: [String: Int] = [:]
+    /// Bytes received.
+    public var bytes = 0
 
     /// `{"posts","exposures","flags","bytes"}`.
     var json: JSONValue {
