@@ -98,16 +98,20 @@ struct UFCModeTests {
         }
     }
 
-    @Test("OFREP evaluates the flags, in both modes", arguments: [DefinitionsFormat.datadog, .eppo])
+    @Test("OFREP evaluates the flags with Datadog's reasons, in both modes", arguments: [DefinitionsFormat.datadog, .eppo])
     func ofrep(_ format: DefinitionsFormat) async throws {
         try await with(format) { running, client in
             let url = running.baseURL + "/ofrep/v1/evaluate/flags/checkout"
             let (pro, proJSON) = try await OFREPTests.post(client, url, #"{"context":{"targetingKey":"u-1","plan":"pro"}}"#)
             #expect(pro.status == 200)
             #expect(proJSON?.objectValue?["value"] == "new")
+            // Datadog's reasons: a rule's allocation is a targeting match, an allocation of one
+            // split without shards is static.
+            #expect(proJSON?.objectValue?["reason"] == "TARGETING_MATCH")
             let (_, freeJSON) = try await OFREPTests.post(client, url, #"{"context":{"targetingKey":"u-1","plan":"free"}}"#)
             #expect(freeJSON?.objectValue?["value"] == "old")
             #expect(freeJSON?.objectValue?["variant"] == "b")
+            #expect(freeJSON?.objectValue?["reason"] == "STATIC")
         }
     }
 }

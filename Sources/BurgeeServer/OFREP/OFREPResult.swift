@@ -18,6 +18,10 @@ enum OFREPResult {
         if detail.reason.kind == .fallthrough, !detail.reason.fromRollout,
            snapshot.openFeatureFallthroughReason(ofFlag: key) == "TARGETING_MATCH" {
             o["reason"] = "TARGETING_MATCH"
+        } else if detail.reason.kind == .ruleMatch,
+                  let own = snapshot.openFeatureRuleReason(ofFlag: key, rule: detail.reason.ruleIndex) {
+            // A rule whose format names its reason (a UFC allocation's `STATIC` or `SPLIT`).
+            o["reason"] = .string(own)
         } else {
             o["reason"] = .string(reason(detail.reason))
         }

@@ -28,13 +28,6 @@ extension Snapshot {
         self.init(compiling: try Definitions(flagdDocuments: documents), flagd: options)
     }
 
-    /// The OpenFeature reason a flag's fallthrough gives when its format fixes one (flagd:
-    /// `STATIC`, `DEFAULT` or, for the last branch of an `if` chain, `TARGETING_MATCH`); `nil`
-    /// for other formats and unknown flags.
-    package func openFeatureFallthroughReason(ofFlag key: String) -> String? {
-        program.flagIndex(of: key).flatMap { program.flagInfo[$0].openFeatureFallthroughReason }
-    }
-
     /// The flagd result (OpenFeature's reason, error code, variant and flag metadata) of an
     /// evaluation of `key` with this snapshot (see ``FlagdEvaluation``).
     public func flagdResult(for detail: EvaluationDetail, flag key: String) -> FlagdEvaluation {

@@ -53,6 +53,7 @@ enum UFCLowering {
     static func lower(_ flag: UFCFlag, _ vendor: UFCVendor) -> FlagDraft {
         var rules: [RuleDraft] = []
         var payloads: [JSONValue] = []
+        var reasons: [String] = []
         var problems: [DefinitionProblem] = []
         for allocation in flag.allocations {
             var gate: [Condition] = []
@@ -78,10 +79,12 @@ enum UFCLowering {
                                                     "serialId": split.serialId.map { .number(Double($0)) } ?? .null]
                 if vendor == .eppo { payload["extraLogging"] = .object(split.extraLogging.mapValues(JSONValue.string)) }
                 payloads.append(.object(payload))
+                reasons.append(allocation.servedReason)
             }
         }
         var info = FlagInfo(version: 0, trackEvents: false, sets: [], metadata: [:], variables: [])
         info.rulePayloads = payloads
+        info.openFeatureRuleReasons = reasons
         var draft = FlagDraft(key: flag.key, path: flag.path, problems: problems, enabled: flag.enabled,
                               variations: flag.variations.map { VariationDraft(key: $0.key, value: $0.value) },
                               offVariation: nil, rules: rules, fallthrough: ServeDraft.none, info: info)

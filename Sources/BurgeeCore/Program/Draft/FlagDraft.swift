@@ -228,6 +228,9 @@ package struct FlagInfo: Sendable {
     /// flag without targeting, `DEFAULT` when targeting yields `null`, `TARGETING_MATCH` for the
     /// last branch of an `if` chain); `nil` for formats that do not.
     package var openFeatureFallthroughReason: String? = nil
+    /// The OpenFeature reason of each rule's result, by rule index, when the format fixes it (a
+    /// UFC allocation: `STATIC`, `SPLIT` or `TARGETING_MATCH`); empty for formats that do not.
+    package var openFeatureRuleReasons: [String] = []
     /// What the format keeps of each rule for its own results, by rule index (a UFC
     /// allocation's key, reason and `doLog`); empty for formats that keep nothing.
     package var rulePayloads: [JSONValue] = []
