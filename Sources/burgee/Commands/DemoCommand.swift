@@ -15,12 +15,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the bundled definitions and exit.")
     var showDefinitions = false
 
-    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash (Unleash features, polled, with usage metrics), split (Split's flags from Split's SDK API with push, treatments and configurations, impressions and events) or kameleoon (a Kameleoon configuration from Kameleoon's services: stateful visitors with data and consent, real-time updates, tracking with OAuth, remote visitor data).")
+    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash (Unleash features, polled, with usage metrics), split (Split's flags from Split's SDK API with push, treatments and configurations, impressions and events) kameleoon (a Kameleoon configuration from Kameleoon's services: stateful visitors with data and consent, real-time updates, tracking with OAuth, remote visitor data) or datadog (Datadog's flags configuration from its CDN with an API key, Datadog's calls with reasons and allocations, exposures deduplicated and sent through the Agent's EVP proxy).")
     var format: DemoFormat = .native
 
     /// The demonstrations.
     enum DemoFormat: String, ExpressibleByArgument, CaseIterable {
-        case native, unleash, split, kameleoon
+        case native, unleash, split, kameleoon, datadog
     }
 
     /// The flag the demo changes on the server.
@@ -35,6 +35,7 @@ struct DemoCommand: AsyncParsableCommand {
             case .unleash: out.writeLine(ExampleUnleashFeatures.json)
             case .split: out.writeLine(ExampleSplitDefinitions.json)
             case .kameleoon: out.writeLine(ExampleKameleoonDefinitions.json)
+            case .datadog: out.writeLine(ExampleDatadogDefinitions.json)
             }
             return
         }
@@ -47,6 +48,9 @@ struct DemoCommand: AsyncParsableCommand {
             return
         case .kameleoon:
             try await KameleoonDemo().run(out: &out)
+            return
+        case .datadog:
+            try await DatadogDemo().run(out: &out)
             return
         case .native:
             break
