@@ -20,6 +20,30 @@ directory:
   server's `/api/testImpressions/*` and `/api/events/bulk`, counted exactly.
 - OFREP over native definitions (openfeature-sdk with openfeature-provider-ofrep): flags are
   evaluated, the change is seen, and native event batches posted to `POST /events` are counted.
+- Datadog (ddtrace's OpenFeature provider, `ddtrace.openfeature.DataDogProvider`): ddtrace reads its
+  environment when imported, so it runs in a child process of the same Python (`peers.py
+  --datadog-sdk`, answering JSON lines), with the agentless configuration source
+  (`DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_BASE_URL` = a server's origin, polled every second)
+  and exposures through the Agent (`DD_TRACE_AGENT_URL` = the server with the key, flushed every 0.2 s;
+  no `DD_API_KEY`, so nothing can go to Datadog). ddtrace sends `DD-API-KEY` to Datadog's own CDN only,
+  so its configuration comes from a second server, without `--sdk-key`; and it takes the Agent's EVP
+  proxy only when the Agent's `GET /info` lists it, which `burgee serve` does not answer, so the child
+  gives ddtrace's route selector an Agent's answer. Checked: the CDN's 403 without `DD-API-KEY`, its
+  JSON:API envelope around the raw file, ETag and 304; the intake's 403 and the EVP proxy's 400 without
+  its subdomain header; a UFC document (a STRING flag with a targeting rule, a BOOLEAN split 50/50 by
+  MD5 of `salt-targetingKey`, checked against `hashlib`, an INTEGER, a NUMERIC, a JSON object, a disabled
+  flag, an unknown one, a type mismatch) evaluated twice for 12 subjects, each value, variant, reason,
+  error, allocation, doLog and serial id equal to `burgee eval --format datadog`'s; the rewritten file
+  seen; exposures of doLog allocations only, deduplicated (the second round adds none), arriving at
+  `POST /evp_proxy/v2/api/v2/exposures` each as burgee eval describes it, counted exactly at
+  `GET /events/stats`, and added up exactly by the summary lines (`Datadog: N exposure posts (M exposures)`).
+- Eppo (eppo-server-sdk): `eppo_client.init` with the server's `/api` as base URL, polling every
+  second; the same flags in Eppo's dialect (`totalShards` on the flag, JSON values as strings)
+  assigned with the `…_details` calls, each value, variation, evaluation code and allocation equal to
+  `burgee eval --format eppo`'s; the assignment logger gets one event per assignment of a doLog
+  allocation (Eppo does not deduplicate), each as burgee eval describes it; the rewritten file is seen;
+  `GET /api/flag-config/v1/config` answers 401 without the right `apiKey` (a client with a wrong key
+  logs "not authorized" and never initializes), the file as it is with it, ETag and 304.
 
 Every run checks `GET /status`, a wrong key (401) and an unknown route (404 with the key), and
 that the server's summary line reports the traffic. Prints one line per check and last
@@ -27,13 +51,14 @@ that the server's summary line reports the traffic. Prints one line per check an
 
 Run with the venv that scripts/difftest/setup.sh makes (its requirements.txt pins these SDKs):
 
-    .build/difftest-venv/bin/python scripts/peers/peers.py --burgee .build/debug/burgee
+    .build/difftest-venv/bin/python scripts/peers/peers.py --burgee .build/debug/burgee [--only datadog]
 """
 
 from __future__ import annotations
 
 import argparse
 import atexit
+import hashlib
 import json
 import logging
 import os
@@ -80,16 +105,17 @@ def eventually(condition, within: float = WAIT):
 
 
 class Server:
-    """`burgee serve` on a free loopback port; `stop()` kills it, and so does exit."""
+    """`burgee serve` on a free loopback port, with `--sdk-key key` unless `key` is None; `stop()`
+    kills it, and so does exit."""
 
     live: list["Server"] = []
 
-    def __init__(self, burgee: str, definitions: str, fmt: str) -> None:
+    def __init__(self, burgee: str, definitions: str, fmt: str, key: str | None = KEY) -> None:
         self.lines: "queue.Queue[str]" = queue.Queue()
         self.output: list[str] = []
         self.process = subprocess.Popen(
             [burgee, "serve", "--definitions", definitions, "--format", fmt, "--port", "0",
-             "--sdk-key", KEY, "--summary-interval", "0.5"],
+             *(["--sdk-key", key] if key is not None else []), "--summary-interval", "0.5"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         Server.live.append(self)
         threading.Thread(target=self._read, daemon=True).start()
@@ -584,11 +610,446 @@ def run_ofrep(c: Checks, burgee: str, directory: str) -> None:
         server.stop()
 
 
+# MARK: Datadog and Eppo (UFC)
+
+UFC_SUBJECTS = [(f"s-{i}", {"country": ("FR", "US", "DE", "JP")[i % 4], "age": 9 + 3 * i}) for i in range(1, 13)]
+# (flag, the type asked for): every flag with its own type, an unknown flag, and a type mismatch.
+UFC_ASKED = [("peer-string", "STRING"), ("peer-bool", "BOOLEAN"), ("peer-int", "INTEGER"), ("peer-numeric", "NUMERIC"),
+             ("peer-json", "JSON"), ("peer-disabled", "STRING"), ("peer-missing", "BOOLEAN"), ("peer-int", "STRING")]
+UFC_DEFAULTS = {"STRING": "fallback", "BOOLEAN": False, "INTEGER": -1, "NUMERIC": -1.5, "JSON": {"fallback": True}}
+UFC_LOGGED = {"eu-users", "rollout", "adults", "static-json"}  # the allocations with doLog: true
+UFC_JSON = {"color": "red", "sizes": [1, 2]}
+
+
+def ufc_document(dialect: str, number: int) -> dict:
+    """A UFC document in Datadog's dialect (`totalShards` on each shard, JSON values inline, serial
+    ids) or Eppo's (`totalShards` on the flag, JSON values as strings holding JSON)."""
+    datadog = dialect == "datadog"
+
+    def shard(salt: str, start: int, end: int) -> dict:
+        return {"salt": salt, "ranges": [{"start": start, "end": end}], **({"totalShards": 10000} if datadog else {})}
+
+    def flag(key: str, kind: str, variations: dict, allocations: list, enabled: bool = True) -> dict:
+        return {"key": key, "enabled": enabled, "variationType": kind,
+                "variations": {name: {"key": name, "value": value} for name, value in variations.items()},
+                "allocations": allocations, **({} if datadog else {"totalShards": 10000})}
+
+    def split(variation: str, shards: list, serial: int | None = None) -> dict:
+        return {"variationKey": variation, "shards": shards, **({"serialId": serial} if datadog and serial else {})}
+
+    def rule(attribute: str, operator: str, value) -> list:
+        return [{"conditions": [{"attribute": attribute, "operator": operator, "value": value}]}]
+
+    colors = {"blue": "blue", "red": "red"}
+    return {"createdAt": "2026-01-01T00:00:00Z", "format": "SERVER", "environment": {"name": "peers"}, "flags": {
+        "peer-string": flag("peer-string", "STRING", colors, [
+            {"key": "eu-users", "doLog": True, "rules": rule("country", "ONE_OF", ["FR", "DE"]),
+             "splits": [split("blue", [])]},
+            {"key": "everyone", "doLog": False, "splits": [split("red", [])]}]),
+        "peer-bool": flag("peer-bool", "BOOLEAN", {"on": True, "off": False}, [
+            {"key": "rollout", "doLog": True, "splits": [split("on", [shard("peer-bool", 0, 5000)], 11),
+                                                          split("off", [shard("peer-bool", 5000, 10000)], 12)]}]),
+        "peer-int": flag("peer-int", "INTEGER", {"number": number}, [
+            {"key": "static-int", "doLog": False, "splits": [split("number", [])]}]),
+        "peer-numeric": flag("peer-numeric", "NUMERIC", {"ratio": 2.5}, [
+            {"key": "adults", "doLog": True, "rules": rule("age", "GTE", 18), "splits": [split("ratio", [])]}]),
+        "peer-json": flag("peer-json", "JSON", {"object": UFC_JSON if datadog else json.dumps(UFC_JSON)}, [
+            {"key": "static-json", "doLog": True, "splits": [split("object", [])]}]),
+        "peer-disabled": flag("peer-disabled", "STRING", colors, [
+            {"key": "never", "doLog": True, "splits": [split("blue", [])]}], enabled=False),
+    }}
+
+
+def ufc_requests() -> list[dict]:
+    return [{"flag": flag, "type": kind, "default": UFC_DEFAULTS[kind],
+             "context": {"targetingKey": key, "attributes": attributes}}
+            for flag, kind in UFC_ASKED for key, attributes in UFC_SUBJECTS]
+
+
+def ufc_shard(salt: str, key: str, total: int = 10000) -> int:
+    """MD5 of `salt-key`, its first four bytes big-endian, modulo `total`: both vendors' shard."""
+    return int.from_bytes(hashlib.md5(f"{salt}-{key}".encode()).digest()[:4], "big") % total
+
+
+def burgee_ufc_results(burgee: str, fmt: str, definitions: str, requests: list[dict], directory: str) -> list[dict]:
+    """`burgee eval --format FMT` on the requests: the result lines (`value`, … and the vendor's member,
+    `datadog` or `eppo`)."""
+    path = os.path.join(directory, f"{fmt}-requests.jsonl")
+    with open(path, "w") as file:
+        file.writelines(json.dumps(r) + "\n" for r in requests)
+    done = subprocess.run([burgee, "eval", "--format", fmt, "--definitions", definitions, "--requests", path],
+                          capture_output=True, text=True, timeout=60)
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def http(method: str, url: str, headers: dict | None = None, body: object = None) -> tuple[int, dict, object]:
+    """One request with exactly these headers: (status, response headers, JSON body or None)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            raw, status, answer = response.read(), response.status, dict(response.headers)
+    except urllib.error.HTTPError as error:
+        raw, status, answer = error.read(), error.code, dict(error.headers)
+    try:
+        return status, answer, json.loads(raw) if raw else None
+    except ValueError:
+        return status, answer, raw
+
+
+# The Datadog Agent's GET /info, as ddtrace's exposure writer needs it to pick the Agent's EVP proxy.
+AGENT_INFO = {"endpoints": ["/evp_proxy/v2/"], "evp_proxy_allowed_headers": ["DD-EVP-ORIGIN", "DD-EVP-ORIGIN-VERSION"]}
+
+
+def datadog_sdk_peer() -> int:
+    """`peers.py --datadog-sdk`: ddtrace's OpenFeature provider in a process of its own, configured
+    by the environment the parent gives it (ddtrace reads it on import). Answers one JSON line on
+    standard output per line on standard input: first `{"ready", "error"}`, then for
+    `{"evaluate": [request, …]}` the results `{"value", "variant", "reason", "errorCode",
+    "allocationKey", "doLog", "serialId"}`, for `{"stop": true}` `{"stopped"}` after the provider's shutdown
+    (which flushes the exposures); every answer carries the SDK's warnings so far."""
+    answers = sys.stdout
+    sys.stdout = sys.stderr  # whatever the SDK prints stays off the answers
+    log = SDKLog()
+    logging.basicConfig(level=logging.WARNING, handlers=[log, logging.StreamHandler(sys.stderr)])
+
+    def answer(body: dict) -> None:
+        answers.write(json.dumps({**body, "warnings": log.messages}, default=str) + "\n")
+        answers.flush()
+
+    from ddtrace.internal.openfeature import _evp_transport
+    from ddtrace.internal.settings.openfeature import config as ffe_config
+    # In agentless mode ddtrace takes the Agent's EVP proxy only when the Agent's GET /info lists it
+    # (burgee serve does not answer /info); the route selector is given that answer, as an Agent
+    # would give it, and the Agent URL is the server's.
+    _evp_transport._SELECTOR = _evp_transport.FeatureFlagEVPRouteSelector(
+        configuration_source=_evp_transport.resolve_configuration_source(ffe_config),
+        agent_url=os.environ["DD_TRACE_AGENT_URL"], api_key=None, site="datadoghq.com",
+        info_provider=lambda url: AGENT_INFO)
+    from ddtrace.openfeature import DataDogProvider
+    from openfeature import api
+    from openfeature.evaluation_context import EvaluationContext
+
+    try:
+        api.set_provider_and_wait(DataDogProvider())
+        answer({"ready": True, "error": None})
+    except Exception as error:
+        answer({"ready": False, "error": repr(error)})
+    client = api.get_client()
+    getters = {"STRING": client.get_string_details, "BOOLEAN": client.get_boolean_details,
+               "INTEGER": client.get_integer_details, "NUMERIC": client.get_float_details,
+               "JSON": client.get_object_details}
+
+    def name(value: object) -> object:
+        return getattr(value, "value", value)
+
+    for line in sys.stdin:
+        command = json.loads(line)
+        if command.get("stop"):
+            api.shutdown()
+            answer({"stopped": True})
+            return 0
+        results = []
+        for r in command["evaluate"]:
+            context = EvaluationContext(targeting_key=r["context"]["targetingKey"], attributes=r["context"]["attributes"])
+            d = getters[r["type"]](r["flag"], r["default"], context)
+            metadata = d.flag_metadata or {}
+            results.append({"value": d.value, "variant": d.variant, "reason": name(d.reason),
+                            "errorCode": name(d.error_code), "allocationKey": metadata.get("allocation_key"),
+                            "doLog": bool(metadata.get("__dd_do_log")), "serialId": metadata.get("__dd_split_serial_id")})
+        answer({"results": results})
+    return 0
+
+
+class DatadogSDK:
+    """The child process of `datadog_sdk_peer`; `ask` sends a command and waits for its answer."""
+
+    def __init__(self, environment: dict, log_path: str) -> None:
+        self.log = open(log_path, "w")
+        self.process = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--datadog-sdk"], env=environment,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        self.answers: "queue.Queue[dict]" = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.warnings: list[str] = []
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.answers.put(json.loads(line))
+
+    def next_answer(self) -> dict:
+        answer = self.answers.get(timeout=2 * WAIT)
+        self.warnings = answer.get("warnings", [])
+        return answer
+
+    def ask(self, command: dict) -> dict:
+        self.process.stdin.write(json.dumps(command) + "\n")
+        self.process.stdin.flush()
+        return self.next_answer()
+
+    def evaluate(self, requests: list[dict]) -> list[dict]:
+        return self.ask({"evaluate": requests})["results"]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            try:
+                self.ask({"stop": True})
+                self.process.wait(timeout=5)
+            except Exception:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        self.log.close()
+
+
+def exposure_summaries(server: Server) -> tuple[int, int]:
+    """The exposure posts and exposures the server's summary lines report, added up."""
+    posts = exposures = 0
+    for line in server.summaries():
+        match = re.search(r"Datadog: (\d+) exposure posts? \((\d+) exposures?\)", line)
+        if match:
+            posts, exposures = posts + int(match.group(1)), exposures + int(match.group(2))
+    return posts, exposures
+
+
+def run_datadog(c: Checks, burgee: str, directory: str) -> None:
+    path = os.path.join(directory, "datadog.json")
+    write_json(path, ufc_document("datadog", 7))
+    # ddtrace sends DD-API-KEY to Datadog's own CDN only, never to a custom base URL: its
+    # configuration comes from a server without a key. The server with the key stands for the
+    # Agent (whose EVP proxy needs no key: the Agent adds it) and has the key checks.
+    cdn = Server(burgee, path, "datadog", key=None)
+    server = Server(burgee, path, "datadog")
+    sdk = None
+    try:
+        common_checks(c, server, "datadog", "datadog")
+        configuration = server.base + "/api/v2/feature-flagging/config/rules-based/server"
+        statuses = [http("GET", configuration)[0], http("GET", configuration, {"DD-API-KEY": "wrong-key"})[0]]
+        c.check("datadog: the configuration without DD-API-KEY, or with a wrong one, gets 403", statuses == [403, 403],
+                statuses)
+        status, headers, body = http("GET", configuration, {"DD-API-KEY": KEY})
+        data = (body or {}).get("data", {}) if isinstance(body, dict) else {}
+        c.check("datadog: with DD-API-KEY it is the raw file in the CDN's JSON:API envelope",
+                status == 200 and data.get("type") == "universal-flag-configuration"
+                and data.get("attributes") == ufc_document("datadog", 7), (status, str(body)[:200]))
+        etag = headers.get("ETag")
+        status = http("GET", configuration, {"DD-API-KEY": KEY, "If-None-Match": etag or ""})[0]
+        c.check("datadog: If-None-Match with its ETag gets 304", bool(etag) and status == 304, (etag, status))
+        agentless, agent = server.base + "/api/v2/exposures", server.base + "/evp_proxy/v2/api/v2/exposures"
+        batch = {"context": {"service": "peers"}, "exposures": [
+            {"timestamp": 1, "allocation": {"key": "a"}, "flag": {"key": "peer-manual"}, "variant": {"key": "v"},
+             "subject": {"id": "s-0", "attributes": {}}}]}
+        json_type = {"Content-Type": "application/json"}
+        statuses = [http("POST", agentless, json_type, batch)[0],
+                    http("POST", agentless, {**json_type, "DD-API-KEY": "wrong-key"}, batch)[0],
+                    http("POST", agent, json_type, batch)[0],
+                    http("POST", agentless, {**json_type, "DD-API-KEY": KEY}, batch)[0]]
+        c.check("datadog: agentless exposures need DD-API-KEY (403, 403), the Agent path its EVP subdomain (400); "
+                "one agentless post accepted (202)", statuses == [403, 403, 400, 202], statuses)
+
+        environment = {k: v for k, v in os.environ.items() if not k.startswith(("DD_", "OTEL_"))}
+        environment.update({
+            "DD_FEATURE_FLAGS_CONFIGURATION_SOURCE": "agentless",
+            "DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_BASE_URL": cdn.base,  # an origin: ddtrace adds the path
+            "DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_POLL_INTERVAL_SECONDS": "1",  # whole seconds
+            "DD_EXPERIMENTAL_FLAGGING_PROVIDER_INITIALIZATION_TIMEOUT_MS": str(int(WAIT * 1000)),
+            "DD_TRACE_AGENT_URL": server.base, "DD_FFE_INTAKE_HEARTBEAT_INTERVAL": "0.2",
+            "DD_FLAGGING_EVALUATION_COUNTS_ENABLED": "false", "DD_REMOTE_CONFIGURATION_ENABLED": "false",
+            "DD_INSTRUMENTATION_TELEMETRY_ENABLED": "false", "DD_TRACE_STARTUP_LOGS": "false",
+            "DD_SERVICE": "peers", "DD_ENV": "peers-env", "DD_VERSION": "1.2.3",
+        })  # no DD_API_KEY: nothing may go to Datadog's own intake
+        sdk = DatadogSDK(environment, os.path.join(directory, "datadog-sdk.log"))
+        started = sdk.next_answer()
+        c.check("datadog: ddtrace's provider gets ready from the agentless base URL", started.get("ready") is True,
+                started)
+
+        requests = ufc_requests()
+        first, second = sdk.evaluate(requests), sdk.evaluate(requests)
+        want = [line.get("datadog") or {} for line in burgee_ufc_results(burgee, "datadog", path, requests, directory)]
+        fields = ("value", "variant", "reason", "errorCode", "allocationKey", "doLog", "serialId")
+        differing = [(r["flag"], r["type"], r["context"]["targetingKey"], field, g.get(field), w.get(field))
+                     for r, g, w in zip(requests, first, want) for field in fields if g.get(field) != w.get(field)]
+        c.check(f"datadog: ddtrace and burgee eval agree on {len(requests)} evaluations (value, variant, reason, "
+                "error, allocation, doLog, serial id)", len(want) == len(requests) and not differing, differing[:4] or len(want))
+        c.check("datadog: ... and evaluating them again gives the same", second == first)
+        got = {(r["flag"], r["type"], g["reason"], g["errorCode"]) for r, g in zip(requests, first)}
+        reasons = {(flag, reason, error) for flag, _, reason, error in got}
+        c.check("datadog: the evaluations cover TARGETING_MATCH, STATIC, SPLIT, DEFAULT, DISABLED, FLAG_NOT_FOUND "
+                "and TYPE_MISMATCH",
+                {(f, r) for f, r, _ in reasons} >= {("peer-string", "TARGETING_MATCH"), ("peer-string", "STATIC"),
+                                                    ("peer-bool", "SPLIT"), ("peer-numeric", "DEFAULT"),
+                                                    ("peer-disabled", "DISABLED")}
+                and {e for *_, e in reasons} >= {"FLAG_NOT_FOUND", "TYPE_MISMATCH"}, sorted(map(str, reasons)))
+        bools = {r["context"]["targetingKey"]: g["variant"] for r, g in zip(requests, first) if r["flag"] == "peer-bool"}
+        by_hash = {key: "on" if ufc_shard("peer-bool", key) < 5000 else "off" for key, _ in UFC_SUBJECTS}
+        c.check("datadog: the 50/50 split follows MD5('peer-bool-' + key), both halves served",
+                bools == by_hash and set(bools.values()) == {"on", "off"}, (bools, by_hash))
+
+        expected = {}  # (flag, subject) → the exposure burgee eval says the provider enqueues
+        for r, w in zip(requests, want):
+            if w.get("doLog") and w.get("exposure"):
+                expected[(r["flag"], r["context"]["targetingKey"])] = w["exposure"]
+        logged_allocations = {exposure["allocation"]["key"] for exposure in expected.values()}
+        c.check("datadog: exposures are due for doLog allocations only", logged_allocations == UFC_LOGGED,
+                sorted(logged_allocations))
+        want_flags = {"peer-manual": 1}
+        for flag, _ in expected:
+            want_flags[flag] = want_flags.get(flag, 0) + 1
+        total = len(expected) + 1
+
+        def delivered():
+            stats = server.stats()
+            return stats if stats["exposures"] >= total else None
+
+        stats = eventually(delivered) or server.stats()
+        time.sleep(0.5)  # two more flush intervals: nothing else may come
+        stats = server.stats()
+        c.check(f"datadog: GET /events/stats counts the exposures exactly, deduplicated ({len(expected)} from "
+                f"{2 * len(requests)} evaluations, + 1 agentless)",
+                stats["exposures"] == total and stats["flags"] == want_flags, stats)
+        status, listed = server.get("/events")
+        posts = listed if status == 200 else []
+        sdk_posts = [post for post in posts if post["path"] == "/evp_proxy/v2/api/v2/exposures"]
+        posted = {}
+        for post in sdk_posts:
+            for exposure in post["body"]["exposures"]:
+                posted[(exposure["flag"]["key"], exposure["subject"]["id"])] = {
+                    k: v for k, v in exposure.items() if k != "timestamp"}
+        c.check("datadog: ddtrace's exposures came through the Agent's EVP proxy, each the one burgee eval describes",
+                len(posts) == stats["posts"] == len(sdk_posts) + 1 and posted == expected,
+                [(k, posted.get(k), v) for k, v in expected.items() if posted.get(k) != v][:2] or len(posts))
+        contexts = [post["body"].get("context") for post in sdk_posts]
+        c.check("datadog: their context is DD_SERVICE, DD_ENV and DD_VERSION",
+                bool(contexts) and all(x == {"service": "peers", "env": "peers-env", "version": "1.2.3"}
+                                       for x in contexts), contexts[:1])
+
+        write_json(path, ufc_document("datadog", 8))
+        probe = [r for r in requests if r["flag"] == "peer-int" and r["type"] == "INTEGER"][:1]
+        seen = eventually(lambda: sdk.evaluate(probe)[0]["value"] == 8)
+        c.check("datadog: ddtrace sees the rewritten file (polling every second, with If-None-Match)", bool(seen))
+        sdk.stop()
+        totals = eventually(lambda: exposure_summaries(server) == (stats["posts"], stats["exposures"]))
+        c.check("datadog: the summary lines add up to the exposure posts and exposures counted",
+                bool(totals), (exposure_summaries(server), stats))
+        summary_check(c, server, "datadog", "Datadog: ")
+        errors = [m for m in sdk.warnings if re.search(r"\b(40[0-9]|41[0-9]|5[0-9][0-9])\b", m)]
+        c.check("datadog: ddtrace logged no HTTP error", not errors and sdk.process.returncode == 0,
+                (errors[:3], sdk.process.returncode))
+    finally:
+        if sdk is not None:
+            sdk.stop()
+        cdn.stop()
+        server.stop()
+
+
+def run_eppo(c: Checks, burgee: str, directory: str) -> None:
+    import eppo_client
+    from eppo_client.config import AssignmentLogger, Config
+
+    SDK_LOG.messages.clear()
+    path = os.path.join(directory, "eppo.json")
+    write_json(path, ufc_document("eppo", 7))
+    server = Server(burgee, path, "eppo")
+    client = None
+    try:
+        common_checks(c, server, "eppo", "eppo")
+        configuration = server.base + "/api/flag-config/v1/config"
+        statuses = [http("GET", configuration)[0], http("GET", configuration + "?apiKey=wrong-key")[0]]
+        c.check("eppo: the configuration without apiKey, or with a wrong one, gets 401", statuses == [401, 401], statuses)
+        status, headers, body = http("GET", f"{configuration}?apiKey={KEY}&sdkName=peers&sdkVersion=1")
+        c.check("eppo: with apiKey it is the file as it is", status == 200 and body == ufc_document("eppo", 7),
+                (status, str(body)[:200]))
+        etag = headers.get("ETag")
+        status = http("GET", f"{configuration}?apiKey={KEY}", {"If-None-Match": etag or ""})[0]
+        c.check("eppo: If-None-Match with its ETag gets 304", bool(etag) and status == 304, (etag, status))
+
+        class Logged(AssignmentLogger):
+            def __init__(self) -> None:
+                super().__init__()
+                self.events: list[dict] = []
+
+            def log_assignment(self, event: dict) -> None:
+                self.events.append(event)
+
+        logger = Logged()
+        client = eppo_client.init(Config(api_key=KEY, base_url=server.base + "/api", assignment_logger=logger,
+                                         poll_interval_seconds=1, poll_jitter_seconds=0))
+        c.check("eppo: the client initializes from the server's /api", bool(eventually(client.is_initialized)))
+        getters = {"STRING": client.get_string_assignment_details, "BOOLEAN": client.get_boolean_assignment_details,
+                   "INTEGER": client.get_integer_assignment_details, "NUMERIC": client.get_numeric_assignment_details,
+                   "JSON": client.get_json_assignment_details}
+
+        def assign(r: dict) -> dict:
+            before = len(logger.events)
+            result = getters[r["type"]](r["flag"], r["context"]["targetingKey"], r["context"]["attributes"], r["default"])
+            details = result.evaluation_details or {}
+            matched = [a["key"] for a in details.get("allocations") or [] if a.get("allocationEvaluationCode") == "MATCH"]
+            return {"value": result.variation, "variationKey": details.get("variationKey"),
+                    "flagEvaluationCode": details.get("flagEvaluationCode"),
+                    "allocationKey": matched[0] if matched else None, "events": logger.events[before:]}
+
+        requests = ufc_requests()
+        got = [assign(r) for r in requests]
+        lines = burgee_ufc_results(burgee, "eppo", path, requests, directory)
+        want, want_values = [line.get("eppo") or {} for line in lines], [line.get("value") for line in lines]
+        differing = [(r["flag"], r["type"], r["context"]["targetingKey"], field, g.get(field), w.get(field))
+                     for r, g, w in zip(requests, got, want)
+                     for field in ("variationKey", "flagEvaluationCode", "allocationKey") if g.get(field) != w.get(field)]
+        differing += [(r["flag"], r["type"], r["context"]["targetingKey"], "value", g["value"], v)
+                      for r, g, v in zip(requests, got, want_values) if g["value"] != v]
+        c.check(f"eppo: Eppo's SDK and burgee eval agree on {len(requests)} assignments (value, variation, "
+                "evaluation code, allocation)", len(want) == len(requests) and not differing, differing[:4] or len(want))
+        codes = {g["flagEvaluationCode"] for g in got}
+        c.check("eppo: the assignments cover MATCH, DEFAULT_ALLOCATION_NULL, FLAG_UNRECOGNIZED_OR_DISABLED and "
+                "TYPE_MISMATCH", codes >= {"MATCH", "DEFAULT_ALLOCATION_NULL", "FLAG_UNRECOGNIZED_OR_DISABLED",
+                                           "TYPE_MISMATCH"}, sorted(map(str, codes)))
+        bools = {r["context"]["targetingKey"]: g["variationKey"] for r, g in zip(requests, got) if r["flag"] == "peer-bool"}
+        by_hash = {key: "on" if ufc_shard("peer-bool", key) < 5000 else "off" for key, _ in UFC_SUBJECTS}
+        c.check("eppo: the 50/50 split follows MD5('peer-bool-' + key), both halves served",
+                bools == by_hash and set(bools.values()) == {"on", "off"}, (bools, by_hash))
+        json_values = {json.dumps(g["value"]) for r, g in zip(requests, got) if r["flag"] == "peer-json"}
+        c.check("eppo: the JSON flag's string is served parsed", json_values == {json.dumps(UFC_JSON)}, json_values)
+
+        def event(e: dict) -> dict:
+            return {k: e.get(k) for k in ("featureFlag", "allocation", "experiment", "variation", "subject",
+                                          "subjectAttributes")}
+
+        wrong = [(r["flag"], r["context"]["targetingKey"], [event(e) for e in g["events"]], w.get("assignmentEvent"))
+                 for r, g, w in zip(requests, got, want)
+                 if [event(e) for e in g["events"]] != ([event(w["assignmentEvent"])] if w.get("doLog") else [])]
+        logged = {e["allocation"] for g in got for e in g["events"]}
+        c.check(f"eppo: the assignment logger got one event per assignment of a doLog allocation "
+                f"({sum(len(g['events']) for g in got)}), as burgee eval describes it",
+                not wrong and logged == UFC_LOGGED, wrong[:2] or sorted(logged))
+
+        write_json(path, ufc_document("eppo", 8))
+        probe = [r for r in requests if r["flag"] == "peer-int" and r["type"] == "INTEGER"][0]
+        seen = eventually(lambda: assign(probe)["value"] == 8)
+        c.check("eppo: the client sees the rewritten file (polling every second)", bool(seen))
+        c.check("eppo: the SDK logged no HTTP error", not SDK_LOG.http_errors(), SDK_LOG.http_errors()[:3])
+        summary_check(c, server, "eppo", "requests")
+        client.shutdown()
+        client = eppo_client.init(Config(api_key="wrong-key", base_url=server.base + "/api",
+                                         assignment_logger=AssignmentLogger(), poll_interval_seconds=1,
+                                         poll_jitter_seconds=0))
+        refused = eventually(lambda: any("not authorized" in m for m in SDK_LOG.messages))
+        c.check("eppo: a client with a wrong key is refused (401: 'not authorized') and stays uninitialized",
+                bool(refused) and not client.is_initialized(), SDK_LOG.messages[-3:])
+    finally:
+        if client is not None:
+            try:
+                client.shutdown()
+            except Exception:
+                pass
+        server.stop()
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--datadog-sdk"]:  # the child process of run_datadog
+        return datadog_sdk_peer()
+    runs = {"unleash": run_unleash, "launchdarkly": run_launchdarkly, "split": run_split, "ofrep": run_ofrep,
+            "datadog": run_datadog, "eppo": run_eppo}
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--burgee", required=True, help="the burgee binary")
-    parser.add_argument("--only", choices=["unleash", "launchdarkly", "split", "ofrep"], action="append",
-                        help="run only these (repeatable)")
+    parser.add_argument("--only", choices=list(runs), action="append", help="run only these (repeatable)")
     parser.add_argument("--verbose", action="store_true", help="show the SDKs' logs")
     arguments = parser.parse_args()
     console = logging.StreamHandler()
@@ -597,7 +1058,6 @@ def main() -> int:
     burgee = os.path.abspath(arguments.burgee)
     started = time.monotonic()
     c = Checks()
-    runs = {"unleash": run_unleash, "launchdarkly": run_launchdarkly, "split": run_split, "ofrep": run_ofrep}
     with tempfile.TemporaryDirectory(prefix="burgee-peers-") as directory:
         for name, run in runs.items():
             if arguments.only and name not in arguments.only:
