@@ -9,7 +9,7 @@ extension DataSourceConfiguration {
         DataSourceConfiguration { _ throws(ConfigurationError) in
             try connection.validate()
             return PollingDataSource(url: try connection.configurationURL(), mode: .every(connection.pollInterval),
-                                     http: connection.headers, sdkKey: nil, payload: { .json($0, format: .datadog) })
+                                     http: connection.configurationHeaders, sdkKey: nil, payload: { .json($0, format: .datadog) })
         }
     }
 }
@@ -36,7 +36,7 @@ extension BurgeeClient.Configuration {
     ///   - service: the service (`DD_SERVICE`) exposures name.
     ///   - version: the service's version (`DD_VERSION`) exposures name.
     ///   - configurationURL: another source of the configuration (a proxy, `burgee serve --format datadog`):
-    ///     an origin gets Datadog's path, a URL with a path is used as it is.
+    ///     an origin gets Datadog's path, a URL with a path is used as it is; it gets no API key.
     ///   - exposures: where exposures go (Datadog's agentless intake by default).
     ///   - pollInterval: how often the configuration is fetched (30 seconds, as Datadog's tracers).
     ///   - flushInterval: how often exposures are sent (1 second, as Datadog's tracers).

@@ -11,7 +11,7 @@ struct DatadogDemoCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let out = result.stdout
-        #expect(out.contains("A client polls it with DD-API-KEY: 4 flags, status valid."))
+        #expect(out.contains("A client polls it as its agentless base URL: 4 flags, status valid."))
         #expect(out.contains("""
             alice: targetingKey user-alice, attributes {"country":"FR","email":"alice@example.com","seats":12}
               new-checkout  true  variant on, TARGETING_MATCH, allocation staff

@@ -27,11 +27,12 @@ struct UFCModeTests {
         }) { _, running, client in try await body(running, client) }
     }
 
-    @Test("Datadog: the document in the CDN's envelope, with an ETag and 304; DD-API-KEY must carry the key")
+    @Test("Datadog: the document in the CDN's envelope, with an ETag and 304; open, but a DD-API-KEY sent must be the key")
     func datadogConfiguration() async throws {
         try await with(.datadog, key: "dd-key") { running, client in
             let url = running.baseURL + Self.configuration
-            #expect(try await HTTP.fetch(client, url).status == 403)
+            // Datadog's SDKs send no key to a custom base URL: the document is served without one.
+            #expect(try await HTTP.fetch(client, url).status == 200)
             #expect(try await HTTP.fetch(client, url, headers: [("DD-API-KEY", "other")]).status == 403)
             let first = try await HTTP.fetch(client, url, headers: [("DD-API-KEY", "dd-key")])
             #expect(first.status == 200)
@@ -112,6 +113,22 @@ struct UFCModeTests {
             #expect(freeJSON?.objectValue?["value"] == "old")
             #expect(freeJSON?.objectValue?["variant"] == "b")
             #expect(freeJSON?.objectValue?["reason"] == "STATIC")
+        }
+    }
+
+    @Test("Datadog: GET /info answers as the Agent does for its EVP proxy, open whatever the key")
+    func datadogAgentInfo() async throws {
+        try await with(.datadog, key: "dd-key") { running, client in
+            let info = try await HTTP.fetch(client, running.baseURL + "/info")
+            #expect(info.status == 200)
+            let json = try Documents.json(info.body).objectValue
+            #expect(json?["endpoints"]?.arrayValue?.contains("/evp_proxy/v2/") == true)
+            let headers = json?["evp_proxy_allowed_headers"]?.arrayValue ?? []
+            #expect(headers.contains("DD-EVP-ORIGIN") && headers.contains("DD-EVP-ORIGIN-VERSION"))
+        }
+        try await with(.eppo) { running, client in
+            let status = try await HTTP.fetch(client, running.baseURL + "/info").status
+            #expect(status == 404, "only the Datadog mode is an Agent")
         }
     }
 }

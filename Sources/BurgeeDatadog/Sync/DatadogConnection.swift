@@ -57,6 +57,14 @@ struct DatadogConnection: Sendable {
         return options
     }
 
+    /// The headers of configuration requests: as Datadog's tracers, the key goes only to
+    /// Datadog's own CDN, never to a custom base URL.
+    var configurationHeaders: HTTPOptions {
+        var options = headers
+        if configurationBase != nil { options.headers["DD-API-KEY"] = nil }
+        return options
+    }
+
     /// Checks what a client needs before it starts: the agentless CDN and intake need the key.
     func validate() throws(ConfigurationError) {
         guard pollInterval > .zero else { throw .notPositive("the Datadog configuration poll interval") }

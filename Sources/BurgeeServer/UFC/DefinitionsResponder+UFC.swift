@@ -11,10 +11,11 @@ extension DefinitionsResponder {
     /// `GET /api/v2/feature-flagging/config/rules-based/server`: the document in the JSON:API
     /// envelope Datadog's CDN serves (`{"data":{"type":"universal-flag-configuration","id",
     /// "attributes":UFC}}`; a file already in the envelope is served as it is), with a strong
-    /// `ETag` and 304 for `If-None-Match`. With an SDK key, `DD-API-KEY` must carry it (403 otherwise,
-    /// which stops Datadog's SDKs).
+    /// `ETag` and 304 for `If-None-Match`. Open, as a custom agentless base URL is to Datadog's
+    /// SDKs, which send their key only to Datadog's own CDN; with an SDK key, a `DD-API-KEY` that
+    /// is sent must be it (403 otherwise, which stops Datadog's SDKs).
     func datadogConfigurationResponse(_ request: Request) -> Response {
-        guard server.keyCheck.accepts(request.headers[Self.datadogAPIKey]) else {
+        if let sent = request.headers[Self.datadogAPIKey], !server.keyCheck.accepts(sent) {
             return JSONResponses.error(.forbidden, "forbidden", "the DD-API-KEY header must carry the SDK key")
         }
         let served = server.store.served
@@ -43,6 +44,17 @@ extension DefinitionsResponder {
             document = attributes
         }
         return Self.taggedJSON(Array(document.serialized().utf8), version: served.documentVersion, request)
+    }
+
+    /// `GET /info`: what the Datadog Agent tells tracers it offers, reduced to what Datadog's
+    /// SDKs read before they send exposures through it: the EVP proxy (`/evp_proxy/v2/`) and the
+    /// headers it lets through. Open, as the Agent's is.
+    func datadogAgentInfoResponse(_ request: Request) -> Response {
+        JSONResponses.json(.ok, ["version": .string("burgee-" + SDKVersion.version),
+                                 "endpoints": ["/evp_proxy/v2/", "/evp_proxy/v2/api/v2/exposures"],
+                                 "evp_proxy_allowed_headers": ["Content-Type", "Accept-Encoding", "Content-Encoding",
+                                                               "User-Agent", "DD-EVP-ORIGIN", "DD-EVP-ORIGIN-VERSION"],
+                                 "client_drop_p0s": false])
     }
 
     /// `POST /api/v2/exposures` (agentless, `DD-API-KEY` checked as for the configuration) or

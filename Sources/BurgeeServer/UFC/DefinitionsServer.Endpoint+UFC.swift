@@ -1,6 +1,6 @@
 extension DefinitionsServer.Endpoint {
-    /// `GET /api/v2/feature-flagging/config/rules-based/server` (Datadog's configuration CDN); the
-    /// `DD-API-KEY` header stands for the SDK key.
+    /// `GET /api/v2/feature-flagging/config/rules-based/server` (Datadog's configuration CDN): open;
+    /// a `DD-API-KEY` header that is sent must be the SDK key.
     public static let datadogConfiguration: Self = Self("datadogConfiguration", shape: .document, checksOwnCredentials: true) {
         $0.datadogConfigurationResponse($1)
     }
@@ -13,6 +13,11 @@ extension DefinitionsServer.Endpoint {
     /// itself): open, with `X-Datadog-EVP-Subdomain: event-platform-intake`.
     public static let datadogAgentExposures: Self = Self("datadogAgentExposures", shape: .report, checksOwnCredentials: true) {
         try await $0.datadogExposuresResponse($1, throughAgent: true)
+    }
+    /// `GET /info` (the Datadog Agent's description of itself, which Datadog's SDKs read before
+    /// they use its EVP proxy): open.
+    public static let datadogAgentInfo: Self = Self("datadogAgentInfo", shape: .document, checksOwnCredentials: true) {
+        $0.datadogAgentInfoResponse($1)
     }
     /// `GET /api/flag-config/v1/config` (Eppo's configuration CDN); the `apiKey` parameter stands
     /// for the SDK key.

@@ -3,10 +3,11 @@ import Hummingbird
 
 /// Datadog's flag configuration CDN and exposure intake, from a file (a UFC document, raw or in
 /// the CDN's JSON:API envelope): `GET /api/v2/feature-flagging/config/rules-based/server`
-/// (the envelope, `ETag`, 304 for `If-None-Match`; `DD-API-KEY` must be the SDK key when the
-/// server has one), and the exposures Datadog's SDKs send, agentless (`POST /api/v2/exposures`,
-/// with `DD-API-KEY`) or through the Agent's EVP proxy (`POST /evp_proxy/v2/api/v2/exposures`),
-/// recorded and counted. The document is also served whole at `GET /definitions`; OFREP
+/// (the envelope, `ETag`, 304 for `If-None-Match`; open, as a custom base URL is to Datadog's
+/// SDKs, but a `DD-API-KEY` that is sent must be the SDK key), and the exposures Datadog's SDKs
+/// send, agentless (`POST /api/v2/exposures`, with `DD-API-KEY`) or through the Agent's EVP proxy
+/// (`POST /evp_proxy/v2/api/v2/exposures`, announced by the Agent's `GET /info`), recorded and
+/// counted. The document is also served whole at `GET /definitions`; OFREP
 /// evaluates its flags.
 enum DatadogServedFormat: ServedFormat {
     static var format: DefinitionsFormat { .datadog }
@@ -23,6 +24,7 @@ enum DatadogServedFormat: ServedFormat {
         .get(configurationPath, .datadogConfiguration),
         .post("/api/v2/exposures", .datadogExposures),
         .post("/evp_proxy/v2/api/v2/exposures", .datadogAgentExposures),
+        .get("/info", .datadogAgentInfo),
     ]
 
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
@@ -54,7 +56,7 @@ enum DatadogServedFormat: ServedFormat {
 
     static func routeLines(at clientURL: String) -> [String] {
         ["  GET  \(clientURL)\(configurationPath)  (DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_BASE_URL=\(clientURL))",
-         "  POST \(clientURL)/api/v2/exposures, \(clientURL)/evp_proxy/v2/api/v2/exposures"]
+         "  POST \(clientURL)/api/v2/exposures, \(clientURL)/evp_proxy/v2/api/v2/exposures  (DD_TRACE_AGENT_URL=\(clientURL))"]
     }
 }
 

@@ -15,7 +15,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the bundled definitions and exit.")
     var showDefinitions = false
 
-    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash (Unleash features, polled, with usage metrics), split (Split's flags from Split's SDK API with push, treatments and configurations, impressions and events) kameleoon (a Kameleoon configuration from Kameleoon's services: stateful visitors with data and consent, real-time updates, tracking with OAuth, remote visitor data) or datadog (Datadog's flags configuration from its CDN with an API key, Datadog's calls with reasons and allocations, exposures deduplicated and sent through the Agent's EVP proxy).")
+    @Option(help: "The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash (Unleash features, polled, with usage metrics), split (Split's flags from Split's SDK API with push, treatments and configurations, impressions and events) kameleoon (a Kameleoon configuration from Kameleoon's services: stateful visitors with data and consent, real-time updates, tracking with OAuth, remote visitor data) or datadog (Datadog's flags configuration served as its CDN serves it, Datadog's calls with reasons and allocations, exposures deduplicated and sent through the Agent's EVP proxy).")
     var format: DemoFormat = .native
 
     /// The demonstrations.

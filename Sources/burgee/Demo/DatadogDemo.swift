@@ -5,8 +5,8 @@ import BurgeeServer
 import Foundation
 
 /// `burgee demo --format datadog`: the bundled flags configuration served as Datadog's CDN and
-/// exposure intake serve it (`burgee serve --format datadog`), a client polling it with an API
-/// key, `client.datadog`'s calls for sample subjects with Datadog's reasons and allocations, a flag
+/// exposure intake serve it (`burgee serve --format datadog`), a client polling it as its
+/// agentless base URL, `client.datadog`'s calls for sample subjects with Datadog's reasons and allocations, a flag
 /// disabled in the file, and the exposures the server received through the Agent's EVP proxy,
 /// deduplicated per flag and subject.
 struct DatadogDemo {
@@ -34,7 +34,7 @@ struct DatadogDemo {
 
     private func demonstrate(_ client: BurgeeClient, events: AsyncStream<ClientEvent>, server: RunningDefinitionsServer,
                              file: String, out: inout StandardOutput) async throws {
-        out.writeLine("A client polls it with DD-API-KEY: \(client.flagKeys().count) flags, status \(client.dataSourceStatus).\n")
+        out.writeLine("A client polls it as its agentless base URL: \(client.flagKeys().count) flags, status \(client.dataSourceStatus).\n")
         let subjects = ExampleDatadogDefinitions.subjects.map {
             ($0.label, DatadogEvaluationContext(targetingKey: $0.targetingKey, attributes: $0.attributes))
         }
