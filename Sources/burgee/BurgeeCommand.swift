@@ -6,6 +6,6 @@ struct BurgeeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "burgee",
         abstract: "Evaluate, explain, validate and serve Burgee feature-flag definitions.",
-        subcommands: [EvalCommand.self, ExplainCommand.self, ValidateCommand.self, ServeCommand.self, DemoCommand.self]
+        subcommands: [EvalCommand.self, ExplainCommand.self, ValidateCommand.self, ServeCommand.self, DemoCommand.self, BenchCommand.self]
     )
 }
