@@ -22,15 +22,16 @@ directory:
   evaluated, the change is seen, and native event batches posted to `POST /events` are counted.
 - Datadog (ddtrace's OpenFeature provider, `ddtrace.openfeature.DataDogProvider`): ddtrace reads its
   environment when imported, so it runs in a child process of the same Python (`peers.py
-  --datadog-sdk`, answering JSON lines), with the agentless configuration source
-  (`DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_BASE_URL` = a server's origin, polled every second)
-  and exposures through the Agent (`DD_TRACE_AGENT_URL` = the server with the key, flushed every 0.2 s;
-  no `DD_API_KEY`, so nothing can go to Datadog). ddtrace sends `DD-API-KEY` to Datadog's own CDN only,
-  so its configuration comes from a second server, without `--sdk-key`; and it takes the Agent's EVP
-  proxy only when the Agent's `GET /info` lists it, which `burgee serve` does not answer, so the child
-  gives ddtrace's route selector an Agent's answer. Checked: the CDN's 403 without `DD-API-KEY`, its
-  JSON:API envelope around the raw file, ETag and 304; the intake's 403 and the EVP proxy's 400 without
-  its subdomain header; a UFC document (a STRING flag with a targeting rule, a BOOLEAN split 50/50 by
+  --datadog-sdk`, answering JSON lines), and one server (with `--sdk-key`) is both its configuration
+  CDN and its Agent: the agentless configuration source
+  (`DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_BASE_URL` = the server's origin, polled every
+  second; ddtrace sends no `DD-API-KEY` to a custom base URL, and the server's configuration endpoint
+  is open to a keyless request) and exposures through the Agent (`DD_TRACE_AGENT_URL` = the server,
+  flushed every 0.2 s; no `DD_API_KEY`, so nothing can go to Datadog), whose EVP proxy ddtrace finds
+  by itself in the server's `GET /info`. Checked: the CDN's 200 without `DD-API-KEY`, 403 with a wrong
+  one, 200 with the key, its JSON:API envelope around the raw file, ETag and 304; `GET /info` (open)
+  listing `/evp_proxy/v2/` and the EVP origin headers; the intake's 403 and the EVP proxy's 400
+  without its subdomain header; a UFC document (a STRING flag with a targeting rule, a BOOLEAN split 50/50 by
   MD5 of `salt-targetingKey`, checked against `hashlib`, an INTEGER, a NUMERIC, a JSON object, a disabled
   flag, an unknown one, a type mismatch) evaluated twice for 12 subjects, each value, variant, reason,
   error, allocation, doLog and serial id equal to `burgee eval --format datadog`'s; the rewritten file
@@ -105,17 +106,17 @@ def eventually(condition, within: float = WAIT):
 
 
 class Server:
-    """`burgee serve` on a free loopback port, with `--sdk-key key` unless `key` is None; `stop()`
-    kills it, and so does exit."""
+    """`burgee serve` on a free loopback port, with `--sdk-key` KEY; `stop()` kills it, and so does
+    exit."""
 
     live: list["Server"] = []
 
-    def __init__(self, burgee: str, definitions: str, fmt: str, key: str | None = KEY) -> None:
+    def __init__(self, burgee: str, definitions: str, fmt: str) -> None:
         self.lines: "queue.Queue[str]" = queue.Queue()
         self.output: list[str] = []
         self.process = subprocess.Popen(
             [burgee, "serve", "--definitions", definitions, "--format", fmt, "--port", "0",
-             *(["--sdk-key", key] if key is not None else []), "--summary-interval", "0.5"],
+             "--sdk-key", KEY, "--summary-interval", "0.5"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         Server.live.append(self)
         threading.Thread(target=self._read, daemon=True).start()
@@ -697,10 +698,6 @@ def http(method: str, url: str, headers: dict | None = None, body: object = None
         return status, answer, raw
 
 
-# The Datadog Agent's GET /info, as ddtrace's exposure writer needs it to pick the Agent's EVP proxy.
-AGENT_INFO = {"endpoints": ["/evp_proxy/v2/"], "evp_proxy_allowed_headers": ["DD-EVP-ORIGIN", "DD-EVP-ORIGIN-VERSION"]}
-
-
 def datadog_sdk_peer() -> int:
     """`peers.py --datadog-sdk`: ddtrace's OpenFeature provider in a process of its own, configured
     by the environment the parent gives it (ddtrace reads it on import). Answers one JSON line on
@@ -717,15 +714,6 @@ def datadog_sdk_peer() -> int:
         answers.write(json.dumps({**body, "warnings": log.messages}, default=str) + "\n")
         answers.flush()
 
-    from ddtrace.internal.openfeature import _evp_transport
-    from ddtrace.internal.settings.openfeature import config as ffe_config
-    # In agentless mode ddtrace takes the Agent's EVP proxy only when the Agent's GET /info lists it
-    # (burgee serve does not answer /info); the route selector is given that answer, as an Agent
-    # would give it, and the Agent URL is the server's.
-    _evp_transport._SELECTOR = _evp_transport.FeatureFlagEVPRouteSelector(
-        configuration_source=_evp_transport.resolve_configuration_source(ffe_config),
-        agent_url=os.environ["DD_TRACE_AGENT_URL"], api_key=None, site="datadoghq.com",
-        info_provider=lambda url: AGENT_INFO)
     from ddtrace.openfeature import DataDogProvider
     from openfeature import api
     from openfeature.evaluation_context import EvaluationContext
@@ -813,26 +801,40 @@ def exposure_summaries(server: Server) -> tuple[int, int]:
 def run_datadog(c: Checks, burgee: str, directory: str) -> None:
     path = os.path.join(directory, "datadog.json")
     write_json(path, ufc_document("datadog", 7))
-    # ddtrace sends DD-API-KEY to Datadog's own CDN only, never to a custom base URL: its
-    # configuration comes from a server without a key. The server with the key stands for the
-    # Agent (whose EVP proxy needs no key: the Agent adds it) and has the key checks.
-    cdn = Server(burgee, path, "datadog", key=None)
+    # One server is ddtrace's configuration CDN (ddtrace sends no DD-API-KEY to a custom base URL;
+    # a key that is sent must be right) and its Agent (GET /info, and the EVP proxy, which needs no
+    # key: the Agent adds it).
     server = Server(burgee, path, "datadog")
     sdk = None
     try:
         common_checks(c, server, "datadog", "datadog")
         configuration = server.base + "/api/v2/feature-flagging/config/rules-based/server"
-        statuses = [http("GET", configuration)[0], http("GET", configuration, {"DD-API-KEY": "wrong-key"})[0]]
-        c.check("datadog: the configuration without DD-API-KEY, or with a wrong one, gets 403", statuses == [403, 403],
-                statuses)
-        status, headers, body = http("GET", configuration, {"DD-API-KEY": KEY})
-        data = (body or {}).get("data", {}) if isinstance(body, dict) else {}
-        c.check("datadog: with DD-API-KEY it is the raw file in the CDN's JSON:API envelope",
-                status == 200 and data.get("type") == "universal-flag-configuration"
-                and data.get("attributes") == ufc_document("datadog", 7), (status, str(body)[:200]))
-        etag = headers.get("ETag")
-        status = http("GET", configuration, {"DD-API-KEY": KEY, "If-None-Match": etag or ""})[0]
-        c.check("datadog: If-None-Match with its ETag gets 304", bool(etag) and status == 304, (etag, status))
+        answers = [http("GET", configuration), http("GET", configuration, {"DD-API-KEY": "wrong-key"}),
+                   http("GET", configuration, {"DD-API-KEY": KEY})]
+        statuses = [status for status, _, _ in answers]
+        c.check("datadog: the configuration without DD-API-KEY gets 200 (ddtrace sends none to a custom base URL), "
+                "with a wrong one 403, with the key 200", statuses == [200, 403, 200], statuses)
+
+        def envelope(body: object) -> bool:
+            data = body.get("data", {}) if isinstance(body, dict) else {}
+            return data.get("type") == "universal-flag-configuration" and data.get("attributes") == ufc_document("datadog", 7)
+
+        c.check("datadog: without DD-API-KEY and with it, it is the raw file in the CDN's JSON:API envelope",
+                envelope(answers[0][2]) and envelope(answers[2][2]),
+                [(status, str(body)[:200]) for status, _, body in (answers[0], answers[2])])
+        etags = [answers[0][1].get("ETag"), answers[2][1].get("ETag")]
+        etag = etags[1]
+        statuses = [http("GET", configuration, {"If-None-Match": etag or ""})[0],
+                    http("GET", configuration, {"DD-API-KEY": KEY, "If-None-Match": etag or ""})[0]]
+        c.check("datadog: If-None-Match with its ETag gets 304, without DD-API-KEY and with it",
+                bool(etag) and etags[0] == etag and statuses == [304, 304], (etags, statuses))
+        status, _, info = http("GET", server.base + "/info")
+        info = info if isinstance(info, dict) else {}
+        allowed = {str(header).lower() for header in info.get("evp_proxy_allowed_headers") or []}
+        c.check("datadog: GET /info (no key) answers 200 as the Agent, /evp_proxy/v2/ among its endpoints and the "
+                "EVP origin headers allowed",
+                status == 200 and "/evp_proxy/v2/" in (info.get("endpoints") or [])
+                and {"dd-evp-origin", "dd-evp-origin-version"} <= allowed, (status, info))
         agentless, agent = server.base + "/api/v2/exposures", server.base + "/evp_proxy/v2/api/v2/exposures"
         batch = {"context": {"service": "peers"}, "exposures": [
             {"timestamp": 1, "allocation": {"key": "a"}, "flag": {"key": "peer-manual"}, "variant": {"key": "v"},
@@ -848,7 +850,7 @@ def run_datadog(c: Checks, burgee: str, directory: str) -> None:
         environment = {k: v for k, v in os.environ.items() if not k.startswith(("DD_", "OTEL_"))}
         environment.update({
             "DD_FEATURE_FLAGS_CONFIGURATION_SOURCE": "agentless",
-            "DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_BASE_URL": cdn.base,  # an origin: ddtrace adds the path
+            "DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_BASE_URL": server.base,  # an origin: ddtrace adds the path
             "DD_FEATURE_FLAGS_CONFIGURATION_SOURCE_AGENTLESS_POLL_INTERVAL_SECONDS": "1",  # whole seconds
             "DD_EXPERIMENTAL_FLAGGING_PROVIDER_INITIALIZATION_TIMEOUT_MS": str(int(WAIT * 1000)),
             "DD_TRACE_AGENT_URL": server.base, "DD_FFE_INTAKE_HEARTBEAT_INTERVAL": "0.2",
@@ -858,7 +860,8 @@ def run_datadog(c: Checks, burgee: str, directory: str) -> None:
         })  # no DD_API_KEY: nothing may go to Datadog's own intake
         sdk = DatadogSDK(environment, os.path.join(directory, "datadog-sdk.log"))
         started = sdk.next_answer()
-        c.check("datadog: ddtrace's provider gets ready from the agentless base URL", started.get("ready") is True,
+        c.check("datadog: ddtrace's provider gets ready from the agentless base URL (the keyed server)",
+                started.get("ready") is True,
                 started)
 
         requests = ufc_requests()
@@ -913,7 +916,8 @@ def run_datadog(c: Checks, burgee: str, directory: str) -> None:
             for exposure in post["body"]["exposures"]:
                 posted[(exposure["flag"]["key"], exposure["subject"]["id"])] = {
                     k: v for k, v in exposure.items() if k != "timestamp"}
-        c.check("datadog: ddtrace's exposures came through the Agent's EVP proxy, each the one burgee eval describes",
+        c.check("datadog: ddtrace found the Agent's EVP proxy through GET /info, its exposures came through it, "
+                "each the one burgee eval describes",
                 len(posts) == stats["posts"] == len(sdk_posts) + 1 and posted == expected,
                 [(k, posted.get(k), v) for k, v in expected.items() if posted.get(k) != v][:2] or len(posts))
         contexts = [post["body"].get("context") for post in sdk_posts]
@@ -936,7 +940,6 @@ def run_datadog(c: Checks, burgee: str, directory: str) -> None:
     finally:
         if sdk is not None:
             sdk.stop()
-        cdn.stop()
         server.stop()
 
 
