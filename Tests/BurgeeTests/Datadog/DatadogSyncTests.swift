@@ -28,17 +28,6 @@ struct DatadogSyncTests {
         return configuration
     }
 
-    /// Waits (bounded) until `path` was requested `count` times.
-    private func requests(_ running: RunningDefinitionsServer, to path: String, atLeast count: Int) async throws -> [RequestRecord] {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let seen = running.requests(to: path)
-            if seen.count >= count { return seen }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw Failure("fewer than \(count) requests to \(path): \(running.requests(to: path).count)")
-    }
-
     private static let pro = DatadogEvaluationContext(targetingKey: "user-1", attributes: ["plan": "pro"])
 
     @Test func theConfigurationIsPolledWithItsETagAndNoKeyToACustomURL() async throws {
@@ -46,7 +35,7 @@ struct DatadogSyncTests {
             try await TestFiles.withClient(configuration(running, poll: .milliseconds(50))) { client in
                 try await LoopbackServer.ready(client)
                 #expect(client.datadog.stringValue(key: "checkout", defaultValue: "x", context: Self.pro) == "new")
-                let seen = try await requests(running, to: Self.configurationPath, atLeast: 3)
+                let seen = try await running.requests(to: Self.configurationPath, atLeast: 3)
                 #expect(seen[0].status == 200)
                 #expect(seen[0].query == "dd_env=prod")
                 // As Datadog's tracers: the API key goes to Datadog's own CDN only.
@@ -230,7 +219,7 @@ struct DatadogSyncTests {
                 try await LoopbackServer.ready(client)
                 #expect(client.eppo.getStringAssignment(flagKey: "checkout", subjectKey: "user-1", subjectAttributes: ["plan": "pro"],
                                                         defaultValue: "x") == "new")
-                let seen = try await requests(running, to: Self.eppoPath, atLeast: 2)
+                let seen = try await running.requests(to: Self.eppoPath, atLeast: 2)
                 #expect(seen[0].query.hasPrefix("apiKey=eppo-key&sdkName=burgee&sdkVersion="))
                 #expect(seen[1].status == 304)
             }

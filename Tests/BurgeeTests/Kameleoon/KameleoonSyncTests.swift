@@ -32,24 +32,13 @@ struct KameleoonSyncTests {
 
     private var configurationPath: String { "/v3/\(Self.site)" }
 
-    /// Waits (bounded) until `path` was requested `count` times.
-    private func requests(_ running: RunningDefinitionsServer, to path: String, atLeast count: Int) async throws -> [RequestRecord] {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let seen = running.requests(to: path)
-            if seen.count >= count { return seen }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw Failure("fewer than \(count) requests to \(path): \(running.requests(to: path).count)")
-    }
-
     @Test func theConfigurationIsFetchedThenAskedForIfModifiedSince() async throws {
         try await withKameleoonServer { running in
             try await TestFiles.withClient(configuration(running, refresh: .milliseconds(50))) { client in
                 try await LoopbackServer.ready(client)
                 try client.kameleoon.addData(visitorCode: "v1", .customData(index: 1, values: ["pro"]))
                 #expect(try client.kameleoon.getVariation(visitorCode: "v1", featureKey: "ff_pro").key == "on")
-                let seen = try await requests(running, to: configurationPath, atLeast: 3)
+                let seen = try await running.requests(to: configurationPath, atLeast: 3)
                 #expect(seen[0].status == 200)
                 #expect(seen[0].query == "environment=production")
                 #expect(seen[0].headers["x-kameleoon-sdk-type"] == "BURGEE")
@@ -81,7 +70,7 @@ struct KameleoonSyncTests {
             // An hour between polls: only the stream can bring the change within the test.
             try await TestFiles.withClient(configuration(running)) { client in
                 try await LoopbackServer.ready(client)
-                _ = try await requests(running, to: "/sse", atLeast: 1)
+                _ = try await running.requests(to: "/sse", atLeast: 1)
                 // The stream may still be opening: change again until a change arrives (bounded; a
                 // wait that times out finishes its event stream, so each attempt subscribes anew).
                 var arrived = false

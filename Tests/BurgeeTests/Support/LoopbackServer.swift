@@ -67,6 +67,17 @@ extension RunningDefinitionsServer {
         server.requestLog.filter { $0.path == path }
     }
 
+    /// Waits (bounded) until `path` was requested `count` times, and returns those requests.
+    func requests(to path: String, atLeast count: Int) async throws -> [RequestRecord] {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let seen = requests(to: path)
+            if seen.count >= count { return seen }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw Failure("fewer than \(count) requests to \(path): \(requests(to: path).count)")
+    }
+
     /// Replaces the served definitions (as a file change would).
     func update(_ json: String) throws {
         try server.update(definitions: Array(json.utf8))
