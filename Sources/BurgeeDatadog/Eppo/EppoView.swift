@@ -12,7 +12,7 @@ import BurgeeCore
 /// ```
 ///
 /// An assignment of an allocation with `doLog` is handed to the configuration's
-/// ``BurgeeClient/Configuration/eppoAssignmentLogger`` on every call, as Eppo's SDKs log it.
+/// `BurgeeClient.Configuration.eppoAssignmentLogger` on every call, as Eppo's SDKs log it.
 /// Evaluations count like every evaluation. A view holds only its client: taking one costs nothing.
 public struct EppoView: Sendable {
     /// The client the calls go to.
