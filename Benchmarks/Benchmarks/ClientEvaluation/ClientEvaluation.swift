@@ -29,6 +29,19 @@ let benchmarks: @Sendable () -> Void = {
         await ClientScenarios.measureSimpleFlag(benchmark, await ClientScenarios.readyClient())
     }
 
+    // The same flag through a handle (`client.flag(_:as:default:)`): no key lookup per call.
+    Benchmark("ClientHandleSimpleFlag") { benchmark in
+        let client = await ClientScenarios.readyClient()
+        let handle = client.flag("simple", as: Bool.self, default: false)
+        let context = ClientScenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(handle.value(for: context))
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
     Benchmark("CoreStringSegmentRule") { benchmark in
         let snapshot = ClientScenarios.snapshot
         let context = ClientScenarios.user

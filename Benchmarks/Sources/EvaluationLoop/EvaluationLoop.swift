@@ -27,9 +27,10 @@ struct EvaluationLoop {
     static let clientSimpleFlag = "ClientSimpleFlag"
     static let clientOneNoOpHook = "ClientSimpleFlagOneNoOpHook"
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
+    static let clientHandle = "ClientHandleSimpleFlag"
 
     static var names: [String] {
-        (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name) + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn]
+        (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name) + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle]
     }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
@@ -85,7 +86,11 @@ struct EvaluationLoop {
             let context = Scenarios.user
             let value = client.boolVariation("simple", context: context, default: false)
             if show { print("\(name): \(value)") }
-            evaluate(client, "simple", context, iterations)
+            if name == clientHandle {
+                evaluateHandle(client.flag("simple", as: Bool.self, default: false), context, iterations)
+            } else {
+                evaluate(client, "simple", context, iterations)
+            }
             blocking { await client.close() }
         }
     }
@@ -130,6 +135,12 @@ struct EvaluationLoop {
     static func evaluate(_ client: BurgeeClient, _ flag: String, _ context: Context, _ iterations: Int) {
         for _ in 0..<iterations {
             opaqueUse(client.boolVariation(flag, context: context, default: false))
+        }
+    }
+
+    static func evaluateHandle(_ handle: FlagHandle<Bool>, _ context: Context, _ iterations: Int) {
+        for _ in 0..<iterations {
+            opaqueUse(handle.value(for: context))
         }
     }
 }

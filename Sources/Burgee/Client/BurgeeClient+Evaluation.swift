@@ -89,11 +89,12 @@ extension BurgeeClient {
         return plainValue(key, context, defaultValue, track)
     }
 
-    /// ``value(_:_:_:_:)`` without hooks.
+    /// ``value(_:_:_:_:)`` without hooks; `cache`, a flag handle's, saves the key's lookup.
     @inline(__always)
-    func plainValue<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool) -> T {
+    func plainValue<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool,
+                                  cache: FlagPositionCache? = nil) -> T {
         cell.readCounting { state in
-            let detail = evaluate(state, key, context, as: T.valueType, track: track)
+            let detail = evaluate(state, key, context, as: T.valueType, track: track, at: cache?.position(in: state, of: key))
             if detail.variationIndex != nil, let value = T(flagValue: detail.value) {
                 return (value, ClientMetrics.slot(detail.reason.kind))
             }
@@ -106,10 +107,11 @@ extension BurgeeClient {
         return plainDetail(key, context, defaultValue, track)
     }
 
-    /// ``detail(_:_:_:_:)`` without hooks.
-    func plainDetail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool) -> FlagDetail<T> {
+    /// ``detail(_:_:_:_:)`` without hooks; `cache`, a flag handle's, saves the key's lookup.
+    func plainDetail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool,
+                                   cache: FlagPositionCache? = nil) -> FlagDetail<T> {
         cell.readCounting { state in
-            let raw = evaluate(state, key, context, as: T.valueType, track: track)
+            let raw = evaluate(state, key, context, as: T.valueType, track: track, at: cache?.position(in: state, of: key))
             var result = FlagDetail(flagKey: key, value: defaultValue, variationKey: raw.variationKey,
                                     variationIndex: raw.variationIndex, reason: raw.reason,
                                     flagMetadata: state.snapshot?.metadata(ofFlag: key) ?? [:])
@@ -150,15 +152,16 @@ extension BurgeeClient {
 
     /// The evaluation of `key` in `state` (`CLIENT_NOT_READY` before the first definitions),
     /// counted for the summary and recorded as an exposure when events say so.
+    /// `position`, when given, is the flag's in `state`'s snapshot (a flag handle's): no lookup.
     @inline(__always)
     package func evaluate(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
-                  track: Bool) -> EvaluationDetail {
+                  track: Bool, at position: FlagPosition? = nil) -> EvaluationDetail {
         guard let snapshot = state.unretainedSnapshot else {
             recorder?.recordUnknownFlag(key)
             return .error(.clientNotReady, default: .null)
         }
         return snapshot._withUnsafeGuaranteedRef { snapshot in
-            guard let position = snapshot.position(ofFlag: key) else {
+            guard let position = position ?? snapshot.position(ofFlag: key) else {
                 recorder?.recordUnknownFlag(key)
                 return .error(.flagNotFound, default: .null)
             }

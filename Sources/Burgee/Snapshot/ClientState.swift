@@ -1,4 +1,5 @@
 import BurgeeCore
+import Synchronization
 
 /// What evaluations read: the compiled snapshot (none until ready) and what is derived from it
 /// once per update. Immutable; replaced whole.
@@ -13,12 +14,19 @@ package final class ClientState: Sendable {
     package let flagsBySet: [String: [String]]
     /// The flags' event settings and summary counters, when the client records events.
     let eventTable: FlagEventTable?
+    /// A number no other state of the process has: flag handles keep the index they resolved
+    /// with the generation of the state they resolved it in.
+    package let generation: UInt64
+
+    /// The source of ``generation``s.
+    private static let generations = Atomic<UInt64>(0)
 
     package init(snapshot: Snapshot?, origin: ClientEvent.DefinitionsOrigin?, recordsEvents: Bool = false) {
         self.snapshot = snapshot
         self.eventTable = recordsEvents ? snapshot.map(FlagEventTable.init(snapshot:)) : nil
         self.unretainedSnapshot = snapshot.map(Unmanaged.passUnretained)
         self.origin = origin
+        generation = Self.generations.add(1, ordering: .relaxed).newValue
         var bySet: [String: [String]] = [:]
         if let snapshot {
             for key in snapshot.flagKeys {
