@@ -138,6 +138,7 @@ struct EvaluationLoop {
         }
     }
 
+    @inline(never)
     static func evaluateHandle(_ handle: FlagHandle<Bool>, _ context: Context, _ iterations: Int) {
         for _ in 0..<iterations {
             opaqueUse(handle.value(for: context))
