@@ -40,7 +40,15 @@ public final class FlagHandle<Value: FlagValue>: Sendable {
         return client.plainDetail(key, context, defaultValue, track, cache: cache)
     }
 
+    // Specialized here for the getters' types: a generic class's method called from another
+    // module would otherwise run unspecialized (witness calls for the value's type, measured
+    // 2,026 instructions against 1,109 for `boolVariation`).
     @usableFromInline
+    @_specialize(exported: true, where Value == Bool)
+    @_specialize(exported: true, where Value == String)
+    @_specialize(exported: true, where Value == Int)
+    @_specialize(exported: true, where Value == Double)
+    @_specialize(exported: true, where Value == JSONValue)
     func _value(_ context: Context, _ track: Bool) -> Value {
         if client.intercepts { return client.interceptedDetail(key, context, defaultValue, track, bound: [], call: []).value }
         return client.plainValue(key, context, defaultValue, track, cache: cache)
