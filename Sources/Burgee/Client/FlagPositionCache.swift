@@ -7,6 +7,7 @@ import Synchronization
 /// up; any other state looks it up and stores it. The word is read and written whole, so a
 /// reader never pairs one state's generation with another's position, and relaxed ordering is
 /// enough: a stale word only costs a lookup.
+@usableFromInline
 package final class FlagPositionCache: Sendable {
     private static let positionBits: UInt64 = 24
     private static let positionMask: UInt64 = (1 << positionBits) - 1
