@@ -5,8 +5,11 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet13(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    var user = client.bound(to: Context(key: "u-1", attributes: ["plan": "pro"]))
-    let on = user.boolVariation("new-checkout", default: false)
-    user.update(context: Context(key: "u-2"))
-    _ = on
+    let newCheckout = client.flag("new-checkout", as: Bool.self, default: false)
+    let context = Context(key: "u-1", attributes: ["plan": "pro"])
+    if newCheckout.value(for: context) {
+        print("new checkout")
+    }
+    _ = newCheckout
+    _ = context
 }
