@@ -3,7 +3,8 @@
 # symbol has a doc comment (scripts/doc-coverage.py), every public type and global symbol sits in a
 # Topics group of its module's catalog (scripts/doc-topics.py), and each module's documentation
 # builds without a warning (an unresolved symbol or article link, a Topics link to nothing), and
-# `import Burgee` shows at most 40 public types (scripts/public-types.py). Run
+# `import Burgee` shows at most 41 public types (scripts/public-types.py: the 40 of the first API,
+# and the flag handle a hot loop keeps). Run
 # after `swift build`: both steps reuse its build.
 #
 # DocC builds each module alone: a link to another module's symbol does not resolve, so doc
@@ -18,7 +19,7 @@ start=$SECONDS
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 python3 scripts/doc-coverage.py
 python3 scripts/doc-topics.py --check
-python3 scripts/public-types.py --max 40
+python3 scripts/public-types.py --max 41
 
 targets=()
 for module in "${modules[@]}"; do targets+=(--target "$module"); done

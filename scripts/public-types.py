@@ -3,7 +3,7 @@
 BurgeeCore types that Sources/Burgee/Exports.swift re-exports (with their nested types).
 
 Run after `swift package dump-symbol-graph --minimum-access-level public`; `-v` lists them;
-`--max N` fails when there are more than N (docs-check.sh keeps the API at 40)."""
+`--max N` fails when there are more than N (docs-check.sh keeps the API at 41)."""
 import json, re, sys
 
 GRAPHS = ".build/x86_64-unknown-linux-gnu/symbolgraph/"

@@ -139,7 +139,7 @@ struct EvaluationLoop {
     }
 
     @inline(never)
-    static func evaluateHandle(_ handle: FlagHandle<Bool>, _ context: Context, _ iterations: Int) {
+    static func evaluateHandle(_ handle: BurgeeClient.FlagHandle<Bool>, _ context: Context, _ iterations: Int) {
         for _ in 0..<iterations {
             opaqueUse(handle.value(for: context))
         }

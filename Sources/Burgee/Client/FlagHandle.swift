@@ -1,51 +1,53 @@
 import BurgeeCore
 
-/// A flag resolved once by key, for code that evaluates it often: ``value(for:track:)`` answers
-/// what ``BurgeeClient/variation(_:context:default:track:)`` answers, without looking the key up
-/// again while the client's definitions stay the same (a new snapshot makes the next call look it
-/// up once more).
-///
-/// ```swift
-/// let newCheckout = client.flag("new-checkout", as: Bool.self, default: false)
-/// for request in requests where newCheckout.value(for: request.context) { … }
-/// ```
-///
-/// A handle is cheap to keep and safe to share between tasks and threads; hooks, events,
-/// fallbacks and metrics apply as to the getters by key.
-public final class FlagHandle<Value: FlagValue>: Sendable {
-    /// The flag's key.
-    public let key: String
-    /// What is returned when the flag cannot be evaluated or does not serve a `Value`.
-    public let defaultValue: Value
-    @usableFromInline let client: BurgeeClient
-    @usableFromInline let cache = FlagPositionCache()
+extension BurgeeClient {
+    /// A flag resolved once by key, for code that evaluates it often: ``value(for:track:)`` answers
+    /// what ``BurgeeClient/variation(_:context:default:track:)`` answers, without looking the key up
+    /// again while the client's definitions stay the same (a new snapshot makes the next call look it
+    /// up once more).
+    ///
+    /// ```swift
+    /// let newCheckout = client.flag("new-checkout", as: Bool.self, default: false)
+    /// for request in requests where newCheckout.value(for: request.context) { … }
+    /// ```
+    ///
+    /// A handle is cheap to keep and safe to share between tasks and threads; hooks, events,
+    /// fallbacks and metrics apply as to the getters by key.
+    public final class FlagHandle<Value: FlagValue>: Sendable {
+        /// The flag's key.
+        public let key: String
+        /// What is returned when the flag cannot be evaluated or does not serve a `Value`.
+        public let defaultValue: Value
+        @usableFromInline let client: BurgeeClient
+        @usableFromInline let cache = FlagPositionCache()
 
-    init(client: BurgeeClient, key: String, defaultValue: Value) {
-        self.client = client
-        self.key = key
-        self.defaultValue = defaultValue
-    }
+        init(client: BurgeeClient, key: String, defaultValue: Value) {
+            self.client = client
+            self.key = key
+            self.defaultValue = defaultValue
+        }
 
-    /// The flag's value for `context`, else a fallback or the handle's default.
-    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
-    @inlinable
-    public func value(for context: Context, track: Bool = true) -> Value {
-        // The getters' types go to entry points compiled for them in this module: a generic
-        // call from another module would run unspecialized (measured: 2,026 instructions
-        // against 1,109 for `boolVariation`). After specialization only one branch remains.
-        if Value.self == Bool.self { return client._handleValue(key, context, defaultValue as! Bool, track, cache) as! Value }
-        if Value.self == String.self { return client._handleValue(key, context, defaultValue as! String, track, cache) as! Value }
-        if Value.self == Int.self { return client._handleValue(key, context, defaultValue as! Int, track, cache) as! Value }
-        if Value.self == Double.self { return client._handleValue(key, context, defaultValue as! Double, track, cache) as! Value }
-        if Value.self == JSONValue.self { return client._handleValue(key, context, defaultValue as! JSONValue, track, cache) as! Value }
-        return client._handleGenericValue(key, context, defaultValue, track, cache)
-    }
+        /// The flag's value for `context`, else a fallback or the handle's default.
+        /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+        @inlinable
+        public func value(for context: Context, track: Bool = true) -> Value {
+            // The getters' types go to entry points compiled for them in this module: a generic
+            // call from another module would run unspecialized (measured: 2,026 instructions
+            // against 1,109 for `boolVariation`). After specialization only one branch remains.
+            if Value.self == Bool.self { return client._handleValue(key, context, defaultValue as! Bool, track, cache) as! Value }
+            if Value.self == String.self { return client._handleValue(key, context, defaultValue as! String, track, cache) as! Value }
+            if Value.self == Int.self { return client._handleValue(key, context, defaultValue as! Int, track, cache) as! Value }
+            if Value.self == Double.self { return client._handleValue(key, context, defaultValue as! Double, track, cache) as! Value }
+            if Value.self == JSONValue.self { return client._handleValue(key, context, defaultValue as! JSONValue, track, cache) as! Value }
+            return client._handleGenericValue(key, context, defaultValue, track, cache)
+        }
 
-    /// ``value(for:track:)`` with the variation, the reason and the flag's metadata.
-    /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
-    public func detail(for context: Context, track: Bool = true) -> FlagDetail<Value> {
-        if client.intercepts { return client.interceptedDetail(key, context, defaultValue, track, bound: [], call: []) }
-        return client.plainDetail(key, context, defaultValue, track, cache: cache)
+        /// ``value(for:track:)`` with the variation, the reason and the flag's metadata.
+        /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
+        public func detail(for context: Context, track: Bool = true) -> FlagDetail<Value> {
+            if client.intercepts { return client.interceptedDetail(key, context, defaultValue, track, bound: [], call: []) }
+            return client.plainDetail(key, context, defaultValue, track, cache: cache)
+        }
     }
 }
 
