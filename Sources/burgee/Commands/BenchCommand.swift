@@ -135,13 +135,7 @@ struct BenchCommand: AsyncParsableCommand {
         -> (LoadedDefinitions, Double, Int?)
     {
         func load() throws -> LoadedDefinitions {
-            do {
-                let json: JSONValue
-                do { json = try JSONParser().parse(bytes) } catch { throw DefinitionsError.invalidJSON(error) }
-                return LoadedDefinitions(try Definitions(json: json, format: format), options: CompileOptions())
-            } catch let error as DefinitionsError {
-                throw CommandFailure("\(path): \(error)", exitCode: DefinitionsLoader.exitCode(of: error))
-            }
+            try DefinitionsLoader.load(bytes: bytes, named: path, format: format)
         }
         let first = try load()
         var times: [Double] = []

@@ -53,7 +53,12 @@ enum DefinitionsLoader {
     static func load(_ path: String, format: DefinitionsFormat?, options: CompileOptions = CompileOptions()) throws
         -> LoadedDefinitions
     {
-        let bytes = try read(path)
+        try load(bytes: try read(path), named: path, format: format, options: options)
+    }
+
+    /// The definitions in `bytes` (read from `path`, which failures name), compiled with `options`.
+    static func load(bytes: [UInt8], named path: String, format: DefinitionsFormat?,
+                     options: CompileOptions = CompileOptions()) throws -> LoadedDefinitions {
         do {
             let json: JSONValue
             do { json = try JSONParser().parse(bytes) } catch { throw DefinitionsError.invalidJSON(error) }
