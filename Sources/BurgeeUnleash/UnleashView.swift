@@ -31,7 +31,7 @@ extension UnleashView where Caller == BurgeeClient {
     /// fallback decides (Unleash's `fallback` argument), else `false`.
     /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
     public func isEnabled(_ key: String, context: Context, track: Bool = true) -> Bool {
-        client.evaluateForView(key, context: context, track: track) { detail, _ in client.isEnabled(key, detail) }
+        client.isEnabled(key, context: context, track: track)
     }
 
     /// The variant an Unleash feature gives `context`, with its payload (Unleash's

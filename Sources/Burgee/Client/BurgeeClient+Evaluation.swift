@@ -89,16 +89,18 @@ extension BurgeeClient {
         return plainValue(key, context, defaultValue, track)
     }
 
-    /// ``value(_:_:_:_:)`` without hooks; `cache`, a flag handle's, saves the key's lookup.
+    /// ``value(_:_:_:_:)`` without hooks; `cache`, a flag handle's, saves the key's lookup. The
+    /// value is read from the outcome: no ``EvaluationDetail`` and none of its strings are built.
     @inline(__always)
     func plainValue<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool,
                                   cache: FlagPositionCache? = nil) -> T {
         cell.readCounting { state in
-            let detail = evaluate(state, key, context, as: T.valueType, track: track, at: cache?.position(in: state, of: key))
-            if detail.variationIndex != nil, let value = T(flagValue: detail.value) {
-                return (value, ClientMetrics.slot(detail.reason.kind))
+            withOutcome(state, key, context, as: T.valueType, track: track, at: cache?.position(in: state, of: key)) { outcome, snapshot in
+                if let value = snapshot?.value(of: outcome), let typed = T(flagValue: value) {
+                    return (typed, ClientMetrics.slot(outcome.kind))
+                }
+                return (fallback(key, defaultValue), ClientMetrics.slot(outcome.kind))
             }
-            return (fallback(key, defaultValue), ClientMetrics.slot(detail.reason.kind))
         }
     }
 
@@ -156,20 +158,31 @@ extension BurgeeClient {
     @inline(__always)
     package func evaluate(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
                   track: Bool, at position: FlagPosition? = nil) -> EvaluationDetail {
+        withOutcome(state, key, context, as: type, track: track, at: position) { outcome, snapshot in
+            snapshot?.detail(of: outcome, default: .null) ?? outcome.detailWithoutProgram(default: .null)
+        }
+    }
+
+    /// ``evaluate(_:_:_:as:track:at:)`` without the detail: `body` reads the outcome with the
+    /// snapshot that gave it (`nil` before the first definitions), borrowed for the call.
+    @inline(__always)
+    package func withOutcome<R>(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
+                                track: Bool, at position: FlagPosition? = nil,
+                                _ body: (EvaluationOutcome, Snapshot?) -> R) -> R {
         guard let snapshot = state.unretainedSnapshot else {
             recorder?.recordUnknownFlag(key)
-            return .error(.clientNotReady, default: .null)
+            return body(.error(.clientNotReady), nil)
         }
         return snapshot._withUnsafeGuaranteedRef { snapshot in
             guard let position = position ?? snapshot.position(ofFlag: key) else {
                 recorder?.recordUnknownFlag(key)
-                return .error(.flagNotFound, default: .null)
+                return body(.error(.flagNotFound), snapshot)
             }
-            let detail = snapshot.evaluate(at: position, context: context, default: .null, as: type)
+            let outcome = snapshot.outcome(at: position, context: context, as: type)
             if let recorder, let table = state.eventTable {
-                recorder.recordEvaluation(table, position, key, detail, context, track: track)
+                recorder.recordEvaluation(table, position, key, outcome, in: snapshot, context, track: track)
             }
-            return detail
+            return body(outcome, snapshot)
         }
     }
 

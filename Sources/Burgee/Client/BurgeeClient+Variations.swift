@@ -114,11 +114,28 @@ extension BurgeeClient {
         return Variation(flagKey: key, key: nil, index: nil, value: .null, variables: [:], reason: detail.reason)
     }
 
+    /// Whether `key` is on for `context`: `UnleashView/isEnabled(_:context:track:)`'s answer,
+    /// read from the outcome (no detail is built). Counted and recorded like every evaluation.
+    package func isEnabled(_ key: String, context: Context, track: Bool) -> Bool {
+        cell.readCounting { state in
+            withOutcome(state, key, context, as: .json, track: track) { outcome, snapshot in
+                (isEnabled(key, outcome.kind, snapshot?.value(of: outcome)), ClientMetrics.slot(outcome.kind))
+            }
+        }
+    }
+
     /// Whether an evaluation turns the flag on: `UnleashView/isEnabled(_:context:track:)`'s answer.
     package func isEnabled(_ key: String, _ detail: EvaluationDetail) -> Bool {
-        if detail.variationIndex != nil {
-            if case .bool(let on) = detail.value { return on }
-            switch detail.reason.kind {
+        isEnabled(key, detail.reason.kind, detail.variationIndex == nil ? JSONValue?.none : detail.value)
+    }
+
+    /// Whether an evaluation of `kind` that served `served` (`nil`: the default) turns the flag on:
+    /// a boolean says so, any other variation served by the flag's logic is on.
+    @inline(__always)
+    private func isEnabled(_ key: String, _ kind: EvaluationReason.Kind, _ served: JSONValue?) -> Bool {
+        if let served {
+            if case .bool(let on) = served { return on }
+            switch kind {
             case .targetMatch, .ruleMatch, .fallthrough: return true
             case .off, .prerequisiteFailed, .error: return false
             }

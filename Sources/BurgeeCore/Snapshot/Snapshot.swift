@@ -129,21 +129,58 @@ public final class Snapshot: Sendable {
     ///   - type: when given, a served value of another type yields the default with `ERROR/WRONG_TYPE`.
     public func evaluate(_ key: String, context: Context, default defaultValue: JSONValue = .null,
                          as type: ValueType? = nil) -> EvaluationDetail {
-        let index = program.flagIndex(of: key) ?? -1
-        if let type, program.declaresTypes, index >= 0, program.flags[index].declaredType != nil {
-            return evaluateDeclared(flag: index, context, defaultValue, type)
-        }
-        return evaluate(flag: index, context, defaultValue, type)
+        detail(of: outcome(key, context: context, as: type), default: defaultValue)
     }
 
     /// Evaluates the flag at `position` (from ``position(ofFlag:)`` of this snapshot), for callers
     /// that also need the flag's version or event settings without a second lookup.
     package func evaluate(at position: FlagPosition, context: Context, default defaultValue: JSONValue = .null,
                          as type: ValueType? = nil) -> EvaluationDetail {
-        if let type, program.declaresTypes, program.flags[position.index].declaredType != nil {
-            return evaluateDeclared(flag: position.index, context, defaultValue, type)
+        detail(of: outcome(at: position, context: context, as: type), default: defaultValue)
+    }
+
+    /// ``evaluate(_:context:default:as:)`` without the detail: what a typed getter needs, built
+    /// of plain values only.
+    package func outcome(_ key: String, context: Context, as type: ValueType? = nil) -> EvaluationOutcome {
+        let index = program.flagIndex(of: key) ?? -1
+        if let type, program.declaresTypes, index >= 0, program.flags[index].declaredType != nil {
+            return outcomeDeclared(flag: index, context, type)
         }
-        return evaluate(flag: position.index, context, defaultValue, type)
+        return outcome(flag: index, context, type)
+    }
+
+    /// ``evaluate(at:context:default:as:)`` without the detail.
+    package func outcome(at position: FlagPosition, context: Context, as type: ValueType? = nil) -> EvaluationOutcome {
+        if let type, program.declaresTypes, program.flags[position.index].declaredType != nil {
+            return outcomeDeclared(flag: position.index, context, type)
+        }
+        return outcome(flag: position.index, context, type)
+    }
+
+    /// The detail of an outcome of this snapshot: the served value (else `defaultValue`), the
+    /// variation's key and the reason, with the strings they read from the program.
+    package func detail(of outcome: EvaluationOutcome, default defaultValue: JSONValue) -> EvaluationDetail {
+        let slot = outcome.slot
+        return EvaluationDetail(value: slot < 0 ? defaultValue : program.values[slot],
+                                variationIndex: outcome.variationIndex,
+                                variationKey: slot < 0 ? nil : program.variationKeys[slot],
+                                reason: outcome.result.reason(in: program, flag: outcome.flag))
+    }
+
+    /// The value an outcome of this snapshot serves; `nil` when it serves the caller's default.
+    @inline(__always)
+    package func value(of outcome: EvaluationOutcome) -> JSONValue? {
+        // Not a conditional expression: `nil` there would be read as `JSONValue.null`.
+        guard outcome.slot >= 0 else { return .none }
+        return program.values[outcome.slot]
+    }
+
+    /// The index of the rule that an outcome of this snapshot matched (the rule's
+    /// ``EvaluationReason/ruleIndex``), else `nil`.
+    package func ruleIndex(of outcome: EvaluationOutcome) -> Int? {
+        guard outcome.kind == .ruleMatch else { return nil }
+        let index = program.rules[outcome.result.source].ruleIndex
+        return index < 0 ? nil : Int(index)
     }
 
     /// A typed evaluation of a flag whose format declares its type: the declared type, checked
@@ -152,34 +189,44 @@ public final class Snapshot: Sendable {
     /// value's type, which the format checked when reading the flag. Out of line: only such
     /// flags take it.
     @inline(never)
-    private func evaluateDeclared(flag index: Int, _ context: Context, _ defaultValue: JSONValue,
-                                  _ type: ValueType) -> EvaluationDetail {
+    private func outcomeDeclared(flag index: Int, _ context: Context, _ type: ValueType) -> EvaluationOutcome {
         let code = program.flags[index]
         if code.declaredType != type, context.isValid, code.enabled, !code.malformed {
-            return .error(.wrongType, default: defaultValue)
+            return EvaluationOutcome(result: FlagOutcome(error: .wrongType), flag: index, slot: -1)
         }
         // The value's type is the declared one: no second check.
-        return evaluate(flag: index, context, defaultValue, nil)
+        return outcome(flag: index, context, nil)
     }
 
-    /// Evaluates flag `index` (-1: not found). Everything up to the last line is plain values,
-    /// so the detail, with its strings, is built once and never copied.
+    /// Evaluates flag `index` (-1: not found), in plain values only.
     @inline(__always)
-    private func evaluate(flag index: Int, _ context: Context, _ defaultValue: JSONValue, _ type: ValueType?) -> EvaluationDetail {
-        var outcome: FlagOutcome
+    private func outcome(flag index: Int, _ context: Context, _ type: ValueType?) -> EvaluationOutcome {
+        let result: FlagOutcome
         if index < 0 {
-            outcome = FlagOutcome(error: !context.isValid && checksContextFirst ? .invalidContext : .flagNotFound)
+            result = FlagOutcome(error: !context.isValid && checksContextFirst ? .invalidContext : .flagNotFound)
         } else if !context.isValid {
-            outcome = FlagOutcome(error: .invalidContext)
+            result = FlagOutcome(error: .invalidContext)
         } else {
-            outcome = context.contexts.withUnsafeBufferPointer { singles in
+            result = context.contexts.withUnsafeBufferPointer { singles in
                 var evaluator = Evaluator(program: program, singles: singles, tracer: SilentTracer())
                 var outcome = evaluator.evaluate(flag: index)
                 outcome.consultedBigSegment = evaluator.consultedBigSegment
                 return outcome
             }
         }
-        return detail(&outcome, index, defaultValue, type)
+        return finish(result, flag: index, type)
+    }
+
+    /// The outcome of flag `index`'s result: the served value's slot, or `WRONG_TYPE` when that
+    /// value is not of `type`.
+    @inline(__always)
+    private func finish(_ result: FlagOutcome, flag index: Int, _ type: ValueType?) -> EvaluationOutcome {
+        guard let variation = result.variation else { return EvaluationOutcome(result: result, flag: index, slot: -1) }
+        let slot = Int(program.flags[index].variationBase) &+ variation
+        if let type, !type.accepts(program.values[slot]) {
+            return EvaluationOutcome(result: FlagOutcome(error: .wrongType), flag: index, slot: -1)
+        }
+        return EvaluationOutcome(result: result, flag: index, slot: slot)
     }
 
     // MARK: Flags by position
@@ -253,26 +300,8 @@ public final class Snapshot: Sendable {
         }
         let malformed = program.flags[index].malformed
         let note = malformed ? program.flagProblems[index].filter { $0.severity == .error }.map(\.description).joined(separator: "\n") : nil
-        var result = outcome
-        return EvaluationExplanation(flagKey: key, detail: detail(&result, index, defaultValue, type),
+        return EvaluationExplanation(flagKey: key, detail: detail(of: finish(outcome, flag: index, type), default: defaultValue),
                                      steps: steps, note: note)
-    }
-
-    @inline(__always)
-    private func detail(_ outcome: inout FlagOutcome, _ flag: Int, _ defaultValue: JSONValue,
-                        _ type: ValueType?) -> EvaluationDetail {
-        var slot = -1
-        if let variation = outcome.variation {
-            slot = Int(program.flags[flag].variationBase) &+ variation
-            if let type, !type.accepts(program.values[slot]) {
-                outcome = FlagOutcome(error: .wrongType)
-                slot = -1
-            }
-        }
-        return EvaluationDetail(value: slot < 0 ? defaultValue : program.values[slot],
-                                variationIndex: slot < 0 ? nil : outcome.variation,
-                                variationKey: slot < 0 ? nil : program.variationKeys[slot],
-                                reason: outcome.reason(in: program, flag: flag))
     }
 }
 

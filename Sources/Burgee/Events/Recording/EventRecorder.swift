@@ -45,33 +45,35 @@ final class EventRecorder: Sendable {
     /// the deduplication window say so.
     @inline(__always)
     func recordEvaluation(_ table: FlagEventTable, _ position: FlagPosition, _ flagKey: String,
-                          _ detail: EvaluationDetail, _ context: Context, track: Bool) {
+                          _ outcome: EvaluationOutcome, in snapshot: Snapshot, _ context: Context, track: Bool) {
         guard isOpen.load(ordering: .relaxed) else { return }
-        table.count(position, variation: detail.variationIndex)
+        table.count(position, variation: outcome.variationIndex)
         guard track, mode != .off, context.isValid else { return }
         let flag = table.flags[position.index]
         // Flag- and rule-level `trackEvents`, `trackEventsFallthrough` and experiments force an
         // exposure each time.
-        let forced = flag.trackEvents || detail.reason.inExperiment
-            || (flag.tracksRules && table.tracksRule(position, detail.reason))
-            || (flag.tracksFallthrough && detail.reason.kind == .fallthrough)
+        let forced = flag.trackEvents || outcome.inExperiment
+            || (flag.tracksRules && table.tracksRule(position, snapshot.ruleIndex(of: outcome)))
+            || (flag.tracksFallthrough && outcome.kind == .fallthrough)
         if mode == .trackedOnly, !forced { return }
         if let deduplicator, !forced {
             let fingerprint = ExposureFingerprint.exposure(
                 context: ExposureFingerprint.context(context), flagKey: flag.keyHash,
-                variation: detail.variationIndex ?? -1, version: flag.version)
+                variation: outcome.variationIndex ?? -1, version: flag.version)
             guard deduplicator.shouldRecord(fingerprint, now: EventClock.coarseMilliseconds()) else { return }
         }
-        recordExposure(flagKey, flag.version, detail, context, countsOnly: flag.countsOnly)
+        recordExposure(flagKey, flag.version, snapshot.detail(of: outcome, default: .null), context, countsOnly: flag.countsOnly)
     }
 
     @inline(never)
-    private func recordExposure(_ flagKey: String, _ version: Int64, _ detail: EvaluationDetail, _ context: Context,
-                                countsOnly: Bool) {
+    private func recordExposure(_ flagKey: String, _ version: Int64, _ detail: @autoclosure () -> EvaluationDetail,
+                                _ context: Context, countsOnly: Bool) {
         guard consent.allows(context) else {
             deniedByConsent.add(1, ordering: .relaxed)
             return
         }
+        // The detail's strings are read from the program only for an exposure that is queued.
+        let detail = detail()
         push(.exposure(PendingExposure(
             timestamp: EventClock.wallMilliseconds(), flagKey: flagKey, flagVersion: version,
             variationIndex: detail.variationIndex, variationKey: detail.variationKey, reason: detail.reason,

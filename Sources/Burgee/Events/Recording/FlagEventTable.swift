@@ -56,10 +56,10 @@ final class FlagEventTable: Sendable {
         counters = AtomicWords(count: max(next, 1))
     }
 
-    /// Whether `reason` is the match of a rule with `trackEvents` of the flag at `position`.
+    /// Whether the matched rule `ruleIndex` (`nil`: none matched) has `trackEvents`, in the flag at `position`.
     @inline(never)
-    func tracksRule(_ position: FlagPosition, _ reason: EvaluationReason) -> Bool {
-        guard reason.kind == .ruleMatch, let index = reason.ruleIndex else { return false }
+    func tracksRule(_ position: FlagPosition, _ ruleIndex: Int?) -> Bool {
+        guard let index = ruleIndex else { return false }
         return trackedRules[position.index].contains(index)
     }
 
