@@ -159,6 +159,7 @@ public final class Snapshot: Sendable {
 
     /// The detail of an outcome of this snapshot: the served value (else `defaultValue`), the
     /// variation's key and the reason, with the strings they read from the program.
+    @inline(__always)
     package func detail(of outcome: EvaluationOutcome, default defaultValue: JSONValue) -> EvaluationDetail {
         let slot = outcome.slot
         return EvaluationDetail(value: slot < 0 ? defaultValue : program.values[slot],
