@@ -69,6 +69,7 @@ let package = Package(
                 "EvaluationScenarios",
                 .product(name: "BurgeeCore", package: burgeePackage),
                 .product(name: "Burgee", package: burgeePackage),
+                .product(name: "BurgeeUnleash", package: burgeePackage),
             ],
             path: "Sources/EvaluationLoop"
         ),

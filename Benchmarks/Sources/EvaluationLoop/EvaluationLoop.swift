@@ -1,5 +1,6 @@
 import Burgee
 import BurgeeCore
+import BurgeeUnleash
 import EvaluationScenarios
 import Foundation
 import Logging
@@ -29,8 +30,14 @@ struct EvaluationLoop {
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
     static let clientHandle = "ClientHandleSimpleFlag"
 
+    /// The Unleash scenarios through the client's `unleash.isEnabled` (`unleash.variant` for the
+    /// variant): what an application calls, compared with Yggdrasil's calls (Benchmarks/Yggdrasil).
+    static let clientUnleashPrefix = "Client"
+
     static var names: [String] {
-        (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name) + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle]
+        (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name)
+            + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle]
+            + Scenarios.unleash.map { clientUnleashPrefix + $0.name }
     }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
@@ -68,6 +75,18 @@ struct EvaluationLoop {
             let detail = snapshot.evaluate(scenario.flag, context: context, default: "control", as: .string)
             if show { print("\(name): \(detail.value) \(detail.reason.jsonText)") }
             evaluateString(snapshot, scenario.flag, context, iterations)
+        } else if name.hasPrefix(clientUnleashPrefix + "Unleash"),
+                  let scenario = Scenarios.unleash.first(where: { clientUnleashPrefix + $0.name == name }) {
+            let client = readyClient(.json(Scenarios.unleashState(Scenarios.unleashFiles[scenario.name]!), format: .unleash))
+            let context = scenario.context()
+            if scenario.name == "UnleashVariantC" {
+                if show { print("\(name): \(client.unleash.variant(scenario.flag, context: context).json.serialized())") }
+                evaluateVariant(client, scenario.flag, context, iterations)
+            } else {
+                if show { print("\(name): \(client.unleash.isEnabled(scenario.flag, context: context))") }
+                evaluateEnabled(client, scenario.flag, context, iterations)
+            }
+            blocking { await client.close() }
         } else if name == allFlags {
             let snapshot = Scenarios.realistic
             let keys = snapshot.flagKeys
@@ -76,13 +95,9 @@ struct EvaluationLoop {
             if show { print("\(name): \(keys.count) flags, \(served) served a variation") }
             evaluateAll(snapshot, keys, context, iterations)
         } else {
-            let client = try! BurgeeClient(configuration: .init(
-                source: .bootstrap(.json(Scenarios.simpleDocument.serialized())),
-                logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() }),
-                hooks: name == clientOneNoOpHook ? [NoOpHook()] : [],
-                openTelemetry: name == clientSpanEventsOn))
-            client.start()
-            guard blocking({ await client.waitUntilReady(timeout: .seconds(30)) }) else { fatalError("client not ready") }
+            let client = readyClient(.json(Scenarios.simpleDocument.serialized()),
+                                     hooks: name == clientOneNoOpHook ? [NoOpHook()] : [],
+                                     openTelemetry: name == clientSpanEventsOn)
             let context = Scenarios.user
             let value = client.boolVariation("simple", context: context, default: false)
             if show { print("\(name): \(value)") }
@@ -93,6 +108,17 @@ struct EvaluationLoop {
             }
             blocking { await client.close() }
         }
+    }
+
+    /// A client started on `payload`, once ready.
+    static func readyClient(_ payload: DefinitionsPayload, hooks: [any Hook] = [], openTelemetry: Bool = false) -> BurgeeClient {
+        let client = try! BurgeeClient(configuration: .init(
+            source: .bootstrap(payload),
+            logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() }),
+            hooks: hooks, openTelemetry: openTelemetry))
+        client.start()
+        guard blocking({ await client.waitUntilReady(timeout: .seconds(30)) }) else { fatalError("client not ready") }
+        return client
     }
 
     /// Runs `operation` on the concurrency runtime's threads and waits for its result.
@@ -135,6 +161,20 @@ struct EvaluationLoop {
     static func evaluate(_ client: BurgeeClient, _ flag: String, _ context: Context, _ iterations: Int) {
         for _ in 0..<iterations {
             opaqueUse(client.boolVariation(flag, context: context, default: false))
+        }
+    }
+
+    @inline(never)
+    static func evaluateEnabled(_ client: BurgeeClient, _ flag: String, _ context: Context, _ iterations: Int) {
+        for _ in 0..<iterations {
+            opaqueUse(client.unleash.isEnabled(flag, context: context))
+        }
+    }
+
+    @inline(never)
+    static func evaluateVariant(_ client: BurgeeClient, _ flag: String, _ context: Context, _ iterations: Int) {
+        for _ in 0..<iterations {
+            opaqueUse(client.unleash.variant(flag, context: context))
         }
     }
 
