@@ -54,6 +54,9 @@ struct EvaluationAPITests {
         #expect(detail.openFeatureErrorCode == nil)
         #expect(detail.flagMetadata == ["owner": "payments"])
         #expect(detail.fallback == nil)
+        // A flag handle reads the metadata by the flag's position: the same.
+        let handle = client.flag("checkout", default: false).detail(for: Context(key: "u-vip"))
+        #expect(handle.flagMetadata == ["owner": "payments"] && handle.reason == .targetMatch && handle.value)
 
         let rule = client.boolVariationDetail("checkout", context: Context(key: "u-beta"), default: false)
         #expect(rule.reason == EvaluationReason(kind: .ruleMatch, ruleIndex: 0, ruleId: "beta"))

@@ -113,10 +113,14 @@ extension BurgeeClient {
     func plainDetail<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool,
                                    cache: FlagPositionCache? = nil) -> FlagDetail<T> {
         cell.readCounting { state in
-            let raw = evaluate(state, key, context, as: T.valueType, track: track, at: cache?.position(in: state, of: key))
+            let position = cache?.position(in: state, of: key)
+            let raw = evaluate(state, key, context, as: T.valueType, track: track, at: position)
+            let metadata = state.snapshot.map { snapshot in
+                position.map { snapshot.info(at: $0).metadata } ?? snapshot.metadata(ofFlag: key)
+            }
             var result = FlagDetail(flagKey: key, value: defaultValue, variationKey: raw.variationKey,
                                     variationIndex: raw.variationIndex, reason: raw.reason,
-                                    flagMetadata: state.snapshot?.metadata(ofFlag: key) ?? [:])
+                                    flagMetadata: metadata ?? [:])
             if raw.variationIndex != nil, let value = T(flagValue: raw.value) {
                 result.value = value
             } else if let (fallback, source) = fallbacks.resolve(key, as: T.valueType), let value = T(flagValue: fallback.value) {
