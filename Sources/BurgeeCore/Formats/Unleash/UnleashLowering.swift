@@ -422,9 +422,8 @@ private struct Lowering {
         case .number(let n):
             return test(.numberText(comparison, [n]), negate: c.inverted)
         case .version(let version):
-            let shape = RegexOperator.parse([.string(#"^[0-9]+\.[0-9]+\.[0-9]+([-+].*)?$"#)], caseInsensitive: false,
-                                            at: c.path, &r)
-            return inverted(.all([test(shape, negate: false), test(.semVer(comparison, [version]), negate: false)]))
+            // The context's value must read as `^[0-9]+\.[0-9]+\.[0-9]+([-+].*)?$`, scanned in place.
+            return inverted(.all([test(.versionShape, negate: false), test(.semVer(comparison, [version]), negate: false)]))
         case .date(let instant):
             // Instants are exact to 10⁻¹⁸ s and the operand has milliseconds: `≥ t` is `> t − 1 as`.
             let earlier = instant.shifted(byAttoseconds: -1), later = instant.shifted(byAttoseconds: 1)

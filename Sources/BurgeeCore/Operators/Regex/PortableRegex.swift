@@ -74,7 +74,7 @@ package struct PortableRegex: Sendable {
 
     /// Whether `input` has at most ``maxInputLength`` scalars, counting only when its UTF-8 length
     /// (at least its scalar count, at most four times it) does not decide.
-    private static func isWithinInputLength(_ input: String) -> Bool {
+    static func isWithinInputLength(_ input: String) -> Bool {
         let bytes = input.utf8.count
         if bytes <= maxInputLength { return true }
         if bytes > 4 * maxInputLength { return false }
