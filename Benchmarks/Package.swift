@@ -54,6 +54,7 @@ let package = Package(
         .executableTarget(
             name: "EventLoad",
             dependencies: [
+                "EvaluationScenarios",
                 .product(name: "Burgee", package: burgeePackage),
                 .product(name: "BurgeeServer", package: burgeePackage),
                 .product(name: "Benchmark", package: "benchmark"),

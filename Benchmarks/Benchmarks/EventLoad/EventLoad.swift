@@ -23,6 +23,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("LoadExposuresAllSlowServer") { _ in
         try await EventLoad.run(events: .all)
     }
+
+    swapMemoryBenchmarks()
 }
 
 enum EventLoad {
