@@ -39,14 +39,16 @@ enum SwapMemory {
         let base = Status.read()
         feed.yield(first)
         var acknowledgements = applied.makeAsyncIterator()
-        precondition(await acknowledgements.next() == true, "the first document was not applied")
+        let firstApplied = await acknowledgements.next()
+        precondition(firstApplied == true, "the first document was not applied")
         let one = Status.read()
         print("resident: before \(base.megabytes(\.resident)), one snapshot \(one.megabytes(\.resident)) (+\(one.resident - base.resident) bytes, \((one.resident - base.resident) / 10_000) per flag)")
         if swap {
             Status.resetPeak()
             let before = Status.read()
             feed.yield(second)
-            precondition(await acknowledgements.next() == true, "the second document was not applied")
+            let secondApplied = await acknowledgements.next()
+            precondition(secondApplied == true, "the second document was not applied")
             // The old snapshot is freed once its readers have left: give the writer its grace period.
             try? await Task.sleep(for: .milliseconds(200))
             let after = Status.read()
