@@ -67,7 +67,7 @@ enum SwapMemory {
             var status = Status()
             guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return status }
             for line in text.split(separator: "\n") {
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 guard fields.count >= 2, let kilobytes = Int(fields[1]) else { continue }
                 if fields[0] == "VmRSS:" { status.resident = kilobytes * 1024 }
                 if fields[0] == "VmHWM:" { status.peak = kilobytes * 1024 }
