@@ -45,8 +45,8 @@ extension UnleashView where Caller == BurgeeClient {
     /// features with `impressionData`, like every evaluation.
     /// - Parameter track: `false` records no exposure event for this call (it still counts in the summary).
     public func variant(_ key: String, context: Context, track: Bool = true) -> UnleashVariantResult {
-        client.evaluateForView(key, context: context, track: track) { detail, snapshot in
-            snapshot?.unleashVariant(for: detail, flag: key) ?? .disabled(featureEnabled: false)
+        client.evaluateOutcomeForView(key, context: context, track: track) { outcome, snapshot in
+            snapshot?.unleashVariant(for: outcome) ?? .disabled(featureEnabled: false)
         }
     }
 }

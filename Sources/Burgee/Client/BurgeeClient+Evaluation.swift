@@ -143,6 +143,17 @@ extension BurgeeClient {
         }
     }
 
+    /// ``evaluateForView(_:context:as:track:_:)`` for an answer that needs no detail: `answer`
+    /// reads the outcome with the snapshot that gave it (`nil` before the first definitions).
+    package func evaluateOutcomeForView<Result>(_ key: String, context: Context, as type: ValueType = .json, track: Bool,
+                                                _ answer: (EvaluationOutcome, Snapshot?) -> Result) -> Result {
+        cell.readCounting { state in
+            withOutcome(state, key, context, as: type, track: track) { outcome, snapshot in
+                (answer(outcome, snapshot), ClientMetrics.slot(outcome.kind))
+            }
+        }
+    }
+
     /// ``evaluateForView(_:context:as:track:_:)`` for a view whose context depends on the
     /// definitions (a stateful visitor prepared for the flag): `prepare` builds the context from
     /// the very snapshot that then evaluates it (`nil` before the first definitions).

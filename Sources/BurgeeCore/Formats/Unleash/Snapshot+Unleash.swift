@@ -25,15 +25,25 @@ extension Snapshot {
     /// is `{"name":"disabled","enabled":false,"feature_enabled":true}`; anything else (off, an
     /// error, an unknown flag) is the same with `feature_enabled: false`.
     public func unleashVariant(for detail: EvaluationDetail, flag key: String) -> UnleashVariantResult {
-        guard let index = program.flagIndex(of: key), let variation = detail.variationIndex, variation >= 1,
-              detail.value == .bool(true) else {
-            return UnleashVariantResult(name: "disabled", enabled: false, featureEnabled: false, payload: nil)
+        guard let index = program.flagIndex(of: key), let variation = detail.variationIndex, detail.value == .bool(true) else {
+            return .disabled(featureEnabled: false)
         }
-        guard variation >= 2 else {
-            return UnleashVariantResult(name: "disabled", enabled: false, featureEnabled: true, payload: nil)
+        return unleashVariant(flag: index, variation: variation, name: detail.variationKey)
+    }
+
+    /// ``unleashVariant(for:flag:)`` for an outcome of this snapshot: no detail, no second lookup.
+    package func unleashVariant(for outcome: EvaluationOutcome) -> UnleashVariantResult {
+        guard let variation = outcome.variationIndex, case .bool(true) = program.values[outcome.slot] else {
+            return .disabled(featureEnabled: false)
         }
+        return unleashVariant(flag: outcome.flag, variation: variation, name: program.variationKeys[outcome.slot])
+    }
+
+    private func unleashVariant(flag index: Int, variation: Int, name: String?) -> UnleashVariantResult {
+        guard variation >= 1 else { return .disabled(featureEnabled: false) }
+        guard variation >= 2 else { return .disabled(featureEnabled: true) }
         let payloads = program.flagInfo[index].payloads
-        return UnleashVariantResult(name: detail.variationKey ?? "", enabled: true, featureEnabled: true,
+        return UnleashVariantResult(name: name ?? "", enabled: true, featureEnabled: true,
                                     payload: payloads.indices.contains(variation) ? payloads[variation] : nil)
     }
 
