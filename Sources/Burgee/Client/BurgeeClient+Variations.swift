@@ -124,11 +124,6 @@ extension BurgeeClient {
         }
     }
 
-    /// Whether an evaluation turns the flag on: `UnleashView/isEnabled(_:context:track:)`'s answer.
-    package func isEnabled(_ key: String, _ detail: EvaluationDetail) -> Bool {
-        isEnabled(key, detail.reason.kind, detail.variationIndex == nil ? JSONValue?.none : detail.value)
-    }
-
     /// Whether an evaluation of `kind` that served `served` (`nil`: the default) turns the flag on:
     /// a boolean says so, any other variation served by the flag's logic is on.
     @inline(__always)
@@ -152,8 +147,7 @@ extension BurgeeClient {
             let v = variation(in: state, key, context, track: track)
             tally.count(slot: ClientMetrics.slot(v.reason.kind))
             if onlyEnabled {
-                let detail = EvaluationDetail(value: v.value, variationIndex: v.index, variationKey: v.key, reason: v.reason)
-                guard isEnabled(key, detail) else { continue }
+                guard isEnabled(key, v.reason.kind, v.index == nil ? JSONValue?.none : v.value) else { continue }
             }
             result[key] = v
         }
