@@ -75,8 +75,7 @@ struct EvaluationLoop {
             let detail = snapshot.evaluate(scenario.flag, context: context, default: "control", as: .string)
             if show { print("\(name): \(detail.value) \(detail.reason.jsonText)") }
             evaluateString(snapshot, scenario.flag, context, iterations)
-        } else if name.hasPrefix(clientUnleashPrefix + "Unleash"),
-                  let scenario = Scenarios.unleash.first(where: { clientUnleashPrefix + $0.name == name }) {
+        } else if let scenario = Scenarios.unleash.first(where: { clientUnleashPrefix + $0.name == name }) {
             let client = readyClient(.json(Scenarios.unleashState(Scenarios.unleashFiles[scenario.name]!), format: .unleash))
             let context = scenario.context()
             if scenario.name == "UnleashVariantC" {
