@@ -67,15 +67,19 @@ extension RunningDefinitionsServer {
         server.requestLog.filter { $0.path == path }
     }
 
-    /// Waits (bounded) until `path` was requested `count` times, and returns those requests.
+    /// Waits (bounded) until the first `count` requests to `path` were answered, and returns the
+    /// requests logged so far.
+    ///
+    /// A request is logged as it arrives and its status when it is answered: a poller's next
+    /// request can be in the log, unanswered, at any moment, so counting arrivals is not enough.
     func requests(to path: String, atLeast count: Int) async throws -> [RequestRecord] {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             let seen = requests(to: path)
-            if seen.count >= count { return seen }
+            if seen.count >= count, seen.prefix(count).allSatisfy({ $0.status != nil }) { return seen }
             try await Task.sleep(for: .milliseconds(10))
         }
-        throw Failure("fewer than \(count) requests to \(path): \(requests(to: path).count)")
+        throw Failure("fewer than \(count) answered requests to \(path): \(requests(to: path).map(\.status))")
     }
 
     /// Replaces the served definitions (as a file change would).
