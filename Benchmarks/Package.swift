@@ -36,6 +36,8 @@ let package = Package(
                 .product(name: "Burgee", package: burgeePackage),
                 .product(name: "BurgeeTesting", package: burgeePackage),
                 .product(name: "BurgeeUnleash", package: burgeePackage),
+                .product(name: "BurgeeDatadog", package: burgeePackage),
+                "EvaluationScenarios",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ClientEvaluation",
@@ -71,6 +73,7 @@ let package = Package(
                 .product(name: "BurgeeCore", package: burgeePackage),
                 .product(name: "Burgee", package: burgeePackage),
                 .product(name: "BurgeeUnleash", package: burgeePackage),
+                .product(name: "BurgeeDatadog", package: burgeePackage),
             ],
             path: "Sources/EvaluationLoop"
         ),

@@ -109,6 +109,7 @@ let benchmarks: @Sendable () -> Void = {
     threadBenchmarks()
     unleashBenchmarks()
     flagdBenchmarks()
+    vendorCallBenchmarks()
 }
 
 /// A hook with no stage of its own.
@@ -172,10 +173,10 @@ enum ClientScenarios {
         await client.close()
     }
 
-    static func readyClient(events: EventsConfiguration? = nil, hooks: [any Hook] = [],
-                            openTelemetry: Bool = false) async -> BurgeeClient {
+    static func readyClient(_ payload: DefinitionsPayload = .json(ClientScenarios.json), events: EventsConfiguration? = nil,
+                            hooks: [any Hook] = [], openTelemetry: Bool = false) async -> BurgeeClient {
         let client = try! BurgeeClient(configuration: .init(
-            source: .bootstrap(.json(json)), events: events,
+            source: .bootstrap(payload), events: events,
             logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }), hooks: hooks,
             openTelemetry: openTelemetry))
         client.start()

@@ -1,5 +1,6 @@
 import Burgee
 import BurgeeCore
+import BurgeeDatadog
 import BurgeeUnleash
 import EvaluationScenarios
 import Foundation
@@ -21,7 +22,8 @@ import Synchronization
 /// `ClientSimpleFlagSpanEventsOn` through a client with span events on (the bootstrapped no-op tracer);
 /// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification;
 /// the `Split…`, `Kameleoon…` and `Datadog…` scenarios (`Scenarios.split`, `Scenarios.kameleoon`, `Scenarios.datadog`)
-/// are evaluated as strings, as the benchmarks do.
+/// are evaluated as strings, as the benchmarks do; `ClientDatadog…` are the `Datadog…` scenarios
+/// through `client.datadog.stringValue`, with the exposures Datadog's tracers log (deduplicated).
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
@@ -31,13 +33,15 @@ struct EvaluationLoop {
     static let clientHandle = "ClientHandleSimpleFlag"
 
     /// The Unleash scenarios through the client's `unleash.isEnabled` (`unleash.variant` for the
-    /// variant): what an application calls, compared with Yggdrasil's calls (Benchmarks/Yggdrasil).
-    static let clientUnleashPrefix = "Client"
+    /// variant): what an application calls, compared with Yggdrasil's calls (Benchmarks/Yggdrasil);
+    /// the Datadog scenarios through `client.datadog.stringValue`.
+    static let clientPrefix = "Client"
 
     static var names: [String] {
         (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name)
             + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle]
-            + Scenarios.unleash.map { clientUnleashPrefix + $0.name }
+            + Scenarios.unleash.map { clientPrefix + $0.name }
+            + Scenarios.datadog.map { clientPrefix + $0.name }
     }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
@@ -75,7 +79,7 @@ struct EvaluationLoop {
             let detail = snapshot.evaluate(scenario.flag, context: context, default: "control", as: .string)
             if show { print("\(name): \(detail.value) \(detail.reason.jsonText)") }
             evaluateString(snapshot, scenario.flag, context, iterations)
-        } else if let scenario = Scenarios.unleash.first(where: { clientUnleashPrefix + $0.name == name }) {
+        } else if let scenario = Scenarios.unleash.first(where: { clientPrefix + $0.name == name }) {
             let client = readyClient(.json(Scenarios.unleashState(Scenarios.unleashFiles[scenario.name]!), format: .unleash))
             let context = scenario.context()
             if scenario.name == "UnleashVariantC" {
@@ -85,6 +89,12 @@ struct EvaluationLoop {
                 if show { print("\(name): \(client.unleash.isEnabled(scenario.flag, context: context))") }
                 evaluateEnabled(client, scenario.flag, context, iterations)
             }
+            blocking { await client.close() }
+        } else if let scenario = Scenarios.datadog.first(where: { clientPrefix + $0.name == name }) {
+            let client = readyClient(.json(Scenarios.datadogClientDocument.serialized(), format: .datadog))
+            let subject = DatadogEvaluationContext(targetingKey: Scenarios.datadogTargetingKey, attributes: Scenarios.datadogAttributes)
+            if show { print("\(name): \(client.datadog.stringDetails(key: scenario.flag, defaultValue: "control", context: subject))") }
+            evaluateDatadog(client, scenario.flag, subject, iterations)
             blocking { await client.close() }
         } else if name == allFlags {
             let snapshot = Scenarios.realistic
@@ -174,6 +184,13 @@ struct EvaluationLoop {
     static func evaluateVariant(_ client: BurgeeClient, _ flag: String, _ context: Context, _ iterations: Int) {
         for _ in 0..<iterations {
             opaqueUse(client.unleash.variant(flag, context: context))
+        }
+    }
+
+    @inline(never)
+    static func evaluateDatadog(_ client: BurgeeClient, _ flag: String, _ subject: DatadogEvaluationContext, _ iterations: Int) {
+        for _ in 0..<iterations {
+            opaqueUse(client.datadog.stringValue(key: flag, defaultValue: "control", context: subject))
         }
     }
 

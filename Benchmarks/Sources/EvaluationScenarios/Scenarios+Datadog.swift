@@ -32,51 +32,69 @@ extension Scenarios {
                 "allocations": [.object(allocation)]]
     }
 
-    public static func datadogCompile(_ flags: [JSONValue]) -> Snapshot {
+    /// A UFC document (Datadog's `SERVER` format) of `flags`.
+    public static func datadogDocument(_ flags: [JSONValue]) -> JSONValue {
         var byKey: [String: JSONValue] = [:]
         for flag in flags {
             guard case .string(let key)? = flag.objectValue?["key"] else { preconditionFailure("a flag without a key") }
             byKey[key] = flag
         }
-        let document: JSONValue = ["createdAt": "2026-01-01T00:00:00Z", "format": "SERVER",
-                                   "environment": ["name": "benchmarks"], "flags": .object(byKey)]
-        let snapshot = try! Snapshot(jsonBytes: Array(document.serialized().utf8), format: .datadog)
+        return ["createdAt": "2026-01-01T00:00:00Z", "format": "SERVER", "environment": ["name": "benchmarks"], "flags": .object(byKey)]
+    }
+
+    public static func datadogCompile(_ flags: [JSONValue]) -> Snapshot {
+        let snapshot = try! Snapshot(jsonBytes: Array(datadogDocument(flags).serialized().utf8), format: .datadog)
         precondition(snapshot.problems.isEmpty, "\(snapshot.problems)")
         return snapshot
     }
 
     /// The subject of every Datadog scenario.
-    public static let datadogUser = Context(targetingKey: "user-42", ufcAttributes: [
+    public static let datadogUser = Context(targetingKey: datadogTargetingKey, ufcAttributes: datadogAttributes)
+
+    /// The subject's targeting key and attributes, for a vendor's own context type.
+    public static let datadogTargetingKey = "user-42"
+    public static let datadogAttributes: [String: JSONValue] = [
         "email": "dev@example.com", "age": 30, "country": "FR", "plan": "pro", "appVersion": "2.5.1",
-    ])
+    ]
 
     /// Scenario: one allocation, one split with no shards (reason `STATIC`).
-    public static let datadogStatic = datadogCompile([datadogFlag("dd-static", splits: [datadogSplit("on")])])
+    static let datadogStaticFlag = datadogFlag("dd-static", splits: [datadogSplit("on")])
 
     /// Scenario: a rule of two conditions (`ONE_OF` country, `GTE` age), then a 50/50 split of
     /// 10,000 shards between two splits of one shard each.
-    public static let datadogRuleAndShards = datadogCompile([datadogFlag(
+    static let datadogRuleAndShardsFlag = datadogFlag(
         "dd-rule-shards",
         rules: [[datadogCondition("country", "ONE_OF", ["US", "FR", "DE"]), datadogCondition("age", "GTE", 18)]],
         splits: [datadogSplit("on", [datadogShard("dd-rule-shards", 0, 5_000)]),
-                 datadogSplit("off", [datadogShard("dd-rule-shards", 5_000, 10_000)])])])
+                 datadogSplit("off", [datadogShard("dd-rule-shards", 5_000, 10_000)])])
 
     /// Scenario: `ONE_OF` 100 values, the subject's country the last of them.
-    public static let datadogOneOf100: Snapshot = {
+    static let datadogOneOf100Flag: JSONValue = {
         let values: [JSONValue] = (0..<99).map { .string("C\($0)") } + ["FR"]
-        return datadogCompile([datadogFlag("dd-one-of-100", rules: [[datadogCondition("country", "ONE_OF", .array(values))]],
-                                           splits: [datadogSplit("on")])])
+        return datadogFlag("dd-one-of-100", rules: [[datadogCondition("country", "ONE_OF", .array(values))]],
+                           splits: [datadogSplit("on")])
     }()
 
     /// Scenario: `MATCHES` a regular expression on the subject's email.
-    public static let datadogMatches = datadogCompile([datadogFlag(
+    static let datadogMatchesFlag = datadogFlag(
         "dd-matches", rules: [[datadogCondition("email", "MATCHES", #"^[a-z]+@example\.com$"#)]],
-        splits: [datadogSplit("on")])])
+        splits: [datadogSplit("on")])
 
     /// Scenario: `SEMVER_GTE` 2.0.0 on the subject's app version (2.5.1).
-    public static let datadogSemver = datadogCompile([datadogFlag(
+    static let datadogSemverFlag = datadogFlag(
         "dd-semver", rules: [[datadogCondition("appVersion", "SEMVER_GTE", "2.0.0")]],
-        splits: [datadogSplit("on")])])
+        splits: [datadogSplit("on")])
+
+    public static let datadogStatic = datadogCompile([datadogStaticFlag])
+    public static let datadogRuleAndShards = datadogCompile([datadogRuleAndShardsFlag])
+    public static let datadogOneOf100 = datadogCompile([datadogOneOf100Flag])
+    public static let datadogMatches = datadogCompile([datadogMatchesFlag])
+    public static let datadogSemver = datadogCompile([datadogSemverFlag])
+
+    /// Every Datadog scenario's flag in one document, for a client (`client.datadog`).
+    public static let datadogClientDocument = datadogDocument([
+        datadogStaticFlag, datadogRuleAndShardsFlag, datadogOneOf100Flag, datadogMatchesFlag, datadogSemverFlag,
+    ])
 
     /// Every Datadog scenario, evaluated as strings.
     public static let datadog: [SingleFlagScenario] = [
