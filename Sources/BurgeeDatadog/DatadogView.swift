@@ -22,27 +22,27 @@ public struct DatadogView: Sendable {
 
     /// The flag's boolean value for the subject, or `defaultValue` (Datadog's `getBooleanValue`).
     public func booleanValue(key: String, defaultValue: Bool, context: DatadogEvaluationContext) -> Bool {
-        booleanDetails(key: key, defaultValue: defaultValue, context: context).value
+        value(key, defaultValue, context, .boolean) { $0.boolValue }
     }
 
     /// The flag's string value for the subject, or `defaultValue` (Datadog's `getStringValue`).
     public func stringValue(key: String, defaultValue: String, context: DatadogEvaluationContext) -> String {
-        stringDetails(key: key, defaultValue: defaultValue, context: context).value
+        value(key, defaultValue, context, .string) { $0.stringValue }
     }
 
     /// The flag's integer value for the subject, or `defaultValue` (Datadog's `getIntegerValue`).
     public func integerValue(key: String, defaultValue: Int, context: DatadogEvaluationContext) -> Int {
-        integerDetails(key: key, defaultValue: defaultValue, context: context).value
+        value(key, defaultValue, context, .int, Self.integer)
     }
 
     /// The flag's numeric value for the subject, or `defaultValue` (Datadog's `getDoubleValue`).
     public func doubleValue(key: String, defaultValue: Double, context: DatadogEvaluationContext) -> Double {
-        doubleDetails(key: key, defaultValue: defaultValue, context: context).value
+        value(key, defaultValue, context, .double) { $0.numberValue }
     }
 
     /// The flag's JSON value for the subject, or `defaultValue` (Datadog's `getObjectValue`).
     public func objectValue(key: String, defaultValue: JSONValue, context: DatadogEvaluationContext) -> JSONValue {
-        objectDetails(key: key, defaultValue: defaultValue, context: context).value
+        value(key, defaultValue, context, .json) { $0 }
     }
 
     /// ``booleanValue(key:defaultValue:context:)`` with its details (Datadog's `getBooleanDetails`).
@@ -57,10 +57,7 @@ public struct DatadogView: Sendable {
 
     /// ``integerValue(key:defaultValue:context:)`` with its details (Datadog's `getIntegerDetails`).
     public func integerDetails(key: String, defaultValue: Int, context: DatadogEvaluationContext) -> DatadogFlagDetails<Int> {
-        details(key, defaultValue, context, .int) { value in
-            guard case .number(let n) = value, let exact = JSONValue.exactInt64(n) else { return nil }
-            return Int(exactly: exact)
-        }
+        details(key, defaultValue, context, .int, Self.integer)
     }
 
     /// ``doubleValue(key:defaultValue:context:)`` with its details (Datadog's `getDoubleDetails`).
@@ -96,8 +93,44 @@ public struct DatadogView: Sendable {
             }
             return (details, result)
         }
-        if let result, result.doLog, details.variant != nil { client.datadogExposures.log(result, flag: key, context: context, on: client) }
+        if let result, result.doLog, details.variant != nil {
+            client.datadogExposures.log(DatadogExposureCache.Served(result), flag: key, context: context, on: client)
+        }
         return details
+    }
+
+    /// One evaluation for its value alone: what ``details(_:_:_:_:_:)`` answers and logs, with
+    /// nothing built but the exposure of a call that logs one.
+    private func value<T>(_ key: String, _ defaultValue: T, _ subject: DatadogEvaluationContext,
+                          _ type: ValueType, _ read: (JSONValue) -> T?) -> T {
+        let context = subject.context
+        var served = DatadogServed()
+        client.readOutcomeForView(key, context: context, as: type, track: true) { outcome, snapshot in
+            served = DatadogServed(outcome, in: snapshot)
+        }
+        guard let json = served.value, let value = read(json) else { return defaultValue }
+        if let exposure = served.exposure { client.datadogExposures.log(exposure, flag: key, context: context, on: client) }
+        return value
+    }
+
+    /// An integer value: a number that is an exact integer.
+    private static func integer(_ value: JSONValue) -> Int? {
+        guard case .number(let n) = value, let exact = JSONValue.exactInt64(n) else { return nil }
+        return Int(exactly: exact)
+    }
+}
+
+/// What a value call served: the value (`nil`: the caller's default) and what its exposure
+/// logs.
+private struct DatadogServed {
+    var value: JSONValue?
+    var exposure: DatadogExposureCache.Served?
+
+    init() {}
+
+    init(_ outcome: EvaluationOutcome, in snapshot: Snapshot?) {
+        value = snapshot?.value(of: outcome)
+        exposure = value == nil ? nil : snapshot.flatMap { DatadogExposureCache.Served.logged(outcome, in: $0) }
     }
 }
 

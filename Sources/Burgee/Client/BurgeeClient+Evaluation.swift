@@ -154,6 +154,19 @@ extension BurgeeClient {
         }
     }
 
+    /// ``evaluateOutcomeForView(_:context:as:track:_:)`` for an answer that `answer` stores
+    /// itself (in a variable of the caller's): not generic, so that a view of another module
+    /// calls it without type metadata made at run time for its result, per call.
+    package func readOutcomeForView(_ key: String, context: Context, as type: ValueType = .json, track: Bool,
+                                    _ answer: (EvaluationOutcome, Snapshot?) -> Void) {
+        cell.readCounting { state in
+            withOutcome(state, key, context, as: type, track: track) { outcome, snapshot in
+                answer(outcome, snapshot)
+                return ((), ClientMetrics.slot(outcome.kind))
+            }
+        }
+    }
+
     /// ``evaluateForView(_:context:as:track:_:)`` for a view whose context depends on the
     /// definitions (a stateful visitor prepared for the flag): `prepare` builds the context from
     /// the very snapshot that then evaluates it (`nil` before the first definitions).

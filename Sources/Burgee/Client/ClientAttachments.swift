@@ -8,14 +8,15 @@ import NIOConcurrencyHelpers
 /// on Linux `Mutex` hands a contended lock over in the kernel, where the thread sanitizer cannot
 /// see the ordering.
 final class ClientAttachments: Sendable {
-    private let values = NIOLockedValueBox<[ObjectIdentifier: any Sendable]>([:])
+    private let values = NIOLockedValueBox<[ObjectIdentifier: any AnyObject & Sendable]>([:])
 
     /// The attachment of type `T`, made by `make` the first time it is asked for.
-    func value<T: Sendable>(_ type: T.Type, make: () -> T) -> T {
+    func value<T: AnyObject & Sendable>(_ type: T.Type, make: () -> T) -> T {
         values.withLockedValue { values in
-            if let existing = values[ObjectIdentifier(type)] as? T { return existing }
+            // Kept under `T`'s own identifier, so the object is a `T`: no dynamic cast.
+            if let existing = values[ObjectIdentifier(T.self)] { return unsafeDowncast(existing, to: T.self) }
             let made = make()
-            values[ObjectIdentifier(type)] = made
+            values[ObjectIdentifier(T.self)] = made
             return made
         }
     }

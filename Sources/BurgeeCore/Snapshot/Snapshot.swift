@@ -176,12 +176,28 @@ public final class Snapshot: Sendable {
         return program.values[outcome.slot]
     }
 
+    /// The key of the variation an outcome of this snapshot serves; `nil` when it serves the
+    /// caller's default or the format's variations have no keys.
+    @inline(__always)
+    package func variationKey(of outcome: EvaluationOutcome) -> String? {
+        guard outcome.slot >= 0 else { return .none }
+        return program.variationKeys[outcome.slot]
+    }
+
     /// The index of the rule that an outcome of this snapshot matched (the rule's
     /// ``EvaluationReason/ruleIndex``), else `nil`.
     package func ruleIndex(of outcome: EvaluationOutcome) -> Int? {
         guard outcome.kind == .ruleMatch else { return nil }
         let index = program.rules[outcome.result.source].ruleIndex
         return index < 0 ? nil : Int(index)
+    }
+
+    /// What an exposure of the rule that an outcome of this snapshot matched carries, for a
+    /// format whose rules say it (``FlagInfo/ruleExposures``); `nil` otherwise.
+    package func ruleExposure(of outcome: EvaluationOutcome) -> RuleExposure? {
+        guard outcome.flag >= 0, let index = ruleIndex(of: outcome) else { return nil }
+        let exposures = program.flagInfo[outcome.flag].ruleExposures
+        return index < exposures.count ? exposures[index] : nil
     }
 
     /// A typed evaluation of a flag whose format declares its type: the declared type, checked

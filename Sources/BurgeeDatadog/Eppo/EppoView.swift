@@ -56,13 +56,16 @@ public struct EppoView: Sendable {
     private func assignment<T>(_ key: String, _ subjectKey: String, _ attributes: [String: JSONValue], _ defaultValue: T,
                                _ type: ValueType, _ read: (JSONValue) -> T?) -> T {
         let context = Context(targetingKey: subjectKey, ufcAttributes: attributes, requiresKey: true)
-        let (value, result) = client.evaluateForView(key, context: context, as: type, track: true) {
-            detail, snapshot -> (T?, UFCResult?) in
-            guard let snapshot else { return (nil, nil) }
-            let result = UFCResult(detail, flag: key, context: context, in: snapshot, vendor: .eppo)
-            return (detail.variationIndex == nil ? nil : read(detail.value), result)
+        let logger = client.configuration[module: EppoClientSettings.self]?.assignmentLogger
+        // The result, with its strings, is built only for an assignment that is logged.
+        let (value, result) = client.evaluateOutcomeForView(key, context: context, as: type, track: true) {
+            outcome, snapshot -> (T?, UFCResult?) in
+            guard let snapshot, let served = snapshot.value(of: outcome), let value = read(served) else { return (nil, nil) }
+            guard logger != nil, outcome.kind == .ruleMatch || outcome.kind == .targetMatch,
+                  snapshot.ruleExposure(of: outcome)?.logged ?? true else { return (value, nil) }
+            return (value, UFCResult(snapshot.detail(of: outcome, default: .null), flag: key, context: context, in: snapshot, vendor: .eppo))
         }
-        if value != nil, let result, result.doLog, let logger = client.configuration[module: EppoClientSettings.self]?.assignmentLogger {
+        if let result, result.doLog, let logger {
             logger(EppoAssignmentEvent(result, flag: key, subject: subjectKey, attributes: attributes,
                                        timestamp: EventClock.wallMilliseconds()))
         }

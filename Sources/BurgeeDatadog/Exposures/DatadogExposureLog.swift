@@ -16,15 +16,32 @@ final class DatadogExposureLog: Sendable {
         cache = Mutex(DatadogExposureCache(capacity: capacity))
     }
 
-    /// Logs the exposure of `result` (`{"allocation","flag","variant","subject","serial_id"?}`)
-    /// unless the same was logged last for its flag and subject.
-    func log(_ result: UFCResult, flag: String, context: Context, on client: BurgeeClient) {
-        guard result.doLog, case .object(let exposure) = result.event else { return }
-        let subject = exposure["subject"]?.objectValue?["id"]?.stringValue ?? ""
-        let served = DatadogExposureCache.Served(allocation: result.allocationKey ?? "", variant: result.variant ?? "",
-                                                 serialId: result.serialId)
+    /// Logs the exposure of `served` (`{"allocation","flag","variant","subject","serial_id"?}`)
+    /// unless the same was logged last for its flag and subject; the event is built only then.
+    func log(_ served: DatadogExposureCache.Served, flag: String, context: Context, on client: BurgeeClient) {
+        let subject = UFCResult.subjectId(context)
         guard cache.withLock({ $0.admit(flag: flag, subject: subject, served) }) else { return }
+        let exposure = UFCResult.datadogExposure(flag: flag, allocation: served.allocation, variant: served.variant,
+                                                 serialId: served.serialId, context: context)
         _ = client.track(Self.eventKey, context: context, properties: exposure)
+    }
+}
+
+extension DatadogExposureCache.Served {
+    /// What `result`, a logged evaluation, served.
+    init(_ result: UFCResult) {
+        self.init(allocation: result.allocationKey ?? "", variant: result.variant ?? "", serialId: result.serialId)
+    }
+
+    /// What `outcome`, an outcome of `snapshot`, served, when Datadog's tracers log it: a variation
+    /// of a rule (an allocation) whose `doLog` is not false; `nil` otherwise.
+    static func logged(_ outcome: EvaluationOutcome, in snapshot: Snapshot) -> Self? {
+        guard outcome.kind == .ruleMatch || outcome.kind == .targetMatch else { return nil }
+        // As `UFCResult`: a match without an allocation of its own logs, under no allocation.
+        let exposure = snapshot.ruleExposure(of: outcome)
+        guard exposure?.logged ?? true else { return nil }
+        return Self(allocation: exposure?.key ?? "", variant: snapshot.variationKey(of: outcome) ?? "",
+                    serialId: exposure?.serialId ?? .null)
     }
 }
 

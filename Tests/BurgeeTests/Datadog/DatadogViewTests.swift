@@ -117,6 +117,59 @@ struct DatadogViewTests {
         #expect(await exposures(client, sink) == ["checkout pro new user-1 -"])
     }
 
+    @Test func valueCallsAnswerAsTheirDetailsForEveryFlagTypeAndSubject() async throws {
+        let (client, _) = try await client()
+        defer { Task { await client.close() } }
+        let datadog = client.datadog
+        let subjects = [Self.pro, Self.free, DatadogEvaluationContext(targetingKey: "user-2"), DatadogEvaluationContext(targetingKey: nil),
+                        DatadogEvaluationContext(targetingKey: "u", attributes: ["plan": ["pro"]])]
+        var compared = 0
+        for key in ["checkout", "rollout", "limit", "ratio", "config", "dark", "late", "missing"] {
+            for subject in subjects {
+                #expect(datadog.booleanValue(key: key, defaultValue: true, context: subject)
+                    == datadog.booleanDetails(key: key, defaultValue: true, context: subject).value, "\(key)")
+                #expect(datadog.stringValue(key: key, defaultValue: "d", context: subject)
+                    == datadog.stringDetails(key: key, defaultValue: "d", context: subject).value, "\(key)")
+                #expect(datadog.integerValue(key: key, defaultValue: -1, context: subject)
+                    == datadog.integerDetails(key: key, defaultValue: -1, context: subject).value, "\(key)")
+                #expect(datadog.doubleValue(key: key, defaultValue: -1, context: subject)
+                    == datadog.doubleDetails(key: key, defaultValue: -1, context: subject).value, "\(key)")
+                #expect(datadog.objectValue(key: key, defaultValue: "d", context: subject)
+                    == datadog.objectDetails(key: key, defaultValue: "d", context: subject).value, "\(key)")
+                compared += 5
+            }
+        }
+        #expect(compared == 200)
+        // Not all defaults: the comparison covers served values of every type.
+        #expect(datadog.objectValue(key: "config", defaultValue: "d", context: Self.pro) != "d")
+    }
+
+    @Test func aChangedSubjectIsEvaluatedAsChanged() async throws {
+        let (client, _) = try await client()
+        defer { Task { await client.close() } }
+        var subject = Self.free
+        #expect(client.datadog.stringValue(key: "checkout", defaultValue: "x", context: subject) == "old")
+        subject.attributes["plan"] = "pro"
+        #expect(client.datadog.stringValue(key: "checkout", defaultValue: "x", context: subject) == "new")
+        #expect(subject == Self.pro)
+        #expect(subject.context.contexts.first?.attributes == Self.pro.context.contexts.first?.attributes)
+        subject.targetingKey = nil
+        #expect(client.datadog.booleanDetails(key: "rollout", defaultValue: true, context: subject).error == .targetingKeyMissing)
+        subject.targetingKey = "user-2"
+        #expect(client.datadog.booleanValue(key: "rollout", defaultValue: false, context: subject))
+        #expect(Set([subject, subject]).count == 1)
+    }
+
+    @Test func detailsAndValueCallsShareTheExposureDeduplication() async throws {
+        let (client, sink) = try await client()
+        defer { Task { await client.close() } }
+        _ = client.datadog.stringDetails(key: "checkout", defaultValue: "x", context: Self.pro)
+        _ = client.datadog.stringValue(key: "checkout", defaultValue: "x", context: Self.pro)
+        _ = client.datadog.booleanValue(key: "rollout", defaultValue: false, context: DatadogEvaluationContext(targetingKey: "user-2"))
+        _ = client.datadog.booleanDetails(key: "rollout", defaultValue: false, context: DatadogEvaluationContext(targetingKey: "user-2"))
+        #expect(await exposures(client, sink) == ["checkout pro new user-1 -", "rollout half on user-2 7"])
+    }
+
     @Test func theExposureCacheForgetsTheLeastRecentlyUsedPair() {
         var cache = DatadogExposureCache(capacity: 2)
         let a = DatadogExposureCache.Served(allocation: "a", variant: "on", serialId: .null)

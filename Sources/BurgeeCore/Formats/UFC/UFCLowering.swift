@@ -54,6 +54,7 @@ enum UFCLowering {
         var rules: [RuleDraft] = []
         var payloads: [JSONValue] = []
         var reasons: [String] = []
+        var exposures: [RuleExposure] = []
         var problems: [DefinitionProblem] = []
         for allocation in flag.allocations {
             var gate: [Condition] = []
@@ -79,11 +80,14 @@ enum UFCLowering {
                                                     "serialId": split.serialId.map { .number(Double($0)) } ?? .null]
                 if vendor == .eppo { payload["extraLogging"] = .object(split.extraLogging.mapValues(JSONValue.string)) }
                 payloads.append(.object(payload))
+                exposures.append(RuleExposure(logged: allocation.doLog, key: allocation.key,
+                                              serialId: split.serialId.map { .number(Double($0)) } ?? .null))
                 reasons.append(allocation.servedReason)
             }
         }
         var info = FlagInfo(version: 0, trackEvents: false, sets: [], metadata: [:], variables: [])
         info.rulePayloads = payloads
+        info.ruleExposures = exposures
         info.openFeatureRuleReasons = reasons
         var draft = FlagDraft(key: flag.key, path: flag.path, problems: problems, enabled: flag.enabled,
                               variations: flag.variations.map { VariationDraft(key: $0.key, value: $0.value) },

@@ -36,7 +36,7 @@ package struct UFCResult: Sendable {
             evaluationCode = "MATCH"
             allocationKey = payload["allocation"]?.stringValue
             serialId = payload["serialId"] ?? .null
-            doLog = payload["doLog"]?.boolValue ?? true
+            doLog = Self.doLog(payload)
             // What the logged event carries: nothing when nothing is logged.
             if doLog, case .object(let extra)? = payload["extraLogging"] { extraLogging = extra }
         case .fallthrough:
@@ -72,6 +72,12 @@ package struct UFCResult: Sendable {
             }
         }
         if doLog { event = Self.event(flag: key, self, context: context) }
+    }
+
+    /// Whether an evaluation that matched a rule with `payload` is logged (a Datadog exposure, an
+    /// Eppo assignment event): unless its allocation says `doLog: false`.
+    package static func doLog(_ payload: [String: JSONValue]) -> Bool {
+        payload["doLog"]?.boolValue ?? true
     }
 
     /// `{"kind": reason}`, with `errorKind` for an error: the result line's reason.
@@ -111,22 +117,34 @@ package struct UFCResult: Sendable {
         let members = single.attributes
         var attributes = members[Context.ufcAttributes]?.objectValue ?? [:]
         if members[Context.ufcIdFromKey] != nil { attributes["id"] = nil }
-        return (members[Context.ufcTargetingKey]?.stringValue ?? "", attributes)
+        return (subjectId(context), attributes)
+    }
+
+    /// The subject's key (`""` without one), read without copying its attributes.
+    package static func subjectId(_ context: Context) -> String {
+        context.contexts.first?.value(of: UFCLowering.targetingKey)?.stringValue ?? ""
+    }
+
+    /// Datadog's exposure event of `flag` served to the subject of `context`.
+    package static func datadogExposure(flag key: String, allocation: String, variant: String, serialId: JSONValue,
+                                        context: Context) -> [String: JSONValue] {
+        let subject = subject(context)
+        var o: [String: JSONValue] = ["allocation": ["key": .string(allocation)], "flag": ["key": .string(key)],
+                                      "variant": ["key": .string(variant)],
+                                      "subject": ["id": .string(subject.id), "attributes": .object(subject.attributes)]]
+        if !serialId.isNull { o["serial_id"] = serialId }
+        return o
     }
 
     /// Datadog's exposure or Eppo's assignment event.
     static func event(flag key: String, _ result: UFCResult, context: Context) -> JSONValue {
-        let subject = subject(context)
         let allocation = result.allocationKey ?? ""
         let variant = result.variant ?? ""
         switch result.vendor {
         case .datadog:
-            var o: [String: JSONValue] = ["allocation": ["key": .string(allocation)], "flag": ["key": .string(key)],
-                                          "variant": ["key": .string(variant)],
-                                          "subject": ["id": .string(subject.id), "attributes": .object(subject.attributes)]]
-            if !result.serialId.isNull { o["serial_id"] = result.serialId }
-            return .object(o)
+            return .object(datadogExposure(flag: key, allocation: allocation, variant: variant, serialId: result.serialId, context: context))
         case .eppo:
+            let subject = subject(context)
             var o: [String: JSONValue] = ["featureFlag": .string(key), "allocation": .string(allocation),
                                           "experiment": .string("\(key)-\(allocation)"), "variation": .string(variant),
                                           "subject": .string(subject.id), "subjectAttributes": .object(subject.attributes),

@@ -234,6 +234,10 @@ package struct FlagInfo: Sendable {
     /// What the format keeps of each rule for its own results, by rule index (a UFC
     /// allocation's key, reason and `doLog`); empty for formats that keep nothing.
     package var rulePayloads: [JSONValue] = []
+    /// What an exposure of each rule's result carries, by rule index, for formats whose rules
+    /// say it (a UFC allocation): ``rulePayloads``' members that every logged call reads, read
+    /// once here; empty for formats without.
+    package var ruleExposures: [RuleExposure] = []
     /// Whether a `FALLTHROUGH` result forces an exposure event (LaunchDarkly's `trackEventsFallthrough`).
     package var trackEventsFallthrough: Bool = false
     /// Whether the flag's evaluations are to be counted and not recorded one by one (Split's
@@ -266,5 +270,22 @@ package struct ClientSideAvailability: Sendable, Hashable {
     package init(usingEnvironmentId: Bool, usingMobileKey: Bool) {
         self.usingEnvironmentId = usingEnvironmentId
         self.usingMobileKey = usingMobileKey
+    }
+}
+
+/// What an exposure of one rule's result carries: whether the rule's results are logged, the key
+/// they are logged under (a UFC allocation's) and the serial id of what was served.
+package struct RuleExposure: Sendable, Equatable {
+    /// Whether a result of the rule is logged.
+    package var logged: Bool
+    /// The key the result is logged under.
+    package var key: String
+    /// The served part's serial id; `null` when it has none.
+    package var serialId: JSONValue
+
+    package init(logged: Bool, key: String, serialId: JSONValue) {
+        self.logged = logged
+        self.key = key
+        self.serialId = serialId
     }
 }
