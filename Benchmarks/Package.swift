@@ -74,6 +74,7 @@ let package = Package(
                 .product(name: "Burgee", package: burgeePackage),
                 .product(name: "BurgeeUnleash", package: burgeePackage),
                 .product(name: "BurgeeDatadog", package: burgeePackage),
+                .product(name: "BurgeeSplit", package: burgeePackage),
             ],
             path: "Sources/EvaluationLoop"
         ),

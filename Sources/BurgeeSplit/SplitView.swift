@@ -28,7 +28,14 @@ public struct SplitView: Sendable {
     ///   - track: `false` records no exposure event for this call (it still counts in the summary).
     public func treatment(_ flag: String, key: String, bucketingKey: String? = nil, attributes: [String: JSONValue] = [:],
                           track: Bool = true) -> String {
-        treatmentWithConfig(flag, key: key, bucketingKey: bucketingKey, attributes: attributes, track: track).treatment
+        guard let name = Self.flagName(flag) else { return SplitResult.control }
+        // The treatment is the served variation's key: read from the outcome, nothing else built.
+        var treatment = SplitResult.control
+        client.readOutcomeForView(name, context: Context(splitKey: key, bucketingKey: bucketingKey, attributes: attributes),
+                                  track: track) { outcome, snapshot in
+            if outcome.kind != .error, let served = snapshot?.variationKey(of: outcome) { treatment = served }
+        }
+        return treatment
     }
 
     /// The treatment of `flag` for `key` with its configuration (Split's `getTreatmentWithConfig`).

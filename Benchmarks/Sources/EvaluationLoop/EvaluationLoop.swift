@@ -1,6 +1,7 @@
 import Burgee
 import BurgeeCore
 import BurgeeDatadog
+import BurgeeSplit
 import BurgeeUnleash
 import EvaluationScenarios
 import Foundation
@@ -23,7 +24,9 @@ import Synchronization
 /// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification;
 /// the `Split…`, `Kameleoon…` and `Datadog…` scenarios (`Scenarios.split`, `Scenarios.kameleoon`, `Scenarios.datadog`)
 /// are evaluated as strings, as the benchmarks do; `ClientDatadog…` are the `Datadog…` scenarios
-/// through `client.datadog.stringValue`, with the exposures Datadog's tracers log (deduplicated).
+/// through `client.datadog.stringValue`, with the exposures Datadog's tracers log (deduplicated);
+/// `ClientSplitRollout5050` is `SplitRollout5050` through `client.split.treatment` (its key and
+/// attributes given per call, as Split's API takes them).
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
@@ -31,6 +34,7 @@ struct EvaluationLoop {
     static let clientOneNoOpHook = "ClientSimpleFlagOneNoOpHook"
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
     static let clientHandle = "ClientHandleSimpleFlag"
+    static let clientSplit = "ClientSplitRollout5050"
 
     /// The Unleash scenarios through the client's `unleash.isEnabled` (`unleash.variant` for the
     /// variant): what an application calls, compared with Yggdrasil's calls (Benchmarks/Yggdrasil);
@@ -39,7 +43,7 @@ struct EvaluationLoop {
 
     static var names: [String] {
         (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name)
-            + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle]
+            + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle, clientSplit]
             + Scenarios.unleash.map { clientPrefix + $0.name }
             + Scenarios.datadog.map { clientPrefix + $0.name }
     }
@@ -95,6 +99,11 @@ struct EvaluationLoop {
             let subject = DatadogEvaluationContext(targetingKey: Scenarios.datadogTargetingKey, attributes: Scenarios.datadogAttributes)
             if show { print("\(name): \(client.datadog.stringDetails(key: scenario.flag, defaultValue: "control", context: subject))") }
             evaluateDatadog(client, scenario.flag, subject, iterations)
+            blocking { await client.close() }
+        } else if name == clientSplit {
+            let client = readyClient(.json(Scenarios.splitDocument([Scenarios.splitRolloutFlag]).serialized(), format: .split))
+            if show { print("\(name): \(client.split.treatment("split-rollout", key: Scenarios.splitKey, attributes: Scenarios.splitAttributes))") }
+            evaluateSplit(client, "split-rollout", iterations)
             blocking { await client.close() }
         } else if name == allFlags {
             let snapshot = Scenarios.realistic
@@ -191,6 +200,13 @@ struct EvaluationLoop {
     static func evaluateDatadog(_ client: BurgeeClient, _ flag: String, _ subject: DatadogEvaluationContext, _ iterations: Int) {
         for _ in 0..<iterations {
             opaqueUse(client.datadog.stringValue(key: flag, defaultValue: "control", context: subject))
+        }
+    }
+
+    @inline(never)
+    static func evaluateSplit(_ client: BurgeeClient, _ flag: String, _ iterations: Int) {
+        for _ in 0..<iterations {
+            opaqueUse(client.split.treatment(flag, key: Scenarios.splitKey, attributes: Scenarios.splitAttributes))
         }
     }
 

@@ -28,22 +28,30 @@ extension Scenarios {
          "configurations": ["on": "{\"color\":\"red\"}"]]
     }
 
+    /// A Split document (`splitChanges` with its segments) of `flags`.
+    public static func splitDocument(_ flags: [JSONValue], segments: [String: JSONValue] = [:]) -> JSONValue {
+        ["ff": ["d": .array(flags), "s": -1, "t": 10], "segments": .object(segments)]
+    }
+
     public static func splitCompile(_ flags: [JSONValue], segments: [String: JSONValue] = [:]) -> Snapshot {
-        let document: JSONValue = ["ff": ["d": .array(flags), "s": -1, "t": 10], "segments": .object(segments)]
-        let snapshot = try! Snapshot(jsonBytes: Array(document.serialized().utf8), format: .split)
+        let snapshot = try! Snapshot(jsonBytes: Array(splitDocument(flags, segments: segments).serialized().utf8), format: .split)
         precondition(snapshot.problems.isEmpty, "\(snapshot.problems)")
         return snapshot
     }
 
     /// The Split context of every Split scenario.
-    public static let splitUser = Context(splitKey: "user-42", attributes: [
+    public static let splitUser = Context(splitKey: splitKey, attributes: splitAttributes)
+
+    /// The Split context's key and attributes, for Split's own calls.
+    public static let splitKey = "user-42"
+    public static let splitAttributes: [String: JSONValue] = [
         "email": "dev@example.com", "age": 30, "tags": ["a", "b"], "plan": "pro", "country": "FR",
-    ])
+    ]
 
     /// Scenario: one `ALL_KEYS` condition with a 50/50 murmur3 rollout.
-    public static let splitRollout = splitCompile([
-        splitFlag("split-rollout", [splitCondition([splitMatcher("ALL_KEYS")], [("on", 50), ("off", 50)], label: "default rule")]),
-    ])
+    public static let splitRolloutFlag =
+        splitFlag("split-rollout", [splitCondition([splitMatcher("ALL_KEYS")], [("on", 50), ("off", 50)], label: "default rule")])
+    public static let splitRollout = splitCompile([splitRolloutFlag])
 
     /// Scenario: a whitelist of 100 keys, then a 50/50 rollout for a segment of 1,000 keys that holds the context.
     public static let splitWhitelistSegment: Snapshot = {

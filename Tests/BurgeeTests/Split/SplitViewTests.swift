@@ -78,6 +78,7 @@ struct SplitViewTests {
     func notReady() async throws {
         let (client, _) = try await ClientHarness.manual()
         #expect(client.split.treatmentWithConfig("checkout", key: "bob") == .control)
+        #expect(client.split.treatment("checkout", key: "bob") == "control")
         #expect(client.split.treatments(["a", "b"], key: "bob") == ["a": "control", "b": "control"])
         #expect(client.split.treatmentsByFlagSet("web", key: "bob").isEmpty)
         await client.close()

@@ -38,11 +38,14 @@ struct SplitDialect: DefinitionsDialect {
     var checksContextFirst: Bool { true }
 
     /// Split's SDKs trim the flag name of white space, and refuse an empty one.
+    /// A name with nothing to trim is returned as it is: no string is built per call.
     func flagKey(requested name: String) -> String? {
         var scalars = Substring(name).unicodeScalars[...]
         while let first = scalars.first, PythonInteger.isSpace(first) { scalars.removeFirst() }
         while let last = scalars.last, PythonInteger.isSpace(last) { scalars.removeLast() }
-        return scalars.isEmpty ? nil : String(String.UnicodeScalarView(scalars))
+        if scalars.isEmpty { return nil }
+        if scalars.startIndex == name.unicodeScalars.startIndex, scalars.endIndex == name.unicodeScalars.endIndex { return name }
+        return String(String.UnicodeScalarView(scalars))
     }
 
     func context(json: JSONValue) -> Context { Context(splitJSON: json) }
