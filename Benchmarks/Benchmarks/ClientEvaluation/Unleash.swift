@@ -20,27 +20,9 @@ func unleashBenchmarks() {
     for scenario in Scenarios.unleash {
         let name = benchmarkNames[scenario.name] ?? scenario.name
         if scenario.name == "UnleashVariantC" {
-            Benchmark(name) { benchmark in
-                let client = await readyUnleashClient(scenario.name)
-                let context = scenario.context()
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    blackHole(client.unleash.variant(scenario.flag, context: context))
-                }
-                benchmark.stopMeasurement()
-                await client.close()
-            }
+            Benchmark(name) { await measure($0, scenario) { $0.unleash.variant($1, context: $2) } }
         } else {
-            Benchmark(name) { benchmark in
-                let client = await readyUnleashClient(scenario.name)
-                let context = scenario.context()
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    blackHole(client.unleash.isEnabled(scenario.flag, context: context))
-                }
-                benchmark.stopMeasurement()
-                await client.close()
-            }
+            Benchmark(name) { await measure($0, scenario) { $0.unleash.isEnabled($1, context: $2) } }
         }
     }
 
@@ -58,6 +40,20 @@ func unleashBenchmarks() {
             await client.close()
         }
     }
+}
+
+/// `call` of the scenario's toggle and context, on a client of its toggles.
+@inline(__always)
+private func measure<R>(_ benchmark: Benchmark, _ scenario: SingleFlagScenario,
+                        _ call: (BurgeeClient, String, Context) -> R) async {
+    let client = await readyUnleashClient(scenario.name)
+    let context = scenario.context()
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        blackHole(call(client, scenario.flag, context))
+    }
+    benchmark.stopMeasurement()
+    await client.close()
 }
 
 /// A client on the toggles of the Unleash scenario `name`'s specification file, once ready.

@@ -282,10 +282,4 @@ package struct RuleExposure: Sendable, Equatable {
     package var key: String
     /// The served part's serial id; `null` when it has none.
     package var serialId: JSONValue
-
-    package init(logged: Bool, key: String, serialId: JSONValue) {
-        self.logged = logged
-        self.key = key
-        self.serialId = serialId
-    }
 }
