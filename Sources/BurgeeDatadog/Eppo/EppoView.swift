@@ -58,12 +58,14 @@ public struct EppoView: Sendable {
         let context = Context(targetingKey: subjectKey, ufcAttributes: attributes, requiresKey: true)
         let logger = client.configuration[module: EppoClientSettings.self]?.assignmentLogger
         // The result, with its strings, is built only for an assignment that is logged.
-        let (value, result) = client.evaluateOutcomeForView(key, context: context, as: type, track: true) {
-            outcome, snapshot -> (T?, UFCResult?) in
-            guard let snapshot, let served = snapshot.value(of: outcome), let value = read(served) else { return (nil, nil) }
+        var value: T?
+        var result: UFCResult?
+        client.readOutcomeForView(key, context: context, as: type, track: true) { outcome, snapshot in
+            guard let snapshot, let served = snapshot.value(of: outcome).flatMap(read) else { return }
+            value = served
             guard logger != nil, outcome.kind == .ruleMatch || outcome.kind == .targetMatch,
-                  snapshot.ruleExposure(of: outcome)?.logged ?? true else { return (value, nil) }
-            return (value, UFCResult(snapshot.detail(of: outcome, default: .null), flag: key, context: context, in: snapshot, vendor: .eppo))
+                  snapshot.ruleExposure(of: outcome)?.logged ?? true else { return }
+            result = UFCResult(snapshot.detail(of: outcome, default: .null), flag: key, context: context, in: snapshot, vendor: .eppo)
         }
         if let result, result.doLog, let logger {
             logger(EppoAssignmentEvent(result, flag: key, subject: subjectKey, attributes: attributes,

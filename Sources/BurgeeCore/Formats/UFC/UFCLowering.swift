@@ -75,13 +75,12 @@ enum UFCLowering {
                 }
                 rules.append(RuleDraft(kind: .rule(index: rules.count, id: allocation.key), condition: .all(parts),
                                        serve: serve(split, flag)))
+                let serialId: JSONValue = split.serialId.map { .number(Double($0)) } ?? .null
                 var payload: [String: JSONValue] = ["allocation": .string(allocation.key), "reason": .string(allocation.servedReason),
-                                                    "doLog": .bool(allocation.doLog),
-                                                    "serialId": split.serialId.map { .number(Double($0)) } ?? .null]
+                                                    "doLog": .bool(allocation.doLog), "serialId": serialId]
                 if vendor == .eppo { payload["extraLogging"] = .object(split.extraLogging.mapValues(JSONValue.string)) }
                 payloads.append(.object(payload))
-                exposures.append(RuleExposure(logged: allocation.doLog, key: allocation.key,
-                                              serialId: split.serialId.map { .number(Double($0)) } ?? .null))
+                exposures.append(RuleExposure(logged: allocation.doLog, key: allocation.key, serialId: serialId))
                 reasons.append(allocation.servedReason)
             }
         }

@@ -36,7 +36,7 @@ package struct UFCResult: Sendable {
             evaluationCode = "MATCH"
             allocationKey = payload["allocation"]?.stringValue
             serialId = payload["serialId"] ?? .null
-            doLog = Self.doLog(payload)
+            doLog = payload["doLog"]?.boolValue ?? true
             // What the logged event carries: nothing when nothing is logged.
             if doLog, case .object(let extra)? = payload["extraLogging"] { extraLogging = extra }
         case .fallthrough:
@@ -72,12 +72,6 @@ package struct UFCResult: Sendable {
             }
         }
         if doLog { event = Self.event(flag: key, self, context: context) }
-    }
-
-    /// Whether an evaluation that matched a rule with `payload` is logged (a Datadog exposure, an
-    /// Eppo assignment event): unless its allocation says `doLog: false`.
-    package static func doLog(_ payload: [String: JSONValue]) -> Bool {
-        payload["doLog"]?.boolValue ?? true
     }
 
     /// `{"kind": reason}`, with `errorKind` for an error: the result line's reason.
