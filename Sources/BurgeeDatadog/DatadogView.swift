@@ -104,12 +104,15 @@ public struct DatadogView: Sendable {
     private func value<T>(_ key: String, _ defaultValue: T, _ subject: DatadogEvaluationContext,
                           _ type: ValueType, _ read: (JSONValue) -> T?) -> T {
         let context = subject.context
-        var served = DatadogServed()
+        var value: T?
+        var exposure: DatadogExposureCache.Served?
         client.readOutcomeForView(key, context: context, as: type, track: true) { outcome, snapshot in
-            served = DatadogServed(outcome, in: snapshot)
+            guard let snapshot, let served = snapshot.value(of: outcome).flatMap(read) else { return }
+            value = served
+            exposure = DatadogExposureCache.Served.logged(outcome, in: snapshot)
         }
-        guard let json = served.value, let value = read(json) else { return defaultValue }
-        if let exposure = served.exposure { client.datadogExposures.log(exposure, flag: key, context: context, on: client) }
+        guard let value else { return defaultValue }
+        if let exposure { client.datadogExposures.log(exposure, flag: key, context: context, on: client) }
         return value
     }
 
@@ -117,20 +120,6 @@ public struct DatadogView: Sendable {
     private static func integer(_ value: JSONValue) -> Int? {
         guard case .number(let n) = value, let exact = JSONValue.exactInt64(n) else { return nil }
         return Int(exactly: exact)
-    }
-}
-
-/// What a value call served: the value (`nil`: the caller's default) and what its exposure
-/// logs.
-private struct DatadogServed {
-    var value: JSONValue?
-    var exposure: DatadogExposureCache.Served?
-
-    init() {}
-
-    init(_ outcome: EvaluationOutcome, in snapshot: Snapshot?) {
-        value = snapshot?.value(of: outcome)
-        exposure = value == nil ? nil : snapshot.flatMap { DatadogExposureCache.Served.logged(outcome, in: $0) }
     }
 }
 
