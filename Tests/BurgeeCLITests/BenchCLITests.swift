@@ -46,6 +46,11 @@ struct BenchCLITests {
         let compile = try #require(report["compile"] as? [String: Any])
         #expect((compile["milliseconds"] as? Double ?? 0) > 0)
         #expect(compile["bytesPerFlag"] is Int)
+        let update = try #require(report["update"] as? [String: Any])
+        #expect(update["kind"] as? String == "patch", "native definitions are patched one flag at a time")
+        #expect((update["updates"] as? Int ?? 0) >= 5)
+        let p50 = try #require(update["p50Milliseconds"] as? Double), max = try #require(update["maxMilliseconds"] as? Double)
+        #expect(p50 > 0 && p50 <= max)
     }
 
     @Test("the text table: a header, one line per named flag, the throughput lines")
@@ -56,6 +61,8 @@ struct BenchCLITests {
         let lines = result.lines
         #expect(lines.first == "6 native flags from standard input, 1000 generated contexts")
         #expect(lines.count > 1 && lines[1].hasPrefix("compile: ") && lines[1].contains(" ms (median)"))
+        #expect(lines.count > 2 && lines[2].hasPrefix("update (one flag patched) to new snapshot: ") && lines[2].contains(" ms max over "),
+                "\(lines)")
         let header = try #require(lines.firstIndex { $0.hasPrefix("flag ") })
         #expect(lines[header].split(separator: " ").map(String.init) == ["flag", "getter", "evals/s", "p50", "ns", "p99", "ns", "share"])
         #expect(lines[header + 1].hasPrefix("new-checkout    bool  "))
@@ -89,6 +96,9 @@ struct BenchCLITests {
         #expect(!flags.isEmpty && flags.count == report["flagCount"] as? Int)
         #expect(flags.allSatisfy { ($0["evaluations"] as? Int ?? 0) > 0 })
         #expect((report["throughput"] as? [String: Any])?["threadsPerSecond"] == nil)
+        let update = try #require(report["update"] as? [String: Any])
+        #expect(update["kind"] as? String == (folder.isEmpty ? "patch" : "document"), "\(folder)/\(name)")
+        #expect((update["updates"] as? Int ?? 0) >= 5)
     }
 
     @Test("given contexts are read in the format's shape, one per line")

@@ -16,6 +16,8 @@ struct BenchReport {
     var threads: Int
     var oneThreadPerSecond: Double
     var threadsPerSecond: Double?
+    /// How long a change took to reach evaluations.
+    var update: UpdateBench.Result
 
     var scaling: Double? { threadsPerSecond.map { oneThreadPerSecond > 0 ? $0 / oneThreadPerSecond : 0 } }
 
@@ -46,6 +48,9 @@ struct BenchReport {
             throughput["scaling"] = .number(Self.rounded(scaling, 2))
         }
         o["throughput"] = .object(throughput)
+        o["update"] = ["kind": .string(update.kind), "updates": .number(Double(update.updates)),
+                       "p50Milliseconds": .number(Self.rounded(update.p50Milliseconds, 3)),
+                       "maxMilliseconds": .number(Self.rounded(update.maxMilliseconds, 3))]
         return .object(o)
     }
 
@@ -60,6 +65,9 @@ struct BenchReport {
             compile += ", snapshot \(Self.grouped(snapshotBytes)) bytes resident (\(Self.grouped(bytesPerFlag)) per flag)"
         }
         lines.append(compile)
+        let change = update.kind == "patch" ? "one flag patched" : "the whole document applied again"
+        lines.append("update (\(change)) to new snapshot: \(Self.fixed(update.p50Milliseconds, 2)) ms p50, "
+                     + "\(Self.fixed(update.maxMilliseconds, 2)) ms max over \(update.updates)")
         lines.append("")
         let width = max(4, flags.map(\.key.count).max() ?? 0)
         func pad(_ s: String, _ n: Int, left: Bool = false) -> String {

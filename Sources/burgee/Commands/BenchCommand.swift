@@ -15,7 +15,9 @@ struct BenchCommand: AsyncParsableCommand {
             the value it serves), for the contexts in turn, in batches: per flag, evaluations per \
             second, the p50 and p99 cost of one evaluation (from the batches) and its share of the \
             total. Then every flag in turn on one thread and on --threads threads through the same \
-            client, and the document's compile time and the resident memory its snapshot adds. Contexts come \
+            client, the document's compile time and the resident memory its snapshot adds, and the time \
+            a change takes to reach evaluations (one flag patched for native definitions, the whole \
+            document applied again for the others). Contexts come \
             from --contexts (one per line, in the format's context shape) or are generated. Timings \
             depend on the machine and its load; build with -c release for numbers worth comparing.
             """
@@ -78,8 +80,8 @@ struct BenchCommand: AsyncParsableCommand {
         }
         defer { Task { await client.close() } }
 
-        // A quarter of the time for the throughput runs, the rest shared by the flags.
-        let perFlag = Duration.seconds(seconds * 0.75 / Double(max(1, keys.count)))
+        // A quarter of the time for the throughput runs, a tenth for the updates, the rest shared by the flags.
+        let perFlag = Duration.seconds(seconds * 0.65 / Double(max(1, keys.count)))
         let bench = FlagBench(client: client, contexts: contexts, batchSize: 256)
         let progress = Progress(enabled: !json && isatty(STDERR_FILENO) != 0)
         var results: [FlagBench.Result] = []
@@ -99,12 +101,14 @@ struct BenchCommand: AsyncParsableCommand {
             progress.show("all flags, \(threads) threads")
             many = throughput.run(threads: threads, for: .seconds(seconds * 0.25 / runs))
         }
+        progress.show("updates")
+        let update = try await UpdateBench.run(bytes: bytes, loaded: loaded, flag: keys[0], for: .seconds(seconds * 0.1))
         progress.clear()
 
         let report = BenchReport(definitions: path, format: loaded.format.name, flagCount: loaded.snapshot.flagKeys.count,
                                  contexts: contexts.count, generatedContexts: self.contexts == nil,
                                  compileMilliseconds: compileMilliseconds, snapshotBytes: snapshotBytes, flags: results,
-                                 threads: threads, oneThreadPerSecond: oneThread, threadsPerSecond: many)
+                                 threads: threads, oneThreadPerSecond: oneThread, threadsPerSecond: many, update: update)
         var out = StandardOutput()
         if json {
             out.writeLine(report.json.serialized())

@@ -1,0 +1,77 @@
+import Burgee
+import BurgeeCore
+import Logging
+
+/// Times how long a change takes to reach evaluations: from the change handed to a client to its
+/// new snapshot swapped in, change events sent. Native definitions are changed one flag at a time,
+/// as a patch from a stream is applied; other formats' sources deliver whole documents, so for
+/// them the whole document is applied again.
+struct UpdateBench: DataSource {
+    /// What the changes measured.
+    struct Result {
+        /// `patch` (one flag changed) or `document` (the whole document applied again).
+        var kind: String
+        var updates: Int
+        var p50Milliseconds: Double
+        var maxMilliseconds: Double
+    }
+
+    let bytes: [UInt8]
+    let format: DefinitionsFormat
+    /// The flag a patch changes, with its definition; `nil` where the format takes whole documents.
+    let patched: FlagDefinition?
+    let duration: Duration
+    let done: @Sendable (Result) -> Void
+
+    init(bytes: [UInt8], loaded: LoadedDefinitions, flag key: String, for duration: Duration,
+         done: @escaping @Sendable (Result) -> Void) {
+        self.bytes = bytes
+        format = loaded.format
+        patched = loaded.snapshot.document?.flags[key]
+        self.duration = duration
+        self.done = done
+    }
+
+    /// Measures the updates on a client of its own, which this source feeds.
+    static func run(bytes: [UInt8], loaded: LoadedDefinitions, flag key: String, for duration: Duration) async throws -> Result {
+        let (results, continuation) = AsyncStream<Result>.makeStream()
+        let source = UpdateBench(bytes: bytes, loaded: loaded, flag: key, for: duration) { result in
+            continuation.yield(result)
+            continuation.finish()
+        }
+        var configuration = BurgeeClient.Configuration(source: .custom(source),
+                                                       logger: Logger(label: "burgee-bench", factory: { _ in SwiftLogNoOpLogHandler() }))
+        configuration.events = nil
+        let client = try BurgeeClient(configuration: configuration)
+        client.start()
+        defer { Task { await client.close() } }
+        for await result in results { return result }
+        throw CommandFailure("the update measurement did not finish")
+    }
+
+    func run(_ sink: DataSourceSink) async {
+        guard await sink.apply(.json(bytes, format: format)) else {
+            return done(Result(kind: "none", updates: 0, p50Milliseconds: 0, maxMilliseconds: 0))
+        }
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        var elapsed = Duration.zero
+        // At least 5 changes, at most 200, for about `duration`.
+        while samples.count < 5 || (elapsed < duration && samples.count < 200) {
+            let start = clock.now
+            if let patched {
+                let version = patched.version + Int64(samples.count) + 1
+                let patch = DefinitionsPatch(kind: .flag, key: patched.key, version: version, operation: .upsert(patched.json))
+                guard await sink.apply(patch) == .applied else { break }
+            } else {
+                guard await sink.apply(.json(bytes, format: format)) else { break }
+            }
+            let took = clock.now - start
+            elapsed += took
+            samples.append(FlagBench.nanoseconds(took) / 1e6)
+        }
+        samples.sort()
+        done(Result(kind: patched == nil ? "document" : "patch", updates: samples.count,
+                    p50Milliseconds: FlagBench.percentile(samples, 0.5), maxMilliseconds: samples.last ?? 0))
+    }
+}
