@@ -8,6 +8,9 @@ struct CurrentDefinitions: Sendable {
     private(set) var definitions: Definitions
     private var items: [DefinitionsPatch.Kind: [String: JSONValue]]
     private var tombstones: [DefinitionsPatch.Kind: [String: Int64]] = [:]
+    /// The native items as lowered, made at the first patch and kept up to date by the next ones,
+    /// so that a patch lowers only the item it changes.
+    private var drafts: NativeDrafts?
 
     /// Reads a whole document of `format`, or of the format detected; throws where
     /// ``Definitions/init(json:format:)`` does.
@@ -48,6 +51,8 @@ struct CurrentDefinitions: Sendable {
     mutating func apply(_ patch: DefinitionsPatch) -> Bool {
         guard var document else { return false }
         if let held = version(of: patch.kind, patch.key), held >= patch.version { return false }
+        var drafts = self.drafts ?? NativeDrafts(document)
+        self.drafts = nil
         switch patch.operation {
         case .upsert(var json):
             if case .object(var o) = json {
@@ -58,22 +63,40 @@ struct CurrentDefinitions: Sendable {
             tombstones[patch.kind]?[patch.key] = nil
             let path = JSONPointer.root.appending(patch.kind.member).appending(patch.key)
             switch patch.kind {
-            case .flag: document.flags[patch.key] = FlagDefinition(key: patch.key, json: json, at: path)
-            case .segment: document.segments[patch.key] = SegmentDefinition(key: patch.key, json: json, at: path)
+            case .flag:
+                let flag = FlagDefinition(key: patch.key, json: json, at: path)
+                document.flags[patch.key] = flag
+                drafts.update(flag: patch.key, to: flag)
+            case .segment:
+                let segment = SegmentDefinition(key: patch.key, json: json, at: path)
+                document.segments[patch.key] = segment
+                drafts.update(segment: patch.key, to: segment)
             }
         case .delete:
             items[patch.kind]?[patch.key] = nil
             tombstones[patch.kind, default: [:]][patch.key] = patch.version
             switch patch.kind {
-            case .flag: document.flags[patch.key] = nil
-            case .segment: document.segments[patch.key] = nil
+            case .flag:
+                document.flags[patch.key] = nil
+                drafts.update(flag: patch.key, to: nil)
+            case .segment:
+                document.segments[patch.key] = nil
+                drafts.update(segment: patch.key, to: nil)
             }
         }
         if let documentVersion = patch.documentVersion, documentVersion > document.version {
             document.version = documentVersion
         }
         definitions = Definitions(document)
+        self.drafts = drafts
         return true
+    }
+
+    /// The snapshot of the definitions held: linked from the drafts kept when patched, else compiled whole.
+    func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
+        if let drafts, let document { drafts.compile(document, flagSets: flagSets) } else {
+            Snapshot(compiling: definitions, flagSets: flagSets, options: options)
+        }
     }
 
     /// The definitions as JSON; native items as the source sent them.

@@ -54,7 +54,7 @@ final class UpdatePipeline: Sendable {
         }
         current.withLock { held in
             held = read.definitions
-            install(read.definitions.definitions, origin: origin)
+            install(read.definitions, origin: origin)
         }
         if origin == .dataSource { cache?.store(read.bytes) }
         return true
@@ -63,13 +63,15 @@ final class UpdatePipeline: Sendable {
     /// Applies one item's change when its version is newer than the one held.
     func apply(_ patch: DefinitionsPatch) -> PatchResult {
         let result = current.withLock { held -> (PatchResult, JSONValue?) in
-            guard var definitions = held, definitions.document != nil else { return (.ignoredNoDefinitions, nil) }
-            guard definitions.apply(patch) else {
-                return (.ignoredStale(current: definitions.version(of: patch.kind, patch.key) ?? 0), nil)
+            guard held?.document != nil else { return (.ignoredNoDefinitions, nil) }
+            // Patched in place: a copy would copy the drafts kept for patching.
+            guard held!.apply(patch) else {
+                return (.ignoredStale(current: held!.version(of: patch.kind, patch.key) ?? 0), nil)
             }
-            held = definitions
-            install(definitions.definitions, origin: .dataSource)
-            return (.applied, cache == nil ? nil : definitions.json)
+            // Under a flag-set selection a patch can select or hide other flags: all are compared then.
+            let touched = flagSets != nil ? nil : patch.kind == .flag ? ([patch.key], []) : ([], [patch.key])
+            install(held!, origin: .dataSource, touched: touched)
+            return (.applied, cache == nil ? nil : held!.json)
         }
         switch result.0 {
         case .applied:
@@ -106,7 +108,7 @@ final class UpdatePipeline: Sendable {
         else { return }
         current.withLock { held in
             held = best.definitions
-            install(best.definitions.definitions, origin: best.origin)
+            install(best.definitions, origin: best.origin)
         }
     }
 
@@ -137,9 +139,11 @@ final class UpdatePipeline: Sendable {
     }
 
     /// Compiles and swaps in `definitions`, sets the status for the source's definitions, then
-    /// reports the changes. Called with `current` locked.
-    private func install(_ definitions: Definitions, origin: ClientEvent.DefinitionsOrigin) {
-        let snapshot = Snapshot(compiling: definitions, flagSets: flagSets, options: compileOptions)
+    /// reports the changes. Called with `current` locked. With `touched`, only those items can
+    /// have changed (a patch's).
+    private func install(_ definitions: CurrentDefinitions, origin: ClientEvent.DefinitionsOrigin,
+                         touched: (flags: [String], segments: [String])? = nil) {
+        let snapshot = definitions.compile(flagSets: flagSets, options: compileOptions)
         logProblemCount(snapshot.problems.count)
         let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil))
         // No reader counts into the old table any more: its counts are final.
@@ -149,7 +153,7 @@ final class UpdatePipeline: Sendable {
         metrics.updates.increment()
         metrics.flags.record(snapshot.flagKeys.count)
         if let previous = old.snapshot {
-            let changes = ChangeDetector.changes(from: previous, to: snapshot)
+            let changes = ChangeDetector.changes(from: previous, to: snapshot, touched: touched)
             if !changes.flags.isEmpty || !changes.segments.isEmpty {
                 events.yield(.updated(ClientEvent.DefinitionsUpdate(version: snapshot.version, origin: origin,
                                                         changedFlags: changes.flags, changedSegments: changes.segments)))

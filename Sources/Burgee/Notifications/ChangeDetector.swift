@@ -7,14 +7,17 @@ enum ChangeDetector {
     /// A flag changed when it was added, removed or its definition differs, or when it uses —
     /// through segment matches, nested segments or prerequisites, in either snapshot — a
     /// segment or flag that changed.
-    static func changes(from old: Snapshot?, to new: Snapshot) -> (flags: [String], segments: [String]) {
+    ///
+    /// With `touched`, only those items can differ (a patch's): the others are not compared.
+    static func changes(from old: Snapshot?, to new: Snapshot,
+                        touched: (flags: [String], segments: [String])? = nil) -> (flags: [String], segments: [String]) {
         let before = old?.source ?? .native(DefinitionsDocument())
         let after = new.source
 
-        let segmentKeys = before.segmentKeys.union(after.segmentKeys)
+        let segmentKeys = touched.map { Set($0.segments) } ?? before.segmentKeys.union(after.segmentKeys)
         let changedSegments = Set(segmentKeys.filter { !before.sameSegment($0, as: after) })
 
-        let flagKeys = before.flagKeys.union(after.flagKeys)
+        let flagKeys = touched.map { Set($0.flags) } ?? before.flagKeys.union(after.flagKeys)
         var changed = Set(flagKeys.filter { !before.sameFlag($0, as: after) })
 
         let dependencies = [old?.dependencies, new.dependencies].compactMap { $0 }

@@ -36,8 +36,7 @@ public final class Snapshot: Sendable {
 
     /// Compiles a document.
     package convenience init(compiling document: DefinitionsDocument) {
-        self.init(version: document.version, source: .native(document), program: ProgramLinker.link(NativeLowering.lower(document)),
-                  document: document)
+        self.init(compiling: document, lowered: NativeLowering.lower(document), flagSets: nil)
     }
 
     /// Compiles only the flags that belong to at least one of `flagSets`.
@@ -46,11 +45,18 @@ public final class Snapshot: Sendable {
     /// flag names as prerequisites (transitively) are compiled too, hidden, so that prerequisites
     /// keep working. ``document`` is the document with only the compiled flags.
     package convenience init(compiling document: DefinitionsDocument, flagSets: Set<String>) {
-        let program = ProgramLinker.link(NativeLowering.lower(document), flagSets: flagSets)
-        var filtered = document
-        let compiled = Set(program.flagKeys)
-        filtered.flags = document.flags.filter { compiled.contains($0.key) }
-        self.init(version: document.version, source: .native(filtered), program: program, document: filtered)
+        self.init(compiling: document, lowered: NativeLowering.lower(document), flagSets: flagSets)
+    }
+
+    /// Links `draft`, the lowering of `document` (see ``NativeDrafts``), optionally selecting `flagSets`.
+    package convenience init(compiling document: DefinitionsDocument, lowered draft: ProgramDraft, flagSets: Set<String>?) {
+        let program = ProgramLinker.link(draft, flagSets: flagSets)
+        var compiled = document
+        if flagSets != nil {
+            let kept = Set(program.flagKeys)
+            compiled.flags = document.flags.filter { kept.contains($0.key) }
+        }
+        self.init(version: document.version, source: .native(compiled), program: program, document: compiled)
     }
 
     /// Parses, reads and compiles a document from JSON bytes.

@@ -1,0 +1,112 @@
+import Testing
+@testable import Burgee
+import BurgeeCore
+
+/// A patched item is lowered alone and linked with the drafts kept from before: the snapshot must
+/// be the one a whole compile of the patched document makes, and the changes reported for it the
+/// ones a comparison of every item finds. Random patches over items that use each other
+/// (segments in segments, prerequisites, variations that disappear, malformed items, cycles).
+@Suite struct IncrementalPatchTests {
+    /// Flag bodies a patch picks from: segment users, prerequisites (to variations that exist or
+    /// not), a cycle-prone prerequisite, a malformed flag, flag sets.
+    static let flagBodies: [String] = [
+        #"{"enabled":true,"type":"boolean","variations":[{"key":"off","value":false},{"key":"on","value":true}],"offVariation":"off","fallthrough":{"variation":"on"}}"#,
+        #"{"enabled":true,"type":"boolean","sets":["web"],"variations":[{"key":"off","value":false},{"key":"on","value":true}],"offVariation":"off","rules":[{"id":"r","clauses":[{"op":"segmentMatch","values":["s0"]}],"variation":"on"}],"fallthrough":{"variation":"off"}}"#,
+        #"{"enabled":true,"type":"string","variations":[{"key":"a","value":"A"},{"key":"b","value":"B"}],"offVariation":"a","prerequisites":[{"flag":"f0","variation":"on"}],"fallthrough":{"rollout":{"variations":[{"variation":"a","weight":50000},{"variation":"b","weight":50000}]}}}"#,
+        #"{"enabled":true,"type":"boolean","sets":["api"],"variations":[{"key":"off","value":false},{"key":"on","value":true}],"offVariation":"off","prerequisites":[{"flag":"f2","variation":"b"}],"rules":[{"id":"s","clauses":[{"op":"segmentMatch","values":["s1","s2"]}],"variation":"off"}],"fallthrough":{"variation":"on"}}"#,
+        #"{"enabled":true,"type":"boolean","variations":[{"key":"off","value":false},{"key":"on","value":true}],"offVariation":"off","prerequisites":[{"flag":"f1","variation":"on"}],"fallthrough":{"variation":"on"}}"#,
+        #"{"enabled":true,"type":"boolean","variations":[{"key":"no","value":false}],"fallthrough":{"variation":"missing"}}"#,
+        #"{"enabled":false,"type":"number","variations":[{"key":"one","value":1},{"key":"two","value":2}],"offVariation":"two","rules":[{"id":"c","clauses":[{"attribute":"country","op":"in","values":["FR"]}],"variation":"one"}],"fallthrough":{"variation":"one"}}"#,
+    ]
+
+    static let segmentBodies: [String] = [
+        #"{"included":["u-1","u-2"],"rules":[{"clauses":[{"attribute":"country","op":"in","values":["FR"]}]}]}"#,
+        #"{"excluded":["u-1"],"rules":[{"clauses":[{"op":"segmentMatch","values":["s0"]}]}]}"#,
+        #"{"rules":[{"clauses":[{"op":"segmentMatch","values":["s1"]}]}]}"#,
+        #"{"rules":[{"clauses":[],"rollout":{"weight":50000}}]}"#,
+        #"{"included":"not a list"}"#,
+    ]
+
+    static let flagKeys = ["f0", "f1", "f2", "f3", "f4"]
+    static let segmentKeys = ["s0", "s1", "s2"]
+
+    static let contexts: [Context] = ["u-1", "u-2", "u-3", "u-4", "u-5", "u-6"].enumerated().map { i, key in
+        Context(json: ["kind": "user", "key": .string(key), "country": i.isMultiple(of: 2) ? "FR" : "DE"])
+    }
+
+    /// A random but repeatable generator (SplitMix64).
+    struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    private func document() throws -> JSONValue {
+        var flags: [String: JSONValue] = [:]
+        for (i, key) in Self.flagKeys.enumerated() { flags[key] = try JSONValue(parsing: Self.flagBodies[i % 5]) }
+        var segments: [String: JSONValue] = [:]
+        for (i, key) in Self.segmentKeys.enumerated() { segments[key] = try JSONValue(parsing: Self.segmentBodies[i]) }
+        return ["formatVersion": 1, "version": 1, "flags": .object(flags), "segments": .object(segments)]
+    }
+
+    /// The same in both snapshots: keys, problems, and every flag's detail for every context.
+    private func expectSame(_ patched: Snapshot, _ whole: Snapshot, _ step: String) {
+        #expect(patched.flagKeys == whole.flagKeys, "\(step)")
+        #expect(patched.segmentKeys == whole.segmentKeys, "\(step)")
+        #expect(patched.problems.map(\.description) == whole.problems.map(\.description), "\(step)")
+        for key in Self.flagKeys {
+            for context in Self.contexts {
+                let a = patched.evaluate(key, context: context), b = whole.evaluate(key, context: context)
+                #expect(a.value == b.value && a.variationIndex == b.variationIndex && a.reason == b.reason, "\(step): \(key)")
+            }
+        }
+    }
+
+    @Test(arguments: [nil, ["web"]] as [Set<String>?])
+    func patchedSnapshotsAreThoseOfAWholeCompile(flagSets: Set<String>?) throws {
+        var held = try CurrentDefinitions(json: document(), format: .native)
+        var previous = held.compile(flagSets: flagSets, options: CompileOptions())
+        var random = Random(state: 2026)
+        for step in 1...300 {
+            let segment = random.next(4) == 0
+            let keys = segment ? Self.segmentKeys : Self.flagKeys
+            let key = keys[random.next(keys.count)]
+            let bodies = segment ? Self.segmentBodies : Self.flagBodies
+            let pick = random.next(bodies.count + 1)
+            let operation: DefinitionsPatch.Operation = pick == bodies.count ? .delete : .upsert(try JSONValue(parsing: bodies[pick]))
+            let patch = DefinitionsPatch(kind: segment ? .segment : .flag, key: key, version: Int64(step + 1), operation: operation)
+            let applied = held.apply(patch)
+            #expect(applied)
+
+            let patched = held.compile(flagSets: flagSets, options: CompileOptions())
+            let whole = Snapshot(compiling: held.definitions, flagSets: flagSets)
+            let description = "step \(step): \(patch.kind) \(key) \(pick == bodies.count ? "deleted" : "body \(pick)")"
+            expectSame(patched, whole, description)
+
+            let touched = segment ? ([String](), [key]) : ([key], [String]())
+            let hinted = ChangeDetector.changes(from: previous, to: patched, touched: flagSets == nil ? touched : nil)
+            let compared = ChangeDetector.changes(from: previous, to: whole)
+            #expect(hinted.flags == compared.flags, "\(description)")
+            #expect(hinted.segments == compared.segments, "\(description)")
+            previous = patched
+        }
+    }
+
+    @Test func aWholeDocumentAfterPatchesIsCompiledWhole() throws {
+        var held = try CurrentDefinitions(json: document(), format: .native)
+        let added = held.apply(DefinitionsPatch(kind: .flag, key: "f9", version: 1, operation: .upsert(try JSONValue(parsing: Self.flagBodies[0]))))
+        #expect(added)
+        #expect(held.compile(flagSets: nil, options: CompileOptions()).flagKeys.contains("f9"))
+        // A whole document replaces the definitions and the drafts kept for patching with them.
+        held = try CurrentDefinitions(json: document(), format: .native)
+        #expect(!held.compile(flagSets: nil, options: CompileOptions()).flagKeys.contains("f9"))
+        let deleted = held.apply(DefinitionsPatch(kind: .flag, key: "f0", version: 9, operation: .delete))
+        #expect(deleted)
+        #expect(held.compile(flagSets: nil, options: CompileOptions()).flagKeys == ["f1", "f2", "f3", "f4"])
+    }
+}
