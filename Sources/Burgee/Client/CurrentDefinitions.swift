@@ -11,6 +11,9 @@ struct CurrentDefinitions: Sendable {
     /// The native items as lowered, made at the first patch and kept up to date by the next ones,
     /// so that a patch lowers only the item it changes.
     private var drafts: NativeDrafts?
+    /// The snapshot last compiled from native definitions without a flag-set selection, from
+    /// which the first patch's drafts start.
+    private var compiled: Snapshot?
 
     /// Reads a whole document of `format`, or of the format detected; throws where
     /// ``Definitions/init(json:format:)`` does.
@@ -51,7 +54,7 @@ struct CurrentDefinitions: Sendable {
     mutating func apply(_ patch: DefinitionsPatch) -> Bool {
         guard var document else { return false }
         if let held = version(of: patch.kind, patch.key), held >= patch.version { return false }
-        var drafts = self.drafts ?? NativeDrafts(document)
+        var drafts = self.drafts ?? NativeDrafts(document, linked: compiled)
         self.drafts = nil
         switch patch.operation {
         case .upsert(var json):
@@ -92,11 +95,16 @@ struct CurrentDefinitions: Sendable {
         return true
     }
 
-    /// The snapshot of the definitions held: linked from the drafts kept when patched, else compiled whole.
-    func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
-        if let drafts, let document { drafts.compile(document, flagSets: flagSets) } else {
-            Snapshot(compiling: definitions, flagSets: flagSets, options: options)
+    /// The snapshot of the definitions held: from the drafts kept when patched, else compiled whole.
+    mutating func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
+        let snapshot: Snapshot
+        if drafts != nil, let document {
+            snapshot = drafts!.compile(document, flagSets: flagSets)
+        } else {
+            snapshot = Snapshot(compiling: definitions, flagSets: flagSets, options: options)
         }
+        compiled = document != nil && flagSets == nil ? snapshot : nil
+        return snapshot
     }
 
     /// The definitions as JSON; native items as the source sent them.

@@ -54,7 +54,7 @@ final class UpdatePipeline: Sendable {
         }
         current.withLock { held in
             held = read.definitions
-            install(read.definitions, origin: origin)
+            install(&held!, origin: origin)
         }
         if origin == .dataSource { cache?.store(read.bytes) }
         return true
@@ -70,7 +70,7 @@ final class UpdatePipeline: Sendable {
             }
             // Under a flag-set selection a patch can select or hide other flags: all are compared then.
             let touched = flagSets != nil ? nil : patch.kind == .flag ? ([patch.key], []) : ([], [patch.key])
-            install(held!, origin: .dataSource, touched: touched)
+            install(&held!, origin: .dataSource, touched: touched)
             return (.applied, cache == nil ? nil : held!.json)
         }
         switch result.0 {
@@ -108,7 +108,7 @@ final class UpdatePipeline: Sendable {
         else { return }
         current.withLock { held in
             held = best.definitions
-            install(best.definitions, origin: best.origin)
+            install(&held!, origin: best.origin)
         }
     }
 
@@ -141,7 +141,7 @@ final class UpdatePipeline: Sendable {
     /// Compiles and swaps in `definitions`, sets the status for the source's definitions, then
     /// reports the changes. Called with `current` locked. With `touched`, only those items can
     /// have changed (a patch's).
-    private func install(_ definitions: CurrentDefinitions, origin: ClientEvent.DefinitionsOrigin,
+    private func install(_ definitions: inout CurrentDefinitions, origin: ClientEvent.DefinitionsOrigin,
                          touched: (flags: [String], segments: [String])? = nil) {
         let snapshot = definitions.compile(flagSets: flagSets, options: compileOptions)
         logProblemCount(snapshot.problems.count)

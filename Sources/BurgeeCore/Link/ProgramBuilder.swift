@@ -53,6 +53,50 @@ struct ProgramBuilder {
         self.flagDrafts = flags
     }
 
+    /// A builder holding `program`'s tables, to which a replaced flag's records are appended
+    /// (``replace(_:at:allFlags:)``); `flags` are the drafts the program was linked from, but the replaced one.
+    init(continuing program: Program, flags drafts: [FlagDraft]) {
+        self.init(segmentIndex: program.segmentIndex, flagIndex: program.flagIndex, flags: drafts)
+        flags = program.flags.elements
+        values = program.values.elements
+        variationKeys = program.variationKeys.elements
+        prerequisites = program.prerequisites.elements
+        prerequisiteKeys = program.prerequisiteKeys.elements
+        prerequisiteVariations = program.prerequisiteVariations.elements
+        rules = program.rules.elements
+        ruleIds = program.ruleIds.elements
+        ruleLabels = program.ruleLabels
+        flagLabels = program.flagLabels
+        flagTests = program.flagTests.elements
+        conditions = program.conditions.elements
+        conditionChildren = program.conditionChildren.elements
+        tests = program.tests.elements
+        owners = program.owners
+        testLabels = program.testLabels
+        segmentTests = program.segmentTests.elements
+        segmentTestLabels = program.segmentTestLabels
+        segmentReferences = program.segmentReferences.elements
+        keyTests = program.keyTests.elements
+        rollouts = program.rollouts.elements
+        rolloutVariations = program.rolloutVariations.elements
+        expressions = program.expressions.elements
+        expressionTests = program.expressionTests.elements
+        segments = program.segments.elements
+        segmentEntries = program.segmentEntries.elements
+        segmentEntryRuleIds = program.segmentEntryRuleIds
+    }
+
+    /// Lays `flag` out again as the flag at `index`: its records are appended, and the ones it
+    /// had stay unused.
+    mutating func replace(_ flag: FlagDraft, at index: Int, allFlags: [FlagDraft]) {
+        add(flag, allFlags: allFlags)
+        flags[index] = flags.removeLast()
+        flagLabels[index] = flagLabels.removeLast()
+    }
+
+    /// How many records the program built now has, as ``Program/linkedSize`` counts them.
+    var size: Int { values.count + conditions.count }
+
     /// The variation keys of flag `key` (the first of that key).
     private mutating func variationKeys(of key: String) -> [String?] {
         if variationKeysByFlag == nil {
@@ -275,15 +319,26 @@ struct ProgramBuilder {
 
     func build(flags drafts: [FlagDraft], segments segmentDrafts: [SegmentDraft], hidden: Set<String>,
                clock: EvaluationClock, cycleError: EvaluationReason.ErrorKind = .malformedFlag) -> Program {
+        build(flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info), flagProblems: drafts.map(\.problems), hidden: hidden,
+              segmentKeys: segmentDrafts.map(\.key), segmentProblems: segmentDrafts.map(\.problems), clock: clock,
+              cycleError: cycleError, dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts))
+    }
+
+    /// The program of the tables built, with the drafts' cold data given as it is kept.
+    func build(flagKeys: [String], flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hidden: Set<String>,
+               segmentKeys: [String], segmentProblems: [[DefinitionProblem]], clock: EvaluationClock,
+               cycleError: EvaluationReason.ErrorKind, dependencies: ProgramDependencies,
+               reusingFlagIndex reused: KeySet? = nil, linkedSize: Int? = nil) -> Program {
         Program(flags: flags, values: values, variationKeys: variationKeys, prerequisites: prerequisites,
                 prerequisiteKeys: prerequisiteKeys, prerequisiteVariations: prerequisiteVariations, clock: clock, rules: rules, ruleIds: ruleIds, conditions: conditions,
                 conditionChildren: conditionChildren, tests: tests, segmentTests: segmentTests,
                 segmentReferences: segmentReferences, keyTests: keyTests, rollouts: rollouts,
                 rolloutVariations: rolloutVariations, expressions: expressions, expressionTests: expressionTests, segments: segments, segmentEntries: segmentEntries,
-                flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info),
-                flagProblems: drafts.map(\.problems), hiddenFlags: hidden, segmentKeys: segmentDrafts.map(\.key),
-                segmentProblems: segmentDrafts.map(\.problems), testLabels: testLabels, segmentTestLabels: segmentTestLabels,
+                flagKeys: flagKeys, flagInfo: flagInfo,
+                flagProblems: flagProblems, hiddenFlags: hidden, segmentKeys: segmentKeys,
+                segmentProblems: segmentProblems, testLabels: testLabels, segmentTestLabels: segmentTestLabels,
                 segmentEntryRuleIds: segmentEntryRuleIds, flagTests: flagTests, ruleLabels: ruleLabels,
-                flagLabels: flagLabels, cycleError: cycleError, dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts), owners: owners)
+                flagLabels: flagLabels, cycleError: cycleError, dependencies: dependencies, owners: owners,
+                segmentIndex: segmentIndex, flagIndex: reused, linkedSize: linkedSize)
     }
 }

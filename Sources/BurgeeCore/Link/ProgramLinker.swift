@@ -112,51 +112,10 @@ package enum ProgramLinker {
     /// exist, cycles and chains too deep.
     private static func checkFlags(_ flags: inout [FlagDraft], _ index: KeySet, _ segmentIndex: KeySet,
                                    _ segmentMalformed: [Bool], cyclesFoundWhenEvaluated: Bool) {
-        for f in flags.indices {
-            let key = flags[f].key
-            for rule in flags[f].rules {
-                forEachSegmentTest(rule.condition) { test in
-                    for (i, segmentKey) in test.segmentKeys.enumerated() {
-                        guard let target = segmentIndex.position(of: segmentKey) else {
-                            if !test.unknownSegmentsMatchNothing {
-                                flags[f].problems.append(DefinitionProblem(.error, .flag(key), at: test.path.appending(i),
-                                                                           "no segment '\(segmentKey)'"))
-                            }
-                            continue
-                        }
-                        if segmentMalformed[target] {
-                            flags[f].problems.append(DefinitionProblem(.error, .flag(key), at: test.usePath,
-                                                                       "uses malformed segment '\(segmentKey)'"))
-                        }
-                    }
-                }
-            }
-            for prerequisite in flags[f].prerequisites {
-                guard case .key(let variation) = prerequisite.variation, let target = index.position(of: prerequisite.flagKey) else {
-                    continue
-                }
-                let other = flags[target]
-                if !other.variations.contains(where: { $0.key == variation }), !other.variations.isEmpty || !other.unreadable {
-                    flags[f].problems.append(DefinitionProblem(.error, .flag(key), at: prerequisite.path.appending("variation"),
-                        "flag '\(prerequisite.flagKey)' has no variation '\(variation)'"))
-                }
-            }
-        }
-
-        // A prerequisite that accepts nothing never evaluates its flag: it is no edge. A flag
-        // condition is one, as it evaluates the other flag too.
-        let edges = flags.map { flag in
-            var targets = flag.prerequisites.compactMap { prerequisite -> Int? in
-                if case .anyOf(let accepted) = prerequisite.variation, accepted.isEmpty { return nil }
-                return index.position(of: prerequisite.flagKey)
-            }
-            for rule in flag.rules {
-                forEachFlagTest(rule.condition) { test in
-                    if let target = index.position(of: test.flagKey) { targets.append(target) }
-                }
-            }
-            return targets
-        }
+        // Found first, then recorded: recording while the array is read would copy it.
+        let found = flags.map { referenceProblems(of: $0, flags, index, segmentIndex) { segmentMalformed[$0] } }
+        for f in flags.indices where !found[f].isEmpty { flags[f].problems += found[f] }
+        let edges = flags.map { ProgramLinker.edges(of: $0, index) }
         func fail(_ f: Int, _ message: String) {
             flags[f].problems.append(DefinitionProblem(.error, .flag(flags[f].key), at: flags[f].path.appending("prerequisites"), message))
         }
@@ -176,6 +135,57 @@ package enum ProgramLinker {
         for node in flags.indices where usable[node] && depths[node] > maxPrerequisiteDepth {
             fail(node, "prerequisite chain is \(depths[node]) deep; at most \(maxPrerequisiteDepth) allowed")
         }
+    }
+
+    /// The problems of `flag`'s references: segments unknown or malformed, prerequisite
+    /// variations that the flag named does not have.
+    static func referenceProblems(of flag: FlagDraft, _ flags: [FlagDraft], _ index: KeySet, _ segmentIndex: KeySet,
+                                  segmentMalformed: (Int) -> Bool) -> [DefinitionProblem] {
+        var problems: [DefinitionProblem] = []
+        let key = flag.key
+        for rule in flag.rules {
+            forEachSegmentTest(rule.condition) { test in
+                for (i, segmentKey) in test.segmentKeys.enumerated() {
+                    guard let target = segmentIndex.position(of: segmentKey) else {
+                        if !test.unknownSegmentsMatchNothing {
+                            problems.append(DefinitionProblem(.error, .flag(key), at: test.path.appending(i),
+                                                              "no segment '\(segmentKey)'"))
+                        }
+                        continue
+                    }
+                    if segmentMalformed(target) {
+                        problems.append(DefinitionProblem(.error, .flag(key), at: test.usePath,
+                                                          "uses malformed segment '\(segmentKey)'"))
+                    }
+                }
+            }
+        }
+        for prerequisite in flag.prerequisites {
+            guard case .key(let variation) = prerequisite.variation, let target = index.position(of: prerequisite.flagKey) else {
+                continue
+            }
+            let other = flags[target]
+            if !other.variations.contains(where: { $0.key == variation }), !other.variations.isEmpty || !other.unreadable {
+                problems.append(DefinitionProblem(.error, .flag(key), at: prerequisite.path.appending("variation"),
+                                                  "flag '\(prerequisite.flagKey)' has no variation '\(variation)'"))
+            }
+        }
+        return problems
+    }
+
+    /// The flags that `flag` evaluates, by index: a prerequisite that accepts nothing never
+    /// evaluates its flag, so it is no edge; a flag condition is one, as it evaluates the other flag too.
+    static func edges(of flag: FlagDraft, _ index: KeySet) -> [Int] {
+        var targets = flag.prerequisites.compactMap { prerequisite -> Int? in
+            if case .anyOf(let accepted) = prerequisite.variation, accepted.isEmpty { return nil }
+            return index.position(of: prerequisite.flagKey)
+        }
+        for rule in flag.rules {
+            forEachFlagTest(rule.condition) { test in
+                if let target = index.position(of: test.flagKey) { targets.append(target) }
+            }
+        }
+        return targets
     }
 
     /// Calls `body` for every segment test in `condition`.

@@ -45,6 +45,11 @@ final class Program: Sendable {
     let segmentEntries: ProgramTable<SegmentEntryCode>
     /// Flag keys to flag indices; hidden flags are not in it.
     let flagIndex: KeySet
+    /// Segment keys to segment indices, as the linker resolved them.
+    let segmentIndex: KeySet
+    /// The records of the tables when last linked whole (``values`` and ``conditions``): a
+    /// program patched in place grows past it by the records its patches left behind.
+    let linkedSize: Int
 
     // MARK: Cold data
 
@@ -82,7 +87,8 @@ final class Program: Sendable {
          flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
          segmentEntryRuleIds: [String?], flagTests: [PrerequisiteCode] = [], ruleLabels: [String?] = [],
-         flagLabels: [OutcomeLabels?] = [], cycleError: EvaluationReason.ErrorKind = .malformedFlag, dependencies: ProgramDependencies, owners: [AnyObject & Sendable]) {
+         flagLabels: [OutcomeLabels?] = [], cycleError: EvaluationReason.ErrorKind = .malformedFlag, dependencies: ProgramDependencies, owners: [AnyObject & Sendable],
+         segmentIndex: KeySet? = nil, flagIndex: KeySet? = nil, linkedSize: Int? = nil) {
         self.flags = ProgramTable(flags)
         declaresTypes = flags.contains { $0.declaredType != nil }
         self.values = ProgramTable(values)
@@ -121,6 +127,12 @@ final class Program: Sendable {
         self.hasLabels = ruleLabels.contains { $0 != nil } || flagLabels.contains { $0 != nil }
         self.dependencies = dependencies
         self.owners = owners
+        self.segmentIndex = segmentIndex ?? KeySet(segmentKeys)
+        self.linkedSize = linkedSize ?? values.count + conditions.count
+        if let flagIndex {
+            self.flagIndex = flagIndex
+            return
+        }
         // The empty key is never found (docs/evaluation.md), even when a document defines it.
         var visible: [String] = []
         var targets: [Int32] = []

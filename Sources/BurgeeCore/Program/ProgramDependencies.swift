@@ -14,15 +14,7 @@ package struct ProgramDependencies: Sendable {
 
     /// The dependencies of the linked drafts.
     init(flags: [FlagDraft], segments: [SegmentDraft]) {
-        for flag in flags {
-            var used: [String] = []
-            for rule in flag.rules {
-                ProgramLinker.forEachSegmentTest(rule.condition) { used += $0.segmentKeys }
-            }
-            if !used.isEmpty { flagSegments[flag.key] = used }
-            let flags = ProgramLinker.flagsUsed(flag)
-            if !flags.isEmpty { flagPrerequisites[flag.key] = flags }
-        }
+        for flag in flags { update(flag) }
         for segment in segments {
             var used: [String] = []
             for entry in segment.entries {
@@ -30,5 +22,16 @@ package struct ProgramDependencies: Sendable {
             }
             if !used.isEmpty { segmentSegments[segment.key] = used }
         }
+    }
+
+    /// Records what `flag` uses, in place of what the flag of its key used.
+    mutating func update(_ flag: FlagDraft) {
+        var used: [String] = []
+        for rule in flag.rules {
+            ProgramLinker.forEachSegmentTest(rule.condition) { used += $0.segmentKeys }
+        }
+        flagSegments[flag.key] = used.isEmpty ? nil : used
+        let flags = ProgramLinker.flagsUsed(flag)
+        flagPrerequisites[flag.key] = flags.isEmpty ? nil : flags
     }
 }

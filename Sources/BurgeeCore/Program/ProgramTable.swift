@@ -38,6 +38,9 @@ struct ProgramTable<Element>: @unchecked Sendable {
         }
     }
 
+    /// A copy of the elements, for a program that continues this one (``ProgramLinker/relink(_:_:flagAt:was:)``).
+    var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
     /// Frees the memory; only the owning program calls this, once.
     func release() {
         base.deinitialize(count: count)

@@ -36,7 +36,7 @@ public final class Snapshot: Sendable {
 
     /// Compiles a document.
     package convenience init(compiling document: DefinitionsDocument) {
-        self.init(compiling: document, lowered: NativeLowering.lower(document), flagSets: nil)
+        self.init(compiling: document, program: ProgramLinker.link(NativeLowering.lower(document)), flagSets: nil)
     }
 
     /// Compiles only the flags that belong to at least one of `flagSets`.
@@ -45,12 +45,12 @@ public final class Snapshot: Sendable {
     /// flag names as prerequisites (transitively) are compiled too, hidden, so that prerequisites
     /// keep working. ``document`` is the document with only the compiled flags.
     package convenience init(compiling document: DefinitionsDocument, flagSets: Set<String>) {
-        self.init(compiling: document, lowered: NativeLowering.lower(document), flagSets: flagSets)
+        self.init(compiling: document, program: ProgramLinker.link(NativeLowering.lower(document), flagSets: flagSets),
+                  flagSets: flagSets)
     }
 
-    /// Links `draft`, the lowering of `document` (see ``NativeDrafts``), optionally selecting `flagSets`.
-    package convenience init(compiling document: DefinitionsDocument, lowered draft: ProgramDraft, flagSets: Set<String>?) {
-        let program = ProgramLinker.link(draft, flagSets: flagSets)
+    /// The snapshot of `document` compiled into `program`, linked with `flagSets` selected (see ``NativeDrafts``).
+    convenience init(compiling document: DefinitionsDocument, program: Program, flagSets: Set<String>?) {
         var compiled = document
         if flagSets != nil {
             let kept = Set(program.flagKeys)
@@ -84,6 +84,12 @@ public final class Snapshot: Sendable {
         let compiled = definitions.model.compile(flagSets: flagSets, options: options)
         self.init(version: compiled.version, source: compiled.source, program: compiled.program,
                   dependencies: compiled.dependencies, document: compiled.document, model: compiled.model)
+    }
+
+    /// How many records the program has grown by since it was last linked whole: those that
+    /// flags laid out again in place (patches) added; 0 for a program linked whole.
+    package var recordsAddedByPatches: Int {
+        program.values.count + program.conditions.count - program.linkedSize
     }
 
     /// Every problem: errors make their flag or segment malformed, warnings do not.
