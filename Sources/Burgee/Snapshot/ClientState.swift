@@ -28,10 +28,8 @@ package final class ClientState: Sendable {
         self.origin = origin
         generation = Self.generations.add(1, ordering: .relaxed).newValue
         var bySet: [String: [String]] = [:]
-        if let snapshot {
-            for key in snapshot.flagKeys {
-                for set in Set(snapshot.sets(ofFlag: key)) { bySet[set, default: []].append(key) }
-            }
+        snapshot?.forEachFlagInSets { key, sets in
+            for set in sets { bySet[set, default: []].append(key) }
         }
         self.flagsBySet = bySet
     }

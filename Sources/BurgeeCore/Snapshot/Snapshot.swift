@@ -49,14 +49,16 @@ public final class Snapshot: Sendable {
                   flagSets: flagSets)
     }
 
-    /// The snapshot of `document` compiled into `program`, linked with `flagSets` selected (see ``NativeDrafts``).
-    convenience init(compiling document: DefinitionsDocument, program: Program, flagSets: Set<String>?) {
+    /// The snapshot of `document` compiled into `program`, linked with `flagSets` selected (see
+    /// ``NativeDrafts``); `source` when given must be `document`'s items.
+    convenience init(compiling document: DefinitionsDocument, program: Program, flagSets: Set<String>?,
+                     source: SourceDefinitions? = nil) {
         var compiled = document
         if flagSets != nil {
             let kept = Set(program.flagKeys)
             compiled.flags = document.flags.filter { kept.contains($0.key) }
         }
-        self.init(version: document.version, source: .native(compiled), program: program, document: compiled)
+        self.init(version: document.version, source: source ?? .native(compiled), program: program, document: compiled)
     }
 
     /// Parses, reads and compiles a document from JSON bytes.
@@ -111,6 +113,16 @@ public final class Snapshot: Sendable {
     /// The flag sets a flag belongs to; empty when the flag is unknown.
     public func sets(ofFlag key: String) -> [String] {
         program.flagIndex(of: key).map { program.flagInfo[$0].sets } ?? []
+    }
+
+    /// Calls `body` with each flag that belongs to flag sets, in key order, and its sets, each
+    /// once (hidden flags left out): what building a by-set index needs, without a lookup per flag.
+    package func forEachFlagInSets(_ body: (String, [String]) -> Void) {
+        for (i, info) in program.flagInfo.enumerated() where !info.sets.isEmpty {
+            let key = program.flagKeys[i]
+            guard !program.hiddenFlags.contains(key) else { continue }
+            body(key, info.sets.count == 1 ? info.sets : Array(Set(info.sets)))
+        }
     }
 
     /// A flag's free-form metadata; empty when the flag is unknown.

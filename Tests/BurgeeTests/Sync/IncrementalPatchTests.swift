@@ -59,6 +59,9 @@ import BurgeeCore
         #expect(patched.flagKeys == whole.flagKeys, "\(step)")
         #expect(patched.segmentKeys == whole.segmentKeys, "\(step)")
         #expect(patched.problems.map(\.description) == whole.problems.map(\.description), "\(step)")
+        #expect(patched.source.flagKeys == whole.source.flagKeys && patched.source.segmentKeys == whole.source.segmentKeys, "\(step)")
+        for key in Self.flagKeys { #expect(patched.source.sameFlag(key, as: whole.source), "\(step): \(key)") }
+        for key in Self.segmentKeys { #expect(patched.source.sameSegment(key, as: whole.source), "\(step): \(key)") }
         for key in Self.flagKeys {
             for context in Self.contexts {
                 let a = patched.evaluate(key, context: context), b = whole.evaluate(key, context: context)

@@ -7,9 +7,12 @@
 /// the one a whole compile of the changed document makes.
 package struct NativeDrafts: Sendable {
     private var draft: ProgramDraft
-    /// The program linked from the drafts as they were before ``change``.
-    private var linked: Program?
+    /// The snapshot compiled from the drafts as they were before ``change`` (without a flag-set
+    /// selection): its program is patched, its source items are kept but for those touched since.
+    private var linked: Snapshot?
     private var change = Change.none
+    /// The flags and segments changed since ``linked``.
+    private var touched: (flags: [String], segments: [String]) = ([], [])
 
     /// What changed since the program was linked.
     private enum Change {
@@ -24,12 +27,13 @@ package struct NativeDrafts: Sendable {
     /// `linked` when known.
     package init(_ document: DefinitionsDocument, linked: Snapshot? = nil) {
         draft = NativeLowering.lower(document)
-        self.linked = linked?.program
+        self.linked = linked
     }
 
     /// Lowers flag `key` again as `definition`, or removes it (`nil`).
     package mutating func update(flag key: String, to definition: FlagDefinition?) {
         let (index, old) = Self.replace(key, in: &draft.flags, keyOf: \.key, with: definition.map(NativeLowering.lower(flag:)))
+        touched.flags.append(key)
         if case .none = change, let index, let old, definition != nil {
             change = .flag(index: index, old: old)
         } else {
@@ -40,23 +44,32 @@ package struct NativeDrafts: Sendable {
     /// Lowers segment `key` again as `definition`, or removes it (`nil`).
     package mutating func update(segment key: String, to definition: SegmentDefinition?) {
         _ = Self.replace(key, in: &draft.segments, keyOf: \.key, with: definition.map(NativeLowering.lower(segment:)))
+        touched.segments.append(key)
         change = .other
     }
 
     /// The snapshot of `document`, which these drafts must be the lowering of.
     package mutating func compile(_ document: DefinitionsDocument, flagSets: Set<String>?) -> Snapshot {
         var program: Program?
+        var source: SourceDefinitions?
         if flagSets == nil, let linked {
             switch change {
-            case .none: program = linked
-            case .flag(let index, let old): program = ProgramLinker.relink(linked, draft, flagAt: index, was: old)
+            case .none: program = linked.program
+            case .flag(let index, let old): program = ProgramLinker.relink(linked.program, draft, flagAt: index, was: old)
             case .other: break
             }
+            var items = linked.source
+            for key in touched.flags { items = items.replacing(flag: key, with: document.flags[key].map { SourceItem($0) }) }
+            for key in touched.segments {
+                items = items.replacing(segment: key, with: document.segments[key].map { SourceItem($0) })
+            }
+            source = items
         }
         let snapshot = Snapshot(compiling: document, program: program ?? ProgramLinker.link(draft, flagSets: flagSets),
-                                flagSets: flagSets)
-        linked = flagSets == nil ? snapshot.program : nil
+                                flagSets: flagSets, source: source)
+        linked = flagSets == nil ? snapshot : nil
         change = .none
+        touched = ([], [])
         return snapshot
     }
 

@@ -20,6 +20,20 @@ package struct SourceDefinitions: Sendable {
         self.init(format: format, flags: flags.mapValues { SourceItem($0) }, segments: segments.mapValues { SourceItem($0) })
     }
 
+    /// These items with flag `key` replaced by `item`, or removed (`nil`).
+    package func replacing(flag key: String, with item: SourceItem?) -> SourceDefinitions {
+        var flags = self.flags
+        flags[key] = item
+        return SourceDefinitions(format: format, flags: flags, segments: segments)
+    }
+
+    /// These items with segment `key` replaced by `item`, or removed (`nil`).
+    package func replacing(segment key: String, with item: SourceItem?) -> SourceDefinitions {
+        var segments = self.segments
+        segments[key] = item
+        return SourceDefinitions(format: format, flags: flags, segments: segments)
+    }
+
     /// The keys of every flag defined, malformed ones included.
     package var flagKeys: Set<String> { Set(flags.keys) }
 
