@@ -22,25 +22,17 @@ enum ChangeDetector {
 
         let dependencies = [old?.dependencies, new.dependencies].compactMap { $0 }
         // Segments reaching a changed segment, through nested segment matches, count as changed for flags.
-        var segmentUsers: [String: Set<String>] = [:]
-        for graph in dependencies {
-            for (key, used) in graph.segmentSegments {
-                for segment in used { segmentUsers[segment, default: []].insert(key) }
-            }
-        }
-        let affectedSegments = closure(of: changedSegments, along: segmentUsers)
+        let affectedSegments = closure(of: changedSegments, uses: dependencies.map(\.segmentSegments))
 
         // Flags using an affected segment, or (transitively) a changed flag as a prerequisite.
-        var flagUsers: [String: Set<String>] = [:]
-        for graph in dependencies {
-            for (key, used) in graph.flagSegments where used.contains(where: affectedSegments.contains) {
-                changed.insert(key)
-            }
-            for (key, prerequisites) in graph.flagPrerequisites {
-                for prerequisite in prerequisites { flagUsers[prerequisite, default: []].insert(key) }
+        if !affectedSegments.isEmpty {
+            for graph in dependencies {
+                for (key, used) in graph.flagSegments where used.contains(where: affectedSegments.contains) {
+                    changed.insert(key)
+                }
             }
         }
-        changed = closure(of: changed, along: flagUsers)
+        changed = closure(of: changed, uses: dependencies.map(\.flagPrerequisites))
 
         let visible = changed.filter { key in
             (old.map { $0.position(ofFlag: key) != nil } ?? false) || new.position(ofFlag: key) != nil
@@ -48,10 +40,29 @@ enum ChangeDetector {
         return (visible.sorted(), changedSegments.sorted())
     }
 
-    /// `start` and everything that reaches it along `users` edges.
-    private static func closure(of start: Set<String>, along users: [String: Set<String>]) -> Set<String> {
+    /// `start` and every key that uses one of it (in any of `graphs`), transitively. A change
+    /// usually reaches few keys: passes over the edges until one adds nothing cost less than an
+    /// index of users; past a few passes (a long chain), the index is built.
+    private static func closure(of start: Set<String>, uses graphs: [[String: [String]]]) -> Set<String> {
         var result = start
-        var pending = Array(start)
+        guard !result.isEmpty else { return result }
+        for _ in 0..<4 {
+            var grew = false
+            for graph in graphs {
+                for (key, used) in graph where !result.contains(key) && used.contains(where: result.contains) {
+                    result.insert(key)
+                    grew = true
+                }
+            }
+            if !grew { return result }
+        }
+        var users: [String: Set<String>] = [:]
+        for graph in graphs {
+            for (key, used) in graph {
+                for item in used { users[item, default: []].insert(key) }
+            }
+        }
+        var pending = Array(result)
         while let key = pending.popLast() {
             for user in users[key] ?? [] where result.insert(user).inserted { pending.append(user) }
         }

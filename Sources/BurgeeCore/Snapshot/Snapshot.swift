@@ -118,10 +118,12 @@ public final class Snapshot: Sendable {
     /// Calls `body` with each flag that belongs to flag sets, in key order, and its sets, each
     /// once (hidden flags left out): what building a by-set index needs, without a lookup per flag.
     package func forEachFlagInSets(_ body: (String, [String]) -> Void) {
-        for (i, info) in program.flagInfo.enumerated() where !info.sets.isEmpty {
+        // By index: iterating the infos would copy each whole.
+        for i in program.flagInfo.indices where !program.flagInfo[i].sets.isEmpty {
             let key = program.flagKeys[i]
-            guard !program.hiddenFlags.contains(key) else { continue }
-            body(key, info.sets.count == 1 ? info.sets : Array(Set(info.sets)))
+            guard program.hiddenFlags.isEmpty || !program.hiddenFlags.contains(key) else { continue }
+            let sets = program.flagInfo[i].sets
+            body(key, sets.count == 1 ? sets : Array(Set(sets)))
         }
     }
 
