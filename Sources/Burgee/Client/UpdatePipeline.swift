@@ -144,14 +144,14 @@ final class UpdatePipeline: Sendable {
     private func install(_ definitions: inout CurrentDefinitions, origin: ClientEvent.DefinitionsOrigin,
                          touched: (flags: [String], segments: [String])? = nil) {
         let snapshot = definitions.compile(flagSets: flagSets, options: compileOptions)
-        logProblemCount(snapshot.problems.count)
+        logProblemCount(snapshot.problemCount)
         let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil))
         // No reader counts into the old table any more: its counts are final.
         if let table = old.eventTable { recorder?.retire(table) }
         // Before the events, so that whoever sees `ready` or `updated` sees the status it led to.
         if origin == .dataSource { status.set(.valid) }
         metrics.updates.increment()
-        metrics.flags.record(snapshot.flagKeys.count)
+        metrics.flags.record(snapshot.visibleFlagCount)
         if let previous = old.snapshot {
             let changes = ChangeDetector.changes(from: previous, to: snapshot, touched: touched)
             if !changes.flags.isEmpty || !changes.segments.isEmpty {
@@ -161,7 +161,7 @@ final class UpdatePipeline: Sendable {
             }
         } else {
             logger.info("definitions ready", metadata: [
-                "origin": "\(origin.rawValue)", "version": "\(snapshot.version)", "flags": "\(snapshot.flagKeys.count)",
+                "origin": "\(origin.rawValue)", "version": "\(snapshot.version)", "flags": "\(snapshot.visibleFlagCount)",
             ])
             events.yield(.ready(origin))
         }

@@ -100,6 +100,14 @@ public final class Snapshot: Sendable {
         program.flagProblems.flatMap { $0 } + program.segmentProblems.flatMap { $0 }
     }
 
+    /// How many problems ``problems`` lists, counted without listing them.
+    package var problemCount: Int {
+        program.flagProblems.reduce(0) { $0 + $1.count } + program.segmentProblems.reduce(0) { $0 + $1.count }
+    }
+
+    /// How many keys ``flagKeys`` lists, counted without listing them.
+    package var visibleFlagCount: Int { program.flagKeys.count - program.hiddenFlags.count }
+
     /// The keys of all flags, malformed ones included, in order (flags compiled only as hidden
     /// prerequisites of a flag-set selection excluded).
     public var flagKeys: [String] { program.flagKeys.filter { !program.hiddenFlags.contains($0) } }
