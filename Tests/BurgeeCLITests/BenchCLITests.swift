@@ -51,6 +51,7 @@ struct BenchCLITests {
         #expect((update["updates"] as? Int ?? 0) >= 5)
         let p50 = try #require(update["p50Milliseconds"] as? Double), max = try #require(update["maxMilliseconds"] as? Double)
         #expect(p50 > 0 && p50 <= max)
+        #expect(update["residentBytesAdded"] is Int)
     }
 
     @Test("the text table: a header, one line per named flag, the throughput lines")

@@ -50,7 +50,8 @@ struct BenchReport {
         o["throughput"] = .object(throughput)
         o["update"] = ["kind": .string(update.kind), "updates": .number(Double(update.updates)),
                        "p50Milliseconds": .number(Self.rounded(update.p50Milliseconds, 3)),
-                       "maxMilliseconds": .number(Self.rounded(update.maxMilliseconds, 3))]
+                       "maxMilliseconds": .number(Self.rounded(update.maxMilliseconds, 3)),
+                       "residentBytesAdded": update.residentBytesAdded.map { .number(Double($0)) } ?? .null]
         return .object(o)
     }
 
@@ -66,8 +67,10 @@ struct BenchReport {
         }
         lines.append(compile)
         let change = update.kind == "patch" ? "one flag patched" : "the whole document applied again"
-        lines.append("update (\(change)) to new snapshot: \(Self.fixed(update.p50Milliseconds, 2)) ms p50, "
-                     + "\(Self.fixed(update.maxMilliseconds, 2)) ms max over \(update.updates)")
+        var updated = "update (\(change)) to new snapshot: \(Self.fixed(update.p50Milliseconds, 2)) ms p50, "
+            + "\(Self.fixed(update.maxMilliseconds, 2)) ms max over \(update.updates)"
+        if let added = update.residentBytesAdded { updated += ", resident +\(Self.grouped(added)) bytes" }
+        lines.append(updated)
         lines.append("")
         let width = max(4, flags.map(\.key.count).max() ?? 0)
         func pad(_ s: String, _ n: Int, left: Bool = false) -> String {

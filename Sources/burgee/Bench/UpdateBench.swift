@@ -14,6 +14,9 @@ struct UpdateBench: DataSource {
         var updates: Int
         var p50Milliseconds: Double
         var maxMilliseconds: Double
+        /// How much the resident memory grew over the updates (what patching keeps: the lowered
+        /// drafts; replaced snapshots are freed); `nil` where it cannot be read.
+        var residentBytesAdded: Int?
     }
 
     let bytes: [UInt8]
@@ -51,8 +54,9 @@ struct UpdateBench: DataSource {
 
     func run(_ sink: DataSourceSink) async {
         guard await sink.apply(.json(bytes, format: format)) else {
-            return done(Result(kind: "none", updates: 0, p50Milliseconds: 0, maxMilliseconds: 0))
+            return done(Result(kind: "none", updates: 0, p50Milliseconds: 0, maxMilliseconds: 0, residentBytesAdded: nil))
         }
+        let before = ResidentMemory.bytes()
         let clock = ContinuousClock()
         var samples: [Double] = []
         var elapsed = Duration.zero
@@ -70,8 +74,10 @@ struct UpdateBench: DataSource {
             elapsed += took
             samples.append(FlagBench.nanoseconds(took) / 1e6)
         }
+        let added = before.flatMap { b in ResidentMemory.bytes().map { max(0, $0 - b) } }
         samples.sort()
         done(Result(kind: patched == nil ? "document" : "patch", updates: samples.count,
-                    p50Milliseconds: FlagBench.percentile(samples, 0.5), maxMilliseconds: samples.last ?? 0))
+                    p50Milliseconds: FlagBench.percentile(samples, 0.5), maxMilliseconds: samples.last ?? 0,
+                    residentBytesAdded: added))
     }
 }
