@@ -12,7 +12,7 @@ struct CurrentDefinitions: Sendable {
     /// so that a patch lowers only the item it changes.
     private var drafts: NativeDrafts?
     /// The snapshot last compiled from native definitions without a flag-set selection, from
-    /// which the first patch's drafts start.
+    /// which the first patch's drafts start; `nil` once there are drafts, which keep it.
     private var compiled: Snapshot?
 
     /// Reads a whole document of `format`, or of the format detected; throws where
@@ -103,7 +103,7 @@ struct CurrentDefinitions: Sendable {
         } else {
             snapshot = Snapshot(compiling: definitions, flagSets: flagSets, options: options)
         }
-        compiled = document != nil && flagSets == nil ? snapshot : nil
+        compiled = drafts == nil && document != nil && flagSets == nil ? snapshot : nil
         return snapshot
     }
 
