@@ -98,7 +98,7 @@ struct BenchCLITests {
         #expect(flags.allSatisfy { ($0["evaluations"] as? Int ?? 0) > 0 })
         #expect((report["throughput"] as? [String: Any])?["threadsPerSecond"] == nil)
         let update = try #require(report["update"] as? [String: Any])
-        #expect(update["kind"] as? String == (folder.isEmpty ? "patch" : "document"), "\(folder)/\(name)")
+        #expect(update["kind"] as? String == (folder.isEmpty || folder == "launchdarkly" ? "patch" : "document"), "\(folder)/\(name)")
         #expect((update["updates"] as? Int ?? 0) >= 5)
     }
 

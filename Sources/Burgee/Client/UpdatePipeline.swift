@@ -63,7 +63,7 @@ final class UpdatePipeline: Sendable {
     /// Applies one item's change when its version is newer than the one held.
     func apply(_ patch: DefinitionsPatch) -> PatchResult {
         let result = current.withLock { held -> (PatchResult, JSONValue?) in
-            guard held?.document != nil else { return (.ignoredNoDefinitions, nil) }
+            guard held?.isPatchable == true else { return (.ignoredNoDefinitions, nil) }
             // Patched in place: a copy would copy the drafts kept for patching.
             guard held!.apply(patch) else {
                 return (.ignoredStale(current: held!.version(of: patch.kind, patch.key) ?? 0), nil)

@@ -1,14 +1,10 @@
 import BurgeeCore
 
-/// A change to one flag or segment, as a streaming source delivers it.
+/// A change to one flag or segment, as a streaming source delivers it, applied to definitions
+/// whose format changes item by item (native, LaunchDarkly).
 package struct DefinitionsPatch: Sendable, Hashable {
     /// What kind of item changes.
-    package enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// A flag.
-        case flag
-        /// A segment.
-        case segment
-    }
+    package typealias Kind = DefinitionItemKind
 
     /// What happens to the item.
     package enum Operation: Sendable, Hashable {
@@ -46,6 +42,7 @@ package enum PatchResult: Sendable, Hashable {
     case applied
     /// The item's version held (`current`) is not older than the patch's: nothing changed.
     case ignoredStale(current: Int64)
-    /// No definitions are held yet to patch (a patch before the first whole document).
+    /// No definitions are held yet to patch (a patch before the first whole document), or
+    /// definitions of a format that changes only whole.
     case ignoredNoDefinitions
 }

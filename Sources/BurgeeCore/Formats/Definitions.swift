@@ -17,6 +17,11 @@ public struct Definitions: Sendable {
         model = ReadDocument(dialect: NativeDialect(), model: document, json: .null)
     }
 
+    /// Definitions of a document already read by its dialect.
+    init(model: any ReadDefinitions) {
+        self.model = model
+    }
+
     /// Reads parsed JSON of the given format, or of the format detected when `format` is `nil`.
     ///
     /// - Throws: the errors of `DefinitionsReader/format(of:given:)`;
@@ -56,6 +61,14 @@ public struct Definitions: Sendable {
 
     /// The native document; `nil` for another format.
     package var document: DefinitionsDocument? { model.document as? DefinitionsDocument }
+
+    /// The definitions ready to patch item by item; `nil` for a format whose documents change
+    /// only whole.
+    package var patchable: (any PatchableDefinitions)? { model.patchable }
+
+    /// The flag and segment objects as they arrived, for a format whose documents change one
+    /// item at a time; `nil` for others.
+    package var items: DocumentItems? { model.items }
 
     /// The definitions as JSON of their own format, as a cache stores them: JSON whose format
     /// is told from its shape when read back.

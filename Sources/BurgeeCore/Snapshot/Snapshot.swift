@@ -50,7 +50,7 @@ public final class Snapshot: Sendable {
     }
 
     /// The snapshot of `document` compiled into `program`, linked with `flagSets` selected (see
-    /// ``NativeDrafts``); `source` when given must be `document`'s items.
+    /// ``ProgramDrafts``); `source` when given must be `document`'s items.
     convenience init(compiling document: DefinitionsDocument, program: Program, flagSets: Set<String>?,
                      source: SourceDefinitions? = nil) {
         var compiled = document

@@ -3,9 +3,9 @@ import BurgeeCore
 import Logging
 
 /// Times how long a change takes to reach evaluations: from the change handed to a client to its
-/// new snapshot swapped in, change events sent. Native definitions are changed one flag at a time,
-/// as a patch from a stream is applied; other formats' sources deliver whole documents, so for
-/// them the whole document is applied again.
+/// new snapshot swapped in, change events sent. Definitions whose streams patch items (native,
+/// LaunchDarkly) are changed one flag at a time, as a stream's patch is applied; other formats'
+/// sources deliver whole documents, so for them the whole document is applied again.
 struct UpdateBench: DataSource {
     /// What the changes measured.
     struct Result {
@@ -21,8 +21,9 @@ struct UpdateBench: DataSource {
 
     let bytes: [UInt8]
     let format: DefinitionsFormat
-    /// The flag a patch changes, with its definition; `nil` where the format takes whole documents.
-    let patched: FlagDefinition?
+    /// The flag a patch changes: its key, JSON object and version; `nil` where the format takes
+    /// whole documents.
+    let patched: (key: String, json: JSONValue, version: Int64)?
     let duration: Duration
     let done: @Sendable (Result) -> Void
 
@@ -30,7 +31,11 @@ struct UpdateBench: DataSource {
          done: @escaping @Sendable (Result) -> Void) {
         self.bytes = bytes
         format = loaded.format
-        patched = loaded.snapshot.document?.flags[key]
+        if let patchable = loaded.definitions.patchable, let json = loaded.definitions.items?[.flag]?[key] {
+            patched = (key, json, patchable.version(of: .flag, key) ?? 0)
+        } else {
+            patched = nil
+        }
         self.duration = duration
         self.done = done
     }

@@ -58,32 +58,52 @@ import Testing
         }
     }
 
-    @Test func versionsDecideAndTombstonesHold() {
-        var items = LaunchDarklyItems(flags: ["f": ["key": "f", "version": 3]], segments: [:])
-        do { let applied = items.upsert(.flags, "f", ["version": 3]); #expect(!applied) }
-        do { let applied = items.upsert(.flags, "f", ["version": 2]); #expect(!applied) }
-        do { let applied = items.delete(.flags, "f", version: 3); #expect(!applied) }
-        do { let applied = items.upsert(.flags, "f", ["version": 4, "on": true]); #expect(applied) }
-        do { let applied = items.delete(.flags, "f", version: 5); #expect(applied) }
-        #expect(items.items[.flags]?["f"] == ["key": "f", "version": 5, "deleted": true])
-        do { let applied = items.upsert(.flags, "f", ["version": 5]); #expect(!applied) }
-        do { let applied = items.delete(.flags, "f", version: 4); #expect(!applied) }
-        #expect(items.document == ["flags": [:], "segments": [:]])
-        do { let applied = items.upsert(.flags, "f", ["version": 6]); #expect(applied) }
-        // New keys apply at any version; a patch without a version counts as 0.
-        do { let applied = items.upsert(.segments, "s", ["key": "s"]); #expect(applied) }
-        do { let applied = items.upsert(.segments, "s", ["key": "s"]); #expect(!applied) }
-        do { let applied = items.delete(.segments, "gone", version: 1); #expect(applied) }
-        #expect(items.document == ["flags": ["f": ["version": 6]], "segments": ["s": ["key": "s"]]])
+    /// Applies a patch (`item`) or a delete (`nil`) to LaunchDarkly definitions held by a client.
+    private func change(_ held: inout CurrentDefinitions, _ kind: DefinitionItemKind, _ key: String,
+                        _ version: Int64, _ item: JSONValue?) -> Bool {
+        held.apply(DefinitionsPatch(kind: kind, key: key, version: version, operation: item.map { .upsert($0) } ?? .delete))
     }
 
-    @Test func tombstonesInAPutAreHeldButNotDelivered() throws {
-        guard case .put(var items) = try read("put", #"{"data":{"flags":{"f":{"key":"f","version":4,"deleted":true}}}}"#) else {
+    private static func flag(_ version: Int) -> JSONValue {
+        ["key": "f", "version": .number(Double(version)), "on": true, "variations": [false, true], "fallthrough": ["variation": 1]]
+    }
+
+    @Test func versionsDecideAndTombstonesHold() throws {
+        let put = LaunchDarklyItems(flags: ["f": Self.flag(3)], segments: [:])
+        var held = try CurrentDefinitions(json: put.document, format: .launchDarkly)
+        #expect(held.isPatchable)
+        #expect(!change(&held, .flag, "f", 3, Self.flag(3)))
+        #expect(!change(&held, .flag, "f", 2, Self.flag(2)))
+        #expect(!change(&held, .flag, "f", 3, nil))
+        #expect(change(&held, .flag, "f", 4, Self.flag(4)))
+        #expect(change(&held, .flag, "f", 5, nil))
+        #expect(held.version(of: .flag, "f") == 5)
+        #expect(!change(&held, .flag, "f", 5, Self.flag(5)))
+        #expect(!change(&held, .flag, "f", 4, nil))
+        #expect(held.compile(flagSets: nil, options: CompileOptions()).flagKeys.isEmpty)
+        #expect(change(&held, .flag, "f", 6, Self.flag(6)))
+        // New keys apply at any version.
+        #expect(change(&held, .segment, "s", 0, ["key": "s"]))
+        #expect(!change(&held, .segment, "s", 0, ["key": "s"]))
+        #expect(change(&held, .segment, "gone", 1, nil))
+        let snapshot = held.compile(flagSets: nil, options: CompileOptions())
+        #expect(snapshot.flagKeys == ["f"] && snapshot.segmentKeys == ["s"])
+        #expect(snapshot.evaluate("f", context: Context(launchDarklyJSON: ["key": "u"])).value == true)
+        // Cached as a put of the items as they came, read back as the same definitions.
+        let cached = try CurrentDefinitions(json: held.json, format: nil)
+        #expect(cached.definitions.format == .launchDarkly)
+        #expect(cached.json == held.json)
+    }
+
+    @Test func tombstonesInAPutAreHeldButNotEvaluated() throws {
+        guard case .put(let items) = try read("put", #"{"data":{"flags":{"f":{"key":"f","version":4,"deleted":true}}}}"#) else {
             throw Failure("not a put")
         }
-        #expect(items.document == ["flags": [:], "segments": [:]])
-        do { let applied = items.upsert(.flags, "f", ["version": 4]); #expect(!applied) }
-        do { let applied = items.upsert(.flags, "f", ["version": 5]); #expect(applied) }
+        var held = try CurrentDefinitions(json: items.document, format: .launchDarkly)
+        #expect(held.compile(flagSets: nil, options: CompileOptions()).flagKeys.isEmpty)
+        #expect(!change(&held, .flag, "f", 4, Self.flag(4)))
+        #expect(change(&held, .flag, "f", 5, Self.flag(5)))
+        #expect(held.compile(flagSets: nil, options: CompileOptions()).flagKeys == ["f"])
     }
 
     @Test func urlsForLaunchDarklyAndARelayProxy() throws {

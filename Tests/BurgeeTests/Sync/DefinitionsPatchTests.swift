@@ -43,20 +43,20 @@ import BurgeeCore
         #expect(!applying(DefinitionsPatch(kind: .flag, key: "a", version: 5, operation: .delete)))
         #expect(!applying(DefinitionsPatch(kind: .flag, key: "a", version: 4, operation: .upsert(objectB))))
         #expect(applying(DefinitionsPatch(kind: .flag, key: "b", version: 1, documentVersion: 11, operation: .upsert(objectB))))
-        #expect(held.document?.flags["b"]?.version == 1)
-        #expect(held.document?.version == 11)
+        #expect(held.definitions.document?.flags["b"]?.version == 1)
+        #expect(held.definitions.document?.version == 11)
 
         // A delete leaves a tombstone: an older patch does not bring the flag back.
         #expect(applying(DefinitionsPatch(kind: .flag, key: "a", version: 6, operation: .delete)))
-        #expect(held.document?.flags["a"] == nil)
+        #expect(held.definitions.document?.flags["a"] == nil)
         #expect(!applying(DefinitionsPatch(kind: .flag, key: "a", version: 6, operation: .upsert(objectB))))
         #expect(applying(DefinitionsPatch(kind: .flag, key: "a", version: 7, operation: .upsert(objectB))))
-        #expect(held.document?.flags["a"]?.version == 7, "the patch's version wins over the object's")
+        #expect(held.definitions.document?.flags["a"]?.version == 7, "the patch's version wins over the object's")
 
         // A lower document version does not lower the document's.
         #expect(applying(DefinitionsPatch(kind: .segment, key: "s", version: 1, documentVersion: 3, operation: .upsert(.object([:])))))
-        #expect(held.document?.version == 11)
-        #expect(held.document?.segments["s"] != nil)
+        #expect(held.definitions.document?.version == 11)
+        #expect(held.definitions.document?.segments["s"] != nil)
     }
 
     @Test func malformedItemsAreKeptAsSentForTheCache() throws {
@@ -64,7 +64,7 @@ import BurgeeCore
         func applying(_ patch: DefinitionsPatch) -> Bool { held.apply(patch) }
         let odd: JSONValue = .object(["enabled": "yes", "custom": [1, 2]])
         #expect(applying(DefinitionsPatch(kind: .flag, key: "odd", version: 2, operation: .upsert(odd))))
-        #expect(held.document?.flags["odd"]?.isMalformed == true)
+        #expect(held.definitions.document?.flags["odd"]?.isMalformed == true)
         guard case .object(let doc) = held.json, case .object(let flags)? = doc["flags"] else { Issue.record(); return }
         #expect(flags["odd"] == .object(["enabled": "yes", "custom": [1, 2], "version": 2]))
     }

@@ -27,11 +27,50 @@ import BurgeeCore
         #"{"included":"not a list"}"#,
     ]
 
+    /// LaunchDarkly's: prerequisites, segment rules, a rollout, a malformed flag, tombstones.
+    static let launchDarklyFlagBodies: [String] = [
+        #"{"on":true,"variations":[false,true],"offVariation":0,"fallthrough":{"variation":1}}"#,
+        #"{"on":true,"variations":[false,true],"offVariation":0,"rules":[{"id":"r","clauses":[{"attribute":"","op":"segmentMatch","values":["s0"]}],"variation":1}],"fallthrough":{"variation":0}}"#,
+        #"{"on":true,"salt":"x","variations":["A","B"],"offVariation":0,"prerequisites":[{"key":"f0","variation":1}],"fallthrough":{"rollout":{"variations":[{"variation":0,"weight":50000},{"variation":1,"weight":50000}]}}}"#,
+        #"{"on":true,"variations":[false,true],"offVariation":0,"prerequisites":[{"key":"f2","variation":1}],"rules":[{"id":"s","clauses":[{"attribute":"","op":"segmentMatch","values":["s1","s2"]}],"variation":0}],"fallthrough":{"variation":1}}"#,
+        #"{"on":true,"variations":[false,true],"offVariation":0,"prerequisites":[{"key":"f1","variation":1}],"fallthrough":{"variation":1}}"#,
+        #"{"on":true,"variations":[false],"fallthrough":{"variation":4}}"#,
+        #"{"on":false,"variations":[1,2],"offVariation":1,"rules":[{"clauses":[{"attribute":"country","op":"in","values":["FR"]}],"variation":0}],"fallthrough":{"variation":0}}"#,
+        #"{"deleted":true}"#,
+    ]
+
+    static let launchDarklySegmentBodies: [String] = [
+        #"{"included":["u-1","u-2"],"rules":[{"clauses":[{"attribute":"country","op":"in","values":["FR"]}]}]}"#,
+        #"{"excluded":["u-1"],"rules":[{"clauses":[{"attribute":"","op":"segmentMatch","values":["s0"]}]}]}"#,
+        #"{"rules":[{"clauses":[{"attribute":"","op":"segmentMatch","values":["s1"]}]}]}"#,
+        #"{"salt":"s","rules":[{"clauses":[],"weight":50000}]}"#,
+        #"{"included":"not a list"}"#,
+        #"{"deleted":true}"#,
+    ]
+
     static let flagKeys = ["f0", "f1", "f2", "f3", "f4"]
     static let segmentKeys = ["s0", "s1", "s2"]
 
     static let contexts: [Context] = ["u-1", "u-2", "u-3", "u-4", "u-5", "u-6"].enumerated().map { i, key in
         Context(json: ["kind": "user", "key": .string(key), "country": i.isMultiple(of: 2) ? "FR" : "DE"])
+    }
+
+    /// One format's items to patch with.
+    struct Items: Sendable, CustomTestStringConvertible {
+        var format: DefinitionsFormat
+        var flagBodies: [String]
+        var segmentBodies: [String]
+        var testDescription: String { format.name }
+
+        static let native = Items(format: .native, flagBodies: IncrementalPatchTests.flagBodies, segmentBodies: IncrementalPatchTests.segmentBodies)
+        static let launchDarkly = Items(format: .launchDarkly, flagBodies: IncrementalPatchTests.launchDarklyFlagBodies,
+                                        segmentBodies: IncrementalPatchTests.launchDarklySegmentBodies)
+
+        var contexts: [Context] {
+            format == .native ? IncrementalPatchTests.contexts : ["u-1", "u-2", "u-3", "u-4", "u-5", "u-6"].enumerated().map { i, key in
+                Context(launchDarklyJSON: ["key": .string(key), "country": i.isMultiple(of: 2) ? "FR" : "DE"])
+            }
+        }
     }
 
     /// A random but repeatable generator (SplitMix64).
@@ -46,16 +85,17 @@ import BurgeeCore
         }
     }
 
-    private func document() throws -> JSONValue {
+    private func document(_ items: Items = .native) throws -> JSONValue {
         var flags: [String: JSONValue] = [:]
-        for (i, key) in Self.flagKeys.enumerated() { flags[key] = try JSONValue(parsing: Self.flagBodies[i % 5]) }
+        for (i, key) in Self.flagKeys.enumerated() { flags[key] = try JSONValue(parsing: items.flagBodies[i % 5]) }
         var segments: [String: JSONValue] = [:]
-        for (i, key) in Self.segmentKeys.enumerated() { segments[key] = try JSONValue(parsing: Self.segmentBodies[i]) }
+        for (i, key) in Self.segmentKeys.enumerated() { segments[key] = try JSONValue(parsing: items.segmentBodies[i]) }
+        if items.format == .launchDarkly { return ["flags": .object(flags), "segments": .object(segments)] }
         return ["formatVersion": 1, "version": 1, "flags": .object(flags), "segments": .object(segments)]
     }
 
     /// The same in both snapshots: keys, problems, and every flag's detail for every context.
-    private func expectSame(_ patched: Snapshot, _ whole: Snapshot, _ step: String) {
+    private func expectSame(_ patched: Snapshot, _ whole: Snapshot, _ step: String, contexts: [Context] = contexts) {
         #expect(patched.flagKeys == whole.flagKeys, "\(step)")
         #expect(patched.segmentKeys == whole.segmentKeys, "\(step)")
         #expect(patched.problems.map(\.description) == whole.problems.map(\.description), "\(step)")
@@ -63,16 +103,16 @@ import BurgeeCore
         for key in Self.flagKeys { #expect(patched.source.sameFlag(key, as: whole.source), "\(step): \(key)") }
         for key in Self.segmentKeys { #expect(patched.source.sameSegment(key, as: whole.source), "\(step): \(key)") }
         for key in Self.flagKeys {
-            for context in Self.contexts {
+            for context in contexts {
                 let a = patched.evaluate(key, context: context), b = whole.evaluate(key, context: context)
                 #expect(a.value == b.value && a.variationIndex == b.variationIndex && a.reason == b.reason, "\(step): \(key)")
             }
         }
     }
 
-    @Test(arguments: [nil, ["web"]] as [Set<String>?])
-    func patchedSnapshotsAreThoseOfAWholeCompile(flagSets: Set<String>?) throws {
-        var held = try CurrentDefinitions(json: document(), format: .native)
+    @Test(arguments: [(Items.native, nil), (.native, ["web"]), (.launchDarkly, nil)] as [(Items, Set<String>?)])
+    func patchedSnapshotsAreThoseOfAWholeCompile(items: Items, flagSets: Set<String>?) throws {
+        var held = try CurrentDefinitions(json: document(items), format: items.format)
         var previous = held.compile(flagSets: flagSets, options: CompileOptions())
         var random = Random(state: 2026)
         var inPlace = 0
@@ -80,7 +120,7 @@ import BurgeeCore
             let segment = random.next(4) == 0
             let keys = segment ? Self.segmentKeys : Self.flagKeys
             let key = keys[random.next(keys.count)]
-            let bodies = segment ? Self.segmentBodies : Self.flagBodies
+            let bodies = segment ? items.segmentBodies : items.flagBodies
             let pick = random.next(bodies.count + 1)
             let operation: DefinitionsPatch.Operation = pick == bodies.count ? .delete : .upsert(try JSONValue(parsing: bodies[pick]))
             let patch = DefinitionsPatch(kind: segment ? .segment : .flag, key: key, version: Int64(step + 1), operation: operation)
@@ -90,7 +130,7 @@ import BurgeeCore
             let patched = held.compile(flagSets: flagSets, options: CompileOptions())
             let whole = Snapshot(compiling: held.definitions, flagSets: flagSets)
             let description = "step \(step): \(patch.kind) \(key) \(pick == bodies.count ? "deleted" : "body \(pick)")"
-            expectSame(patched, whole, description)
+            expectSame(patched, whole, description, contexts: items.contexts)
             if patched.recordsAddedByPatches > previous.recordsAddedByPatches { inPlace += 1 }
 
             let touched = segment ? ([String](), [key]) : ([key], [String]())

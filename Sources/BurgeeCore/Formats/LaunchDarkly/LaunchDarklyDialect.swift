@@ -6,9 +6,10 @@ extension DefinitionsFormat {
 }
 
 /// LaunchDarkly's format: recognised by flags with an `on` boolean or a stream `put`, read by
-/// ``LaunchDarklyDocument``, lowered by ``LaunchDarklyLowering``; contexts are LaunchDarkly's (a
-/// pre-2022 user object included), checked before the flag is looked up.
-struct LaunchDarklyDialect: DefinitionsDialect {
+/// ``LaunchDarklyDocument``, lowered by ``LaunchDarklyLowering``, patched item by item (the
+/// stream's `patch` and `delete`); contexts are LaunchDarkly's (a pre-2022 user object included),
+/// checked before the flag is looked up.
+struct LaunchDarklyDialect: ItemwiseDialect {
     var format: DefinitionsFormat { .launchDarkly }
 
     var principalMarker: String { #""flags""# }
@@ -33,15 +34,74 @@ struct LaunchDarklyDialect: DefinitionsDialect {
     }
 
     /// Flag data is written as a stream `put` (`{"path":"/","data":{…}}`), whose shape tells it
-    /// even when it holds no flag.
+    /// even when it holds no flag; a document built from items is written from them.
     func cachedJSON(of document: LaunchDarklyDocument, read json: JSONValue) -> JSONValue {
-        if case .object(let members) = json, members["data"] != nil, members["flags"] == nil { json } else {
-            ["path": "/", "data": json]
+        if json.isNull {
+            return cachedJSON(items: [.flag: document.flags.mapValues(\.json), .segment: document.segments.mapValues(\.json)],
+                              version: 0)
         }
+        if case .object(let members) = json, members["data"] != nil, members["flags"] == nil { return json }
+        return ["path": "/", "data": json]
     }
 
     func compile(_ document: LaunchDarklyDocument, flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
         Snapshot(launchDarkly: document, flagSets: flagSets)
+    }
+
+    // MARK: Item by item
+
+    func lower(_ document: LaunchDarklyDocument) -> ProgramDraft { LaunchDarklyLowering.lower(document) }
+
+    /// The items of the flag data, or of a stream `put`'s `data`.
+    func items(of json: JSONValue) -> DocumentItems {
+        guard var members = json.objectValue else { return [:] }
+        if members["flags"] == nil, members["segments"] == nil, let data = members["data"]?.objectValue { members = data }
+        var items: DocumentItems = [:]
+        for kind in DefinitionItemKind.allCases {
+            if case .object(let objects)? = members[kind.member] { items[kind] = objects }
+        }
+        return items
+    }
+
+    /// A stream `put`, tombstones kept (with their versions, for the patches after them).
+    func cachedJSON(items: DocumentItems, version: Int64) -> JSONValue {
+        ["path": "/", "data": ["flags": .object(items[.flag] ?? [:]), "segments": .object(items[.segment] ?? [:])]]
+    }
+
+    func replace(flag key: String, with json: JSONValue?, in document: inout LaunchDarklyDocument)
+        -> (draft: FlagDraft, source: SourceItem)?
+    {
+        guard let json else {
+            document.flags[key] = nil
+            return nil
+        }
+        let flag = LaunchDarklyFlag(key: key, json: json, at: document.base.appending("flags").appending(key))
+        document.flags[key] = flag
+        return flag.deleted ? nil : (LaunchDarklyLowering.lower(flag: flag), SourceItem(json))
+    }
+
+    func replace(segment key: String, with json: JSONValue?, in document: inout LaunchDarklyDocument)
+        -> (draft: SegmentDraft, source: SourceItem)?
+    {
+        guard let json else {
+            document.segments[key] = nil
+            return nil
+        }
+        let segment = LaunchDarklySegment(key: key, json: json, at: document.base.appending("segments").appending(key))
+        document.segments[key] = segment
+        return segment.deleted ? nil : (LaunchDarklyLowering.lower(segment: segment), SourceItem(json))
+    }
+
+    func version(of kind: DefinitionItemKind, _ key: String, in document: LaunchDarklyDocument) -> Int64? {
+        switch kind {
+        case .flag: document.flags[key]?.version
+        case .segment: document.segments[key]?.version
+        }
+    }
+
+    func snapshot(of document: LaunchDarklyDocument, program: Program, flagSets: Set<String>?,
+                  source: SourceDefinitions?) -> Snapshot {
+        Snapshot(launchDarkly: document, program: program, source: source)
     }
 
     /// LaunchDarkly's SDKs check the context before they look the flag up.

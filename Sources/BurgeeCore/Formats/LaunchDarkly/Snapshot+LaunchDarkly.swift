@@ -5,10 +5,16 @@ extension Snapshot {
     /// document version; each flag and segment has its own). Tombstones are not compiled: their
     /// flags and segments are absent.
     package convenience init(launchDarkly document: LaunchDarklyDocument, flagSets: Set<String>? = nil) {
-        let program = ProgramLinker.link(LaunchDarklyLowering.lower(document), flagSets: flagSets)
-        let flags = document.liveFlags.mapValues(\.json)
-        let segments = document.liveSegments.mapValues(\.json)
-        self.init(version: 0, source: SourceDefinitions(format: .launchDarkly, flags: flags, segments: segments), program: program)
+        self.init(launchDarkly: document, program: ProgramLinker.link(LaunchDarklyLowering.lower(document), flagSets: flagSets),
+                  source: nil)
+    }
+
+    /// The snapshot of `document` compiled into `program`; `source` when given must be
+    /// `document`'s live items.
+    convenience init(launchDarkly document: LaunchDarklyDocument, program: Program, source: SourceDefinitions?) {
+        let source = source ?? SourceDefinitions(format: .launchDarkly, flags: document.liveFlags.mapValues(\.json),
+                                                 segments: document.liveSegments.mapValues(\.json))
+        self.init(version: 0, source: source, program: program)
     }
 
     /// Reads and compiles LaunchDarkly's flag data (or a stream `put`).

@@ -6,8 +6,9 @@ extension DefinitionsFormat {
 }
 
 /// Burgee's own format: recognised by `formatVersion`, read by `DefinitionsDocument`, lowered by
-/// ``NativeLowering``; contexts are Burgee's context JSON.
-struct NativeDialect: DefinitionsDialect {
+/// ``NativeLowering``, patched item by item (a stream's `patch` and `delete`); contexts are
+/// Burgee's context JSON.
+struct NativeDialect: ItemwiseDialect {
     var format: DefinitionsFormat { .native }
 
     var principalMarker: String { #""formatVersion""# }
@@ -28,6 +29,67 @@ struct NativeDialect: DefinitionsDialect {
 
     func compile(_ document: DefinitionsDocument, flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
         if let flagSets { Snapshot(compiling: document, flagSets: flagSets) } else { Snapshot(compiling: document) }
+    }
+
+    // MARK: Item by item
+
+    func lower(_ document: DefinitionsDocument) -> ProgramDraft { NativeLowering.lower(document) }
+
+    func items(of json: JSONValue) -> DocumentItems {
+        var items: DocumentItems = [:]
+        for kind in DefinitionItemKind.allCases {
+            if case .object(let members)? = json.objectValue?[kind.member] { items[kind] = members }
+        }
+        return items
+    }
+
+    func cachedJSON(items: DocumentItems, version: Int64) -> JSONValue {
+        .object([
+            "formatVersion": .number(Double(DefinitionsDocument.formatVersion)),
+            "version": .number(Double(version)),
+            "flags": .object(items[.flag] ?? [:]),
+            "segments": .object(items[.segment] ?? [:]),
+        ])
+    }
+
+    func replace(flag key: String, with json: JSONValue?, in document: inout DefinitionsDocument)
+        -> (draft: FlagDraft, source: SourceItem)?
+    {
+        guard let json else {
+            document.flags[key] = nil
+            return nil
+        }
+        let flag = FlagDefinition(key: key, json: json, at: JSONPointer.root.appending("flags").appending(key))
+        document.flags[key] = flag
+        return (NativeLowering.lower(flag: flag), SourceItem(flag))
+    }
+
+    func replace(segment key: String, with json: JSONValue?, in document: inout DefinitionsDocument)
+        -> (draft: SegmentDraft, source: SourceItem)?
+    {
+        guard let json else {
+            document.segments[key] = nil
+            return nil
+        }
+        let segment = SegmentDefinition(key: key, json: json, at: JSONPointer.root.appending("segments").appending(key))
+        document.segments[key] = segment
+        return (NativeLowering.lower(segment: segment), SourceItem(segment))
+    }
+
+    func version(of kind: DefinitionItemKind, _ key: String, in document: DefinitionsDocument) -> Int64? {
+        switch kind {
+        case .flag: document.flags[key]?.version
+        case .segment: document.segments[key]?.version
+        }
+    }
+
+    func advance(_ document: inout DefinitionsDocument, to version: Int64) {
+        document.version = version
+    }
+
+    func snapshot(of document: DefinitionsDocument, program: Program, flagSets: Set<String>?,
+                  source: SourceDefinitions?) -> Snapshot {
+        Snapshot(compiling: document, program: program, flagSets: flagSets, source: source)
     }
 }
 

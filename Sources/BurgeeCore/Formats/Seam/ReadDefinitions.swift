@@ -12,6 +12,12 @@ package protocol ReadDefinitions: Sendable {
     var documentProblems: [DefinitionProblem] { get }
     /// The compiled snapshot (see ``DefinitionsDialect/compile(_:flagSets:options:)``).
     func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot
+    /// The document's flag and segment objects as they arrived, when its format changes one item
+    /// at a time (``ItemwiseDialect``); `nil` for a format whose documents change only whole.
+    var items: DocumentItems? { get }
+    /// The document ready to patch item by item (``ItemwiseDialect``); `nil` for a format whose
+    /// documents change only whole.
+    var patchable: (any PatchableDefinitions)? { get }
 }
 
 /// A document of `Dialect`'s format and the JSON it was read from.
@@ -29,6 +35,23 @@ struct ReadDocument<Dialect: DefinitionsDialect>: ReadDefinitions {
 
     func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
         dialect.compile(model, flagSets: flagSets, options: options)
+    }
+
+    var items: DocumentItems? {
+        (dialect as? any ItemwiseDialect)?.items(of: json.isNull ? cachedJSON : json)
+    }
+
+    var patchable: (any PatchableDefinitions)? {
+        guard let itemwise = dialect as? any ItemwiseDialect else { return nil }
+        return itemwise.patchable(reading: model)
+    }
+}
+
+extension ItemwiseDialect {
+    /// ``patchable(_:)`` of `model`, which is a document of this dialect: the ``ReadDocument``
+    /// holding it was made by this dialect.
+    fileprivate func patchable(reading model: any Sendable) -> any PatchableDefinitions {
+        patchable(model as! Document)
     }
 }
 

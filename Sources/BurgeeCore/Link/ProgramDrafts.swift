@@ -1,18 +1,19 @@
-/// A native document's flags and segments as lowered, kept between compiles, so that a change to
-/// one item lowers that item again instead of the whole document, and a changed flag is laid out
+/// A document's flags and segments as lowered, kept between compiles, so that a change to one
+/// item lowers that item again instead of the whole document, and a changed flag is laid out
 /// again in the program last linked rather than the whole program linked anew
 /// (``ProgramLinker/relink(_:_:flagAt:was:)``).
 ///
-/// The drafts are listed in key order, as ``NativeLowering`` lists them, so that the program is
-/// the one a whole compile of the changed document makes.
-package struct NativeDrafts: Sendable {
+/// The drafts are listed in key order, as every format's lowering lists them, so that the program
+/// is the one a whole compile of the changed document makes.
+struct ProgramDrafts: Sendable {
     private var draft: ProgramDraft
     /// The snapshot compiled from the drafts as they were before ``change`` (without a flag-set
     /// selection): its program is patched, its source items are kept but for those touched since.
     private var linked: Snapshot?
     private var change = Change.none
-    /// The flags and segments changed since ``linked``.
-    private var touched: (flags: [String], segments: [String]) = ([], [])
+    /// The flags and segments changed since ``linked``, with their source items (`nil`: removed),
+    /// in the order of the changes.
+    private var touched: (flags: [(String, SourceItem?)], segments: [(String, SourceItem?)]) = ([], [])
 
     /// What changed since the program was linked.
     private enum Change {
@@ -23,33 +24,35 @@ package struct NativeDrafts: Sendable {
         case other
     }
 
-    /// Lowers every item of `document`, whose program (linked without a flag-set selection) is
+    /// The drafts of a whole document, whose program (linked without a flag-set selection) is
     /// `linked` when known.
-    package init(_ document: DefinitionsDocument, linked: Snapshot? = nil) {
-        draft = NativeLowering.lower(document)
+    init(_ draft: ProgramDraft, linked: Snapshot? = nil) {
+        self.draft = draft
         self.linked = linked
     }
 
-    /// Lowers flag `key` again as `definition`, or removes it (`nil`).
-    package mutating func update(flag key: String, to definition: FlagDefinition?) {
-        let (index, old) = Self.replace(key, in: &draft.flags, keyOf: \.key, with: definition.map(NativeLowering.lower(flag:)))
-        touched.flags.append(key)
-        if case .none = change, let index, let old, definition != nil {
+    /// Replaces flag `key` by `item` (its draft and source item), or removes it (`nil`).
+    mutating func update(flag key: String, to item: (draft: FlagDraft, source: SourceItem)?) {
+        let (index, old) = Self.replace(key, in: &draft.flags, keyOf: \.key, with: item?.draft)
+        touched.flags.append((key, item?.source))
+        if case .none = change, let index, let old, item != nil {
             change = .flag(index: index, old: old)
         } else {
             change = .other
         }
     }
 
-    /// Lowers segment `key` again as `definition`, or removes it (`nil`).
-    package mutating func update(segment key: String, to definition: SegmentDefinition?) {
-        _ = Self.replace(key, in: &draft.segments, keyOf: \.key, with: definition.map(NativeLowering.lower(segment:)))
-        touched.segments.append(key)
+    /// Replaces segment `key` by `item` (its draft and source item), or removes it (`nil`).
+    mutating func update(segment key: String, to item: (draft: SegmentDraft, source: SourceItem)?) {
+        _ = Self.replace(key, in: &draft.segments, keyOf: \.key, with: item?.draft)
+        touched.segments.append((key, item?.source))
         change = .other
     }
 
-    /// The snapshot of `document`, which these drafts must be the lowering of.
-    package mutating func compile(_ document: DefinitionsDocument, flagSets: Set<String>?) -> Snapshot {
+    /// The snapshot of the drafts, made by `snapshot` from their program and, when the previous
+    /// snapshot's are kept, the source items (`nil`: the document's own).
+    mutating func compile(flagSets: Set<String>?,
+                                  snapshot: (Program, SourceDefinitions?) -> Snapshot) -> Snapshot {
         var program: Program?
         var source: SourceDefinitions?
         if flagSets == nil, let linked {
@@ -59,18 +62,15 @@ package struct NativeDrafts: Sendable {
             case .other: break
             }
             var items = linked.source
-            for key in touched.flags { items = items.replacing(flag: key, with: document.flags[key].map { SourceItem($0) }) }
-            for key in touched.segments {
-                items = items.replacing(segment: key, with: document.segments[key].map { SourceItem($0) })
-            }
+            for (key, item) in touched.flags { items = items.replacing(flag: key, with: item) }
+            for (key, item) in touched.segments { items = items.replacing(segment: key, with: item) }
             source = items
         }
-        let snapshot = Snapshot(compiling: document, program: program ?? ProgramLinker.link(draft, flagSets: flagSets),
-                                flagSets: flagSets, source: source)
-        linked = flagSets == nil ? snapshot : nil
+        let compiled = snapshot(program ?? ProgramLinker.link(draft, flagSets: flagSets), source)
+        linked = flagSets == nil ? compiled : nil
         change = .none
         touched = ([], [])
-        return snapshot
+        return compiled
     }
 
     /// Replaces, inserts or removes the item `key` of `items`, sorted by key; returns the

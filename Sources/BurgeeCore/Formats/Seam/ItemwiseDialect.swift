@@ -1,0 +1,126 @@
+/// A dialect whose documents change one flag or segment at a time, as a stream's patch changes
+/// them: each item read and lowered alone, as reading and lowering the whole document would.
+///
+/// A client holding such definitions applies a patch to the one item (``PatchableDefinitions``):
+/// the item is lowered again and, where the other flags see it unchanged, laid out again in the
+/// program last linked (``ProgramDrafts``), instead of the whole document read and compiled.
+protocol ItemwiseDialect: DefinitionsDialect {
+    /// Every item of `document` lowered, listed in key order, as ``compile(_:flagSets:options:)``
+    /// lowers them (a format lowered this way takes no compile options).
+    func lower(_ document: Document) -> ProgramDraft
+
+    /// The flag and segment objects of the document JSON `json` (as read, or as
+    /// ``cachedJSON(items:version:)`` wrote it), by key.
+    func items(of json: JSONValue) -> DocumentItems
+
+    /// The JSON a cache stores for a document of `items`, at document version `version`; read
+    /// back, it is the same document.
+    func cachedJSON(items: DocumentItems, version: Int64) -> JSONValue
+
+    /// Reads `json` as flag `key` of `document`, replacing the one held, or removes it (`nil`);
+    /// returns the flag lowered and as a source item, `nil` when there is no flag to evaluate.
+    func replace(flag key: String, with json: JSONValue?, in document: inout Document)
+        -> (draft: FlagDraft, source: SourceItem)?
+
+    /// Reads `json` as segment `key` of `document`, replacing the one held, or removes it (`nil`);
+    /// returns the segment lowered and as a source item, `nil` when there is no segment.
+    func replace(segment key: String, with json: JSONValue?, in document: inout Document)
+        -> (draft: SegmentDraft, source: SourceItem)?
+
+    /// The version of item `key` of `kind` held in `document` (a tombstone's included); `nil`
+    /// when it holds none.
+    func version(of kind: DefinitionItemKind, _ key: String, in document: Document) -> Int64?
+
+    /// Sets the version of the whole document, for a format that has one.
+    func advance(_ document: inout Document, to version: Int64)
+
+    /// The snapshot of `document` compiled into `program` (linked with `flagSets` selected);
+    /// `source`, when given, is the document's items, kept from the previous snapshot.
+    func snapshot(of document: Document, program: Program, flagSets: Set<String>?, source: SourceDefinitions?) -> Snapshot
+}
+
+extension ItemwiseDialect {
+    /// No document version.
+    func advance(_ document: inout Document, to version: Int64) {}
+
+    /// The definitions `document`, ready to patch.
+    func patchable(_ document: Document) -> any PatchableDefinitions {
+        ItemwiseDefinitions(dialect: self, document: document)
+    }
+}
+
+/// Definitions whose items change one at a time; from the first change on, with their lowering
+/// kept for the next compile.
+package protocol PatchableDefinitions: Sendable {
+    /// The definitions as they are now.
+    var definitions: Definitions { get }
+
+    /// The version of item `key` of `kind` held (a tombstone's included); `nil` when none is held.
+    func version(of kind: DefinitionItemKind, _ key: String) -> Int64?
+
+    /// Reads `json` as item `key` of `kind`, replacing the one held, or removes it (`nil`).
+    mutating func replace(_ kind: DefinitionItemKind, _ key: String, with json: JSONValue?)
+
+    /// Sets the version of the whole document, for a format that has one.
+    mutating func advance(to version: Int64)
+
+    /// The snapshot of the definitions: compiled whole before the first change, then from the
+    /// lowering kept (see ``ProgramDrafts``).
+    mutating func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot
+
+    /// The JSON a cache stores for a document of `items`.
+    func cachedJSON(items: DocumentItems) -> JSONValue
+}
+
+/// A document of an ``ItemwiseDialect`` and, once changed, its items as lowered.
+struct ItemwiseDefinitions<Dialect: ItemwiseDialect>: PatchableDefinitions {
+    let dialect: Dialect
+    private var document: Dialect.Document
+    /// The items as lowered, from the first change on.
+    private var drafts: ProgramDrafts?
+    /// The snapshot last compiled whole without a flag-set selection, from which the first
+    /// change's drafts start; `nil` once there are drafts, which keep it.
+    private var linked: Snapshot?
+
+    init(dialect: Dialect, document: Dialect.Document) {
+        self.dialect = dialect
+        self.document = document
+    }
+
+    var definitions: Definitions { Definitions(model: ReadDocument(dialect: dialect, model: document, json: .null)) }
+
+    func version(of kind: DefinitionItemKind, _ key: String) -> Int64? {
+        dialect.version(of: kind, key, in: document)
+    }
+
+    mutating func replace(_ kind: DefinitionItemKind, _ key: String, with json: JSONValue?) {
+        if drafts == nil {
+            drafts = ProgramDrafts(dialect.lower(document), linked: linked)
+            linked = nil
+        }
+        switch kind {
+        case .flag: drafts!.update(flag: key, to: dialect.replace(flag: key, with: json, in: &document))
+        case .segment: drafts!.update(segment: key, to: dialect.replace(segment: key, with: json, in: &document))
+        }
+    }
+
+    mutating func advance(to version: Int64) {
+        dialect.advance(&document, to: version)
+    }
+
+    mutating func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
+        guard drafts != nil else {
+            let snapshot = dialect.compile(document, flagSets: flagSets, options: options)
+            linked = flagSets == nil ? snapshot : nil
+            return snapshot
+        }
+        let document = document
+        return drafts!.compile(flagSets: flagSets) { [dialect] program, source in
+            dialect.snapshot(of: document, program: program, flagSets: flagSets, source: source)
+        }
+    }
+
+    func cachedJSON(items: DocumentItems) -> JSONValue {
+        dialect.cachedJSON(items: items, version: dialect.version(of: document))
+    }
+}
