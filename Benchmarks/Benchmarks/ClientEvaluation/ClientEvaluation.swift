@@ -1,4 +1,5 @@
 import Benchmark
+import EvaluationScenarios
 import Burgee
 import BurgeeCore
 import BurgeeTesting
@@ -40,6 +41,23 @@ let benchmarks: @Sendable () -> Void = {
         }
         benchmark.stopMeasurement()
         await client.close()
+    }
+
+    // The core scenarios (`CoreEvaluation`, measured there through `Snapshot.evaluate`, which
+    // builds the detail) through the client's typed getter, which builds nothing.
+    for scenario in Scenarios.clientGetter {
+        Benchmark(ClientScenarios.clientPrefix + scenario.name) { benchmark in
+            let source = Scenarios.source(of: scenario.snapshot())
+            let client = await ClientScenarios.readyClient(.json(source.bytes, format: source.format))
+            let context = scenario.context()
+            let flag = scenario.flag
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(client.boolVariation(flag, context: context, default: false))
+            }
+            benchmark.stopMeasurement()
+            await client.close()
+        }
     }
 
     Benchmark("CoreStringSegmentRule") { benchmark in
@@ -116,6 +134,9 @@ let benchmarks: @Sendable () -> Void = {
 struct NoOpHook: Hook {}
 
 enum ClientScenarios {
+    /// The name of a core scenario measured through the client.
+    static let clientPrefix = "Client"
+
     static let json = #"""
     {
       "formatVersion": 1, "version": 1,

@@ -26,7 +26,8 @@ import Synchronization
 /// are evaluated as strings, as the benchmarks do; `ClientDatadog…` are the `Datadog…` scenarios
 /// through `client.datadog.stringValue`, with the exposures Datadog's tracers log (deduplicated);
 /// `ClientSplitRollout5050` is `SplitRollout5050` through `client.split.treatment` (its key and
-/// attributes given per call, as Split's API takes them).
+/// attributes given per call, as Split's API takes them); `Client` + a single-flag scenario's name
+/// (`ClientRollout5050`, …) is that scenario through `client.boolVariation`.
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
@@ -46,6 +47,7 @@ struct EvaluationLoop {
             + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle, clientSplit]
             + Scenarios.unleash.map { clientPrefix + $0.name }
             + Scenarios.datadog.map { clientPrefix + $0.name }
+            + Scenarios.clientGetter.map { clientPrefix + $0.name }
     }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
@@ -99,6 +101,13 @@ struct EvaluationLoop {
             let subject = DatadogEvaluationContext(targetingKey: Scenarios.datadogTargetingKey, attributes: Scenarios.datadogAttributes)
             if show { print("\(name): \(client.datadog.stringDetails(key: scenario.flag, defaultValue: "control", context: subject))") }
             evaluateDatadog(client, scenario.flag, subject, iterations)
+            blocking { await client.close() }
+        } else if let scenario = Scenarios.clientGetter.first(where: { clientPrefix + $0.name == name }) {
+            let source = Scenarios.source(of: scenario.snapshot())
+            let client = readyClient(.json(source.bytes, format: source.format))
+            let context = scenario.context()
+            if show { print("\(name): \(client.boolVariation(scenario.flag, context: context, default: false))") }
+            evaluate(client, scenario.flag, context, iterations)
             blocking { await client.close() }
         } else if name == clientSplit {
             let client = readyClient(.json(Scenarios.splitDocument([Scenarios.splitRolloutFlag]).serialized(), format: .split))

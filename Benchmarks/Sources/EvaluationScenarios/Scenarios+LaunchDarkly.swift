@@ -16,8 +16,10 @@ extension Scenarios {
 
     public static func launchDarklyCompile(flags: [String: JSONValue], segments: [String: JSONValue] = [:]) -> Snapshot {
         let document: JSONValue = ["flags": .object(flags), "segments": .object(segments)]
-        let snapshot = try! Snapshot(jsonBytes: Array(document.serialized().utf8), format: .launchDarkly)
+        let bytes = Array(document.serialized().utf8)
+        let snapshot = try! Snapshot(jsonBytes: bytes, format: .launchDarkly)
         precondition(snapshot.problems.isEmpty, "\(snapshot.problems)")
+        remember(snapshot, bytes, .launchDarkly)
         return snapshot
     }
 

@@ -1,4 +1,5 @@
 import BurgeeCore
+import Synchronization
 
 /// Definitions documents for each benchmark scenario, built as JSON and compiled like real downloads.
 public enum Scenarios {
@@ -17,9 +18,27 @@ public enum Scenarios {
     }
 
     public static func compile(_ document: JSONValue) -> Snapshot {
-        let snapshot = try! Snapshot(jsonBytes: Array(document.serialized().utf8))
+        let bytes = Array(document.serialized().utf8)
+        let snapshot = try! Snapshot(jsonBytes: bytes)
         precondition(snapshot.problems.filter { !$0.isWarning }.isEmpty, "\(snapshot.problems)")
+        remember(snapshot, bytes, .native)
         return snapshot
+    }
+
+    /// The document each scenario's snapshot was compiled from, so that the same definitions can
+    /// be handed to a client (the `Client…` benchmarks of the single-flag scenarios).
+    private static let sources = Mutex<[ObjectIdentifier: (bytes: [UInt8], format: DefinitionsFormat)]>([:])
+
+    static func remember(_ snapshot: Snapshot, _ bytes: [UInt8], _ format: DefinitionsFormat) {
+        sources.withLock { $0[ObjectIdentifier(snapshot)] = (bytes, format) }
+    }
+
+    /// The JSON bytes and format `snapshot` (a scenario's) was compiled from.
+    public static func source(of snapshot: Snapshot) -> (bytes: [UInt8], format: DefinitionsFormat) {
+        guard let source = sources.withLock({ $0[ObjectIdentifier(snapshot)] }) else {
+            preconditionFailure("not a scenario's snapshot")
+        }
+        return source
     }
 
     public static let user = Context(json: [

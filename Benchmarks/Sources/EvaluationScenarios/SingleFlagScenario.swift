@@ -22,6 +22,10 @@ public struct SingleFlagScenario: Sendable {
 }
 
 extension Scenarios {
+    /// The single-flag scenarios also measured through the client's `boolVariation` (named
+    /// `Client` + the scenario's name): all but `SimpleFlag`, which `ClientBoolSimpleFlag` measures.
+    public static var clientGetter: [SingleFlagScenario] { singleFlag.filter { $0.name != "SimpleFlag" } }
+
     /// Every single-flag scenario, in the order the benchmarks are declared.
     public static let singleFlag: [SingleFlagScenario] = [
         .init("SimpleFlag", flag: "simple", { simple }),
