@@ -68,28 +68,24 @@ struct LaunchDarklyDialect: ItemwiseDialect {
         ["path": "/", "data": ["flags": .object(items[.flag] ?? [:]), "segments": .object(items[.segment] ?? [:])]]
     }
 
+    /// A tombstone (`"deleted": true`) is held for its version, not evaluated.
     func replace(flag key: String, with json: JSONValue?, in document: inout LaunchDarklyDocument)
         -> (draft: FlagDraft, source: SourceItem)?
     {
-        guard let json else {
-            document.flags[key] = nil
-            return nil
-        }
-        let flag = LaunchDarklyFlag(key: key, json: json, at: document.base.appending("flags").appending(key))
-        document.flags[key] = flag
-        return flag.deleted ? nil : (LaunchDarklyLowering.lower(flag: flag), SourceItem(json))
+        let path = document.base.appending("flags").appending(key)
+        return replace(key, with: json, in: &document.flags, read: { LaunchDarklyFlag(key: key, json: $0, at: path) },
+                       lowered: { flag, json in flag.deleted ? nil : (LaunchDarklyLowering.lower(flag: flag), SourceItem(json)) })
     }
 
+    /// A tombstone (`"deleted": true`) is held for its version, not evaluated.
     func replace(segment key: String, with json: JSONValue?, in document: inout LaunchDarklyDocument)
         -> (draft: SegmentDraft, source: SourceItem)?
     {
-        guard let json else {
-            document.segments[key] = nil
-            return nil
-        }
-        let segment = LaunchDarklySegment(key: key, json: json, at: document.base.appending("segments").appending(key))
-        document.segments[key] = segment
-        return segment.deleted ? nil : (LaunchDarklyLowering.lower(segment: segment), SourceItem(json))
+        let path = document.base.appending("segments").appending(key)
+        return replace(key, with: json, in: &document.segments, read: { LaunchDarklySegment(key: key, json: $0, at: path) },
+                       lowered: { segment, json in
+                           segment.deleted ? nil : (LaunchDarklyLowering.lower(segment: segment), SourceItem(json))
+                       })
     }
 
     func version(of kind: DefinitionItemKind, _ key: String, in document: LaunchDarklyDocument) -> Int64? {

@@ -55,25 +55,17 @@ struct NativeDialect: ItemwiseDialect {
     func replace(flag key: String, with json: JSONValue?, in document: inout DefinitionsDocument)
         -> (draft: FlagDraft, source: SourceItem)?
     {
-        guard let json else {
-            document.flags[key] = nil
-            return nil
-        }
-        let flag = FlagDefinition(key: key, json: json, at: JSONPointer.root.appending("flags").appending(key))
-        document.flags[key] = flag
-        return (NativeLowering.lower(flag: flag), SourceItem(flag))
+        replace(key, with: json, in: &document.flags,
+                read: { FlagDefinition(key: key, json: $0, at: JSONPointer.root.appending("flags").appending(key)) },
+                lowered: { flag, _ in (NativeLowering.lower(flag: flag), SourceItem(flag)) })
     }
 
     func replace(segment key: String, with json: JSONValue?, in document: inout DefinitionsDocument)
         -> (draft: SegmentDraft, source: SourceItem)?
     {
-        guard let json else {
-            document.segments[key] = nil
-            return nil
-        }
-        let segment = SegmentDefinition(key: key, json: json, at: JSONPointer.root.appending("segments").appending(key))
-        document.segments[key] = segment
-        return (NativeLowering.lower(segment: segment), SourceItem(segment))
+        replace(key, with: json, in: &document.segments,
+                read: { SegmentDefinition(key: key, json: $0, at: JSONPointer.root.appending("segments").appending(key)) },
+                lowered: { segment, _ in (NativeLowering.lower(segment: segment), SourceItem(segment)) })
     }
 
     func version(of kind: DefinitionItemKind, _ key: String, in document: DefinitionsDocument) -> Int64? {

@@ -43,6 +43,21 @@ extension ItemwiseDialect {
     /// No document version.
     func advance(_ document: inout Document, to version: Int64) {}
 
+    /// Reads `json` with `read` as item `key` of `items`, replacing the one held, or removes it
+    /// (`nil`); returns `lowered` of the item read (`nil`: nothing to evaluate, as a tombstone).
+    func replace<Item, Draft>(_ key: String, with json: JSONValue?, in items: inout [String: Item],
+                              read: (JSONValue) -> Item, lowered: (Item, JSONValue) -> (draft: Draft, source: SourceItem)?)
+        -> (draft: Draft, source: SourceItem)?
+    {
+        guard let json else {
+            items[key] = nil
+            return nil
+        }
+        let item = read(json)
+        items[key] = item
+        return lowered(item, json)
+    }
+
     /// The definitions `document`, ready to patch.
     func patchable(_ document: Document) -> any PatchableDefinitions {
         ItemwiseDefinitions(dialect: self, document: document)
