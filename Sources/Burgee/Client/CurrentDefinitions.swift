@@ -1,7 +1,7 @@
 import BurgeeCore
 
-/// The definitions the client holds. For a format whose items change one at a time (native,
-/// LaunchDarkly: ``ItemwiseDialect``) also the raw JSON of each item (so that patched definitions
+/// The definitions the client holds. For a format whose items change one at a time
+/// (``ItemwiseDialect``) also the raw JSON of each item (so that patched definitions
 /// are cached as the source sent them, malformed items included), and the versions of deleted
 /// items, against which later patches are checked; patches apply to such formats only.
 struct CurrentDefinitions: Sendable {

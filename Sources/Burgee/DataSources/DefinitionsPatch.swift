@@ -1,7 +1,7 @@
 import BurgeeCore
 
 /// A change to one flag or segment, as a streaming source delivers it, applied to definitions
-/// whose format changes item by item (native, LaunchDarkly).
+/// whose format changes item by item (its dialect is an `ItemwiseDialect`).
 package struct DefinitionsPatch: Sendable, Hashable {
     /// What kind of item changes.
     package typealias Kind = DefinitionItemKind

@@ -3,8 +3,8 @@ import BurgeeCore
 import Logging
 
 /// Times how long a change takes to reach evaluations: from the change handed to a client to its
-/// new snapshot swapped in, change events sent. Definitions whose streams patch items (native,
-/// LaunchDarkly) are changed one flag at a time, as a stream's patch is applied; other formats'
+/// new snapshot swapped in, change events sent. Definitions of a format whose streams patch items
+/// are changed one flag at a time, as a stream's patch is applied; other formats'
 /// sources deliver whole documents, so for them the whole document is applied again.
 struct UpdateBench: DataSource {
     /// What the changes measured.

@@ -16,8 +16,8 @@ struct BenchCommand: AsyncParsableCommand {
             second, the p50 and p99 cost of one evaluation (from the batches) and its share of the \
             total. Then every flag in turn on one thread and on --threads threads through the same \
             client, the document's compile time and the resident memory its snapshot adds, and the time \
-            a change takes to reach evaluations (one flag patched for native and LaunchDarkly \
-            definitions, the whole document applied again for the others). Contexts come \
+            a change takes to reach evaluations (one flag patched for formats whose streams \
+            patch items, the whole document applied again for the others). Contexts come \
             from --contexts (one per line, in the format's context shape) or are generated. Timings \
             depend on the machine and its load; build with -c release for numbers worth comparing.
             """
