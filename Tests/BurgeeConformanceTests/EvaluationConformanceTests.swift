@@ -36,19 +36,23 @@ struct EvaluationConformanceTests {
                 }
                 type = known
             }
-            let detail = snapshot?.evaluate(flag, context: context, default: defaultValue, as: type)
-                ?? .error(.clientNotReady, default: defaultValue)
             let expect = try #require(c["expect"]?.objectValue, "\(name)/\(caseName): no expect")
-            let expectedVariation = expect["variation"] ?? .null
-            let expectedIndex = expect["variationIndex"] ?? .null
-            let gotVariation: JSONValue = detail.variationKey.map(JSONValue.string) ?? .null
-            let gotIndex: JSONValue = detail.variationIndex.map { .number(Double($0)) } ?? .null
-            let where_ = "\(name) / \(caseName)"
-            #expect(detail.value == (expect["value"] ?? .null), "\(where_): value")
-            #expect(gotVariation == expectedVariation, "\(where_): variation")
-            #expect(gotIndex == expectedIndex, "\(where_): variationIndex")
-            #expect(detail.reason.json == (expect["reason"] ?? .null),
-                    "\(where_): reason \(detail.reason.json.serialized()) expected \((expect["reason"] ?? .null).serialized())")
+            // The context as given, and prepared: its attributes read by the program's slots.
+            let prepared = snapshot?.prepare(context) ?? context
+            for (how, context) in [("", context), (" (prepared)", prepared)] {
+                let detail = snapshot?.evaluate(flag, context: context, default: defaultValue, as: type)
+                    ?? .error(.clientNotReady, default: defaultValue)
+                let expectedVariation = expect["variation"] ?? .null
+                let expectedIndex = expect["variationIndex"] ?? .null
+                let gotVariation: JSONValue = detail.variationKey.map(JSONValue.string) ?? .null
+                let gotIndex: JSONValue = detail.variationIndex.map { .number(Double($0)) } ?? .null
+                let where_ = "\(name) / \(caseName)\(how)"
+                #expect(detail.value == (expect["value"] ?? .null), "\(where_): value")
+                #expect(gotVariation == expectedVariation, "\(where_): variation")
+                #expect(gotIndex == expectedIndex, "\(where_): variationIndex")
+                #expect(detail.reason.json == (expect["reason"] ?? .null),
+                        "\(where_): reason \(detail.reason.json.serialized()) expected \((expect["reason"] ?? .null).serialized())")
+            }
         }
     }
 }

@@ -37,14 +37,17 @@ struct LaunchDarklyConformanceTests {
             #expect(names.insert(caseName).inserted, "\(name): case \(caseName) twice")
             let flag = try #require(c["flag"]?.stringValue, "\(name)/\(caseName): no flag")
             let context = Context(launchDarklyJSON: c["context"] ?? .null)
-            let detail = snapshot.evaluate(flag, context: context, default: c["default"] ?? .null)
             let expect = try #require(c["expect"]?.objectValue, "\(name)/\(caseName): no expect")
-            let gotIndex: JSONValue = detail.variationIndex.map { .number(Double($0)) } ?? .null
-            let where_ = "\(name) / \(caseName)"
-            #expect(detail.value == (expect["value"] ?? .null), "\(where_): value \(detail.value)")
-            #expect(gotIndex == (expect["variationIndex"] ?? .null), "\(where_): variationIndex \(gotIndex)")
-            #expect(detail.reason.json == (expect["reason"] ?? .null),
-                    "\(where_): reason \(detail.reason.json.serialized()) expected \((expect["reason"] ?? .null).serialized())")
+            // The context as given, and prepared: its attributes read by the program's slots.
+            for (how, context) in [("", context), (" (prepared)", snapshot.prepare(context))] {
+                let detail = snapshot.evaluate(flag, context: context, default: c["default"] ?? .null)
+                let gotIndex: JSONValue = detail.variationIndex.map { .number(Double($0)) } ?? .null
+                let where_ = "\(name) / \(caseName)\(how)"
+                #expect(detail.value == (expect["value"] ?? .null), "\(where_): value \(detail.value)")
+                #expect(gotIndex == (expect["variationIndex"] ?? .null), "\(where_): variationIndex \(gotIndex)")
+                #expect(detail.reason.json == (expect["reason"] ?? .null),
+                        "\(where_): reason \(detail.reason.json.serialized()) expected \((expect["reason"] ?? .null).serialized())")
+            }
         }
     }
 }

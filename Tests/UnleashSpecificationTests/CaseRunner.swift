@@ -47,26 +47,31 @@ struct CaseRunner {
         for (i, test) in (o["tests"]?.arrayValue ?? []).enumerated() {
             run += 1
             let (flag, context) = Self.request(test)
-            let detail = snapshot.evaluate(flag, context: context, default: .bool(false))
-            let enabled = snapshot.unleashIsEnabled(detail)
-            if test["expectedResult"] != .bool(enabled) {
-                failures.append("\(name) tests[\(i)] \(flag) \(test["description"]?.stringValue ?? ""): got \(enabled)")
+            // The context as given, and prepared: its attributes read by the program's slots.
+            for (how, context) in [("", context), (" (prepared)", snapshot.prepare(context))] {
+                let detail = snapshot.evaluate(flag, context: context, default: .bool(false))
+                let enabled = snapshot.unleashIsEnabled(detail)
+                if test["expectedResult"] != .bool(enabled) {
+                    failures.append("\(name) tests[\(i)]\(how) \(flag) \(test["description"]?.stringValue ?? ""): got \(enabled)")
+                }
             }
         }
         for (i, test) in (o["variantTests"]?.arrayValue ?? []).enumerated() {
             run += 1
             let (flag, context) = Self.request(test)
-            let detail = snapshot.evaluate(flag, context: context, default: .bool(false))
-            var got = snapshot.unleashVariant(for: detail, flag: flag).json
-            guard case .object(let expected)? = test["expectedResult"], case .object(var members) = got else {
-                failures.append("\(name) variantTests[\(i)]: expectedResult is not an object")
-                continue
-            }
-            // Older files leave `feature_enabled` out; compare it only where they state it.
-            if expected["feature_enabled"] == nil { members["feature_enabled"] = nil }
-            got = .object(members)
-            if got != .object(expected) {
-                failures.append("\(name) variantTests[\(i)] \(flag) \(test["description"]?.stringValue ?? ""): got \(got.serialized())")
+            for (how, context) in [("", context), (" (prepared)", snapshot.prepare(context))] {
+                let detail = snapshot.evaluate(flag, context: context, default: .bool(false))
+                var got = snapshot.unleashVariant(for: detail, flag: flag).json
+                guard case .object(let expected)? = test["expectedResult"], case .object(var members) = got else {
+                    failures.append("\(name) variantTests[\(i)]: expectedResult is not an object")
+                    break
+                }
+                // Older files leave `feature_enabled` out; compare it only where they state it.
+                if expected["feature_enabled"] == nil { members["feature_enabled"] = nil }
+                got = .object(members)
+                if got != .object(expected) {
+                    failures.append("\(name) variantTests[\(i)]\(how) \(flag) \(test["description"]?.stringValue ?? ""): got \(got.serialized())")
+                }
             }
         }
     }

@@ -43,6 +43,19 @@ let benchmarks: @Sendable () -> Void = {
         await client.close()
     }
 
+    // The same through a handle with a prepared context (`client.prepare`).
+    Benchmark("ClientHandlePreparedSimpleFlag") { benchmark in
+        let client = await ClientScenarios.readyClient()
+        let handle = client.flag("simple", as: Bool.self, default: false)
+        let context = client.prepare(ClientScenarios.user)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(handle.value(for: context))
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
     // The core scenarios (`CoreEvaluation`, measured there through `Snapshot.evaluate`, which
     // builds the detail) through the client's typed getter, which builds nothing.
     for scenario in Scenarios.clientGetter {
@@ -50,6 +63,19 @@ let benchmarks: @Sendable () -> Void = {
             let source = Scenarios.source(of: scenario.snapshot())
             let client = await ClientScenarios.readyClient(.json(source.bytes, format: source.format))
             let context = scenario.context()
+            let flag = scenario.flag
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(client.boolVariation(flag, context: context, default: false))
+            }
+            benchmark.stopMeasurement()
+            await client.close()
+        }
+        // The same with the context prepared once (`client.prepare`): attributes read by slot.
+        Benchmark(ClientScenarios.clientPreparedPrefix + scenario.name) { benchmark in
+            let source = Scenarios.source(of: scenario.snapshot())
+            let client = await ClientScenarios.readyClient(.json(source.bytes, format: source.format))
+            let context = client.prepare(scenario.context())
             let flag = scenario.flag
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
@@ -136,6 +162,7 @@ struct NoOpHook: Hook {}
 enum ClientScenarios {
     /// The name of a core scenario measured through the client.
     static let clientPrefix = "Client"
+    static let clientPreparedPrefix = "ClientPrepared"
 
     static let json = #"""
     {

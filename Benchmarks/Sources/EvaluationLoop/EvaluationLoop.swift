@@ -27,7 +27,9 @@ import Synchronization
 /// through `client.datadog.stringValue`, with the exposures Datadog's tracers log (deduplicated);
 /// `ClientSplitRollout5050` is `SplitRollout5050` through `client.split.treatment` (its key and
 /// attributes given per call, as Split's API takes them); `Client` + a single-flag scenario's name
-/// (`ClientRollout5050`, …) is that scenario through `client.boolVariation`.
+/// (`ClientRollout5050`, …) is that scenario through `client.boolVariation`, `ClientPrepared` + its
+/// name the same with the context prepared (`client.prepare`), and `ClientHandlePreparedSimpleFlag`
+/// the simple flag through a handle with a prepared context.
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
@@ -35,19 +37,23 @@ struct EvaluationLoop {
     static let clientOneNoOpHook = "ClientSimpleFlagOneNoOpHook"
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
     static let clientHandle = "ClientHandleSimpleFlag"
+    static let clientHandlePrepared = "ClientHandlePreparedSimpleFlag"
     static let clientSplit = "ClientSplitRollout5050"
 
     /// The Unleash scenarios through the client's `unleash.isEnabled` (`unleash.variant` for the
     /// variant): what an application calls, compared with Yggdrasil's calls (Benchmarks/Yggdrasil);
     /// the Datadog scenarios through `client.datadog.stringValue`.
     static let clientPrefix = "Client"
+    /// A single-flag scenario through `client.boolVariation` with its context prepared (`client.prepare`).
+    static let clientPreparedPrefix = "ClientPrepared"
 
     static var names: [String] {
         (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name)
-            + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle, clientSplit]
+            + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle, clientHandlePrepared, clientSplit]
             + Scenarios.unleash.map { clientPrefix + $0.name }
             + Scenarios.datadog.map { clientPrefix + $0.name }
             + Scenarios.clientGetter.map { clientPrefix + $0.name }
+            + Scenarios.clientGetter.map { clientPreparedPrefix + $0.name }
     }
 
     // Synchronous: an async main parks the main thread in libdispatch, which valgrind 3.19 does not survive.
@@ -102,6 +108,13 @@ struct EvaluationLoop {
             if show { print("\(name): \(client.datadog.stringDetails(key: scenario.flag, defaultValue: "control", context: subject))") }
             evaluateDatadog(client, scenario.flag, subject, iterations)
             blocking { await client.close() }
+        } else if let scenario = Scenarios.clientGetter.first(where: { clientPreparedPrefix + $0.name == name }) {
+            let source = Scenarios.source(of: scenario.snapshot())
+            let client = readyClient(.json(source.bytes, format: source.format))
+            let context = client.prepare(scenario.context())
+            if show { print("\(name): \(client.boolVariation(scenario.flag, context: context, default: false))") }
+            evaluate(client, scenario.flag, context, iterations)
+            blocking { await client.close() }
         } else if let scenario = Scenarios.clientGetter.first(where: { clientPrefix + $0.name == name }) {
             let source = Scenarios.source(of: scenario.snapshot())
             let client = readyClient(.json(source.bytes, format: source.format))
@@ -130,6 +143,8 @@ struct EvaluationLoop {
             if show { print("\(name): \(value)") }
             if name == clientHandle {
                 evaluateHandle(client.flag("simple", as: Bool.self, default: false), context, iterations)
+            } else if name == clientHandlePrepared {
+                evaluateHandle(client.flag("simple", as: Bool.self, default: false), client.prepare(context), iterations)
             } else {
                 evaluate(client, "simple", context, iterations)
             }

@@ -18,6 +18,9 @@
     @usableFromInline let nameHash: UInt64
     /// The top-level attribute name's UTF-8 bytes, compared after the hash.
     @usableFromInline let nameUTF8: [UInt8]
+    /// The program's slot for the top-level attribute name (``Program/attributeNames``), given
+    /// when a program is linked; -1 outside a program. Not part of the reference's identity.
+    @usableFromInline package internal(set) var slot: Int32 = -1
 
     /// The built-in `key` attribute.
     @usableFromInline package static let key = AttributeReference(validated: "key", .name("key"))
@@ -75,6 +78,25 @@
             }
         }
         return String(out)
+    }
+
+    /// The top-level attribute name (`kind` for the context kind).
+    package var name: String { String(decoding: nameUTF8, as: UTF8.self) }
+
+    /// This reference in a program that reads the top-level name from `slot`.
+    func inSlot(_ slot: Int32) -> AttributeReference {
+        var slotted = self
+        slotted.slot = slot
+        return slotted
+    }
+
+    @usableFromInline package static func == (lhs: AttributeReference, rhs: AttributeReference) -> Bool {
+        lhs.storage == rhs.storage && lhs.text == rhs.text
+    }
+
+    @usableFromInline package func hash(into hasher: inout Hasher) {
+        hasher.combine(storage)
+        hasher.combine(text)
     }
 
     /// Whether this names the context kind.

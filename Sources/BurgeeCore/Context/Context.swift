@@ -11,11 +11,26 @@ public struct Context: Sendable {
     public let isMulti: Bool
     /// Why the context is invalid, or `nil` when it is valid.
     public let invalidReason: String?
+    /// Its attributes' slots in the program it was prepared for, if it was.
+    let prepared: PreparedAttributes?
 
-    private init(contexts: [SingleContext], isMulti: Bool, invalidReason: String?) {
+    private init(contexts: [SingleContext], isMulti: Bool, invalidReason: String?, prepared: PreparedAttributes? = nil) {
         self.contexts = contexts
         self.isMulti = isMulti
         self.invalidReason = invalidReason
+        self.prepared = prepared
+    }
+
+    /// This context with its attributes found by `program`'s slots.
+    func prepared(for program: Program) -> Context {
+        if let prepared, prepared.program === program { return self }
+        return Context(contexts: contexts, isMulti: isMulti, invalidReason: invalidReason,
+                       prepared: PreparedAttributes(program: program, singles: contexts))
+    }
+
+    /// Whether the context was prepared for `program` (the same object).
+    func isPrepared(for program: Program) -> Bool {
+        prepared?.program === program
     }
 
     /// A context of one single context built by a format's own context reader, which

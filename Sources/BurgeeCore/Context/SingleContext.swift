@@ -96,15 +96,28 @@ final class AttributeTable: Sendable {
     /// The value `reference` names (not `kind`), or `nil` when it is absent or `null`.
     @inlinable
     func value(of reference: AttributeReference) -> JSONValue? {
+        value(of: reference, top: attribute(reference.nameUTF8, hash: reference.nameHash))
+    }
+
+    /// The value `reference` names (not `kind`), its top-level attribute found at `position` of
+    /// the table (a prepared context's slot), -1 when the context has none.
+    @inlinable
+    func value(of reference: AttributeReference, at position: Int32) -> JSONValue? {
+        value(of: reference, top: position < 0 ? nil : values[Int(position)])
+    }
+
+    /// The value `reference` names when its top-level attribute is `top`.
+    @inlinable
+    func value(of reference: AttributeReference, top: JSONValue?) -> JSONValue? {
         switch reference.storage {
         case .kind:
             return nil
         case .name(let name):
-            if let v = attribute(reference.nameUTF8, hash: reference.nameHash), !v.isNull { return v }
+            if let v = top, !v.isNull { return v }
             // `anonymous` is false when unset; null counts as unset.
             return name == "anonymous" ? .bool(false) : nil
         case .path(let components):
-            guard var current = attribute(reference.nameUTF8, hash: reference.nameHash) else { return nil }
+            guard var current = top else { return nil }
             for component in components.dropFirst() {
                 guard case .object(let members) = current, let next = members[component] else { return nil }
                 current = next

@@ -51,9 +51,17 @@ struct Evaluator<Tracer: EvaluationTracer> {
     /// reason then carries `bigSegmentsStatus: NOT_CONFIGURED`.
     private(set) var consultedBigSegment = false
 
-    init(program: Program, singles: UnsafeBufferPointer<SingleContext>, tracer: Tracer) {
+    /// A prepared context's attribute positions by slot (``PreparedAttributes``), borrowed for
+    /// the evaluation; `nil` for a context not prepared for this program.
+    let slots: UnsafePointer<Int32>?
+    let slotCount: Int
+
+    init(program: Program, singles: UnsafeBufferPointer<SingleContext>, slots: UnsafeBufferPointer<Int32>? = nil,
+         tracer: Tracer) {
         self.program = program
         self.singles = singles
+        self.slots = slots?.baseAddress
+        slotCount = program.attributeNames.count
         self.tracer = tracer
     }
 
@@ -66,10 +74,15 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return nil
     }
 
-    /// The value of `reference` in `single`, read in place.
+    /// The value of `reference` in `single`, read in place: at its slot for a prepared context,
+    /// else by name.
     @inline(__always)
-    private static func value(_ single: UnsafePointer<SingleContext>, _ reference: AttributeReference) -> JSONValue? {
+    private func value(_ single: UnsafePointer<SingleContext>, _ reference: AttributeReference) -> JSONValue? {
         if reference.isKind { return .string(single.pointee.kind) }
+        if let slots, reference.slot >= 0 {
+            let position = slots[(single - singles.baseAddress!) &* slotCount &+ Int(reference.slot)]
+            return single.pointee.tableReference._withUnsafeGuaranteedRef { $0.value(of: reference, at: position) }
+        }
         return single.pointee.tableReference._withUnsafeGuaranteedRef { $0.value(of: reference) }
     }
 
@@ -242,8 +255,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
     private mutating func pick(_ rollout: RolloutCode) -> (Int, Bool) {
         let single = context(ofKind: rollout.contextKind)
         var value: JSONValue? = nil
-        if let single, !rollout.randomOnly { value = Self.value(single, rollout.bucketBy) }
-        if value == nil, rollout.hasFallback { value = Self.fallbackValue(single, rollout) }
+        if let single, !rollout.randomOnly { value = self.value(single, rollout.bucketBy) }
+        if value == nil, rollout.hasFallback { value = fallbackValue(single, rollout) }
         let bucket: Bucket
         if value == nil, rollout.random {
             let draw = RandomDraw.next()
@@ -261,10 +274,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
     /// The first of a rollout's fallback attributes that the context has. When none is there, a
     /// rollout that allows random values uses a ``RandomDraw`` as its hash: a uniform 32-bit value
     /// needs no hashing (and no allocation, lock or system call).
-    private static func fallbackValue(_ single: UnsafePointer<SingleContext>?, _ rollout: RolloutCode) -> JSONValue? {
+    private func fallbackValue(_ single: UnsafePointer<SingleContext>?, _ rollout: RolloutCode) -> JSONValue? {
         guard let single else { return nil }
         for i in rollout.fallbacks.indices {
-            if let value = value(single, rollout.fallbacks[i]) { return value }
+            if let value = self.value(single, rollout.fallbacks[i]) { return value }
         }
         return nil
     }
@@ -274,8 +287,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
     private mutating func inside(_ rollout: RolloutCode) -> Bool {
         let single = context(ofKind: rollout.contextKind)
         var value: JSONValue? = nil
-        if let single, !rollout.randomOnly { value = Self.value(single, rollout.bucketBy) }
-        if value == nil, rollout.hasFallback { value = Self.fallbackValue(single, rollout) }
+        if let single, !rollout.randomOnly { value = self.value(single, rollout.bucketBy) }
+        if value == nil, rollout.hasFallback { value = fallbackValue(single, rollout) }
         if value == nil, rollout.random {
             let draw = RandomDraw.next()
             let bucket = rollout.bucketing.bucket(ofHash: UInt64(draw), totalWeight: rollout.pick.totalWeight)
@@ -359,7 +372,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
             tracer.clause(index, seen: .array(singles.map { .string($0.kind) }), matched: result)
             return result
         }
-        guard let single = context(ofKind: test.contextKind), let value = Self.value(single, test.attribute) else {
+        guard let single = context(ofKind: test.contextKind), let value = self.value(single, test.attribute) else {
             if test.absentReadsClock {
                 let instant = clockReading()
                 let result = test.op.matches(instant: instant) != test.negate

@@ -39,6 +39,28 @@ struct ProgramBuilder {
     /// One object per kind name, shared by every record that names it.
     private var kindNames: [String: ContextKindName] = [:]
 
+    /// The top-level attribute names the program's tests and rollouts read, by slot.
+    private var attributeNames: [String] = []
+    private var attributeSlots: [String: Int32] = [:]
+
+    /// `reference` reading its top-level attribute from the program's slot for that name.
+    private mutating func slotted(_ reference: AttributeReference) -> AttributeReference {
+        if reference.isKind { return reference }
+        let name = reference.name
+        if let slot = attributeSlots[name] { return reference.inSlot(slot) }
+        let slot = Int32(attributeNames.count)
+        attributeNames.append(name)
+        attributeSlots[name] = slot
+        return reference.inSlot(slot)
+    }
+
+    private mutating func slotted(_ references: [AttributeReference]) -> [AttributeReference] {
+        var slotted: [AttributeReference] = []
+        slotted.reserveCapacity(references.count)
+        for reference in references { slotted.append(self.slotted(reference)) }
+        return slotted
+    }
+
     private mutating func kind(_ name: String) -> ContextKindName {
         if let known = kindNames[name] { return known }
         let kind = ContextKindName(name)
@@ -84,6 +106,8 @@ struct ProgramBuilder {
         segments = program.segments.elements
         segmentEntries = program.segmentEntries.elements
         segmentEntryRuleIds = program.segmentEntryRuleIds
+        attributeNames = program.attributeNames
+        for (slot, name) in attributeNames.enumerated() { attributeSlots[name] = Int32(slot) }
     }
 
     /// Lays `flag` out again as the flag at `index`: its records are appended, and the ones it
@@ -114,7 +138,8 @@ struct ProgramBuilder {
                 var rollout: Int32 = -1
                 if let r = entry.rollout {
                     rollout = Int32(rollouts.count)
-                    append(RolloutCode(bucketing: r.bucketing, contextKind: kind(r.contextKind), bucketBy: r.bucketBy, pick: r.pick,
+                    let bucketBy = slotted(r.bucketBy)
+                    append(RolloutCode(bucketing: r.bucketing, contextKind: kind(r.contextKind), bucketBy: bucketBy, pick: r.pick,
                                        variations: .empty, isExperiment: false, requiresContextKind: r.requiresContextKind))
                 }
                 let condition = add(entry.condition)
@@ -235,10 +260,12 @@ struct ProgramBuilder {
         case .rollout(let rollout):
             let start = Int32(rolloutVariations.count)
             rolloutVariations += rollout.variations.map { $0 < 0 ? -1 : Int32($0) }
-            append(RolloutCode(bucketing: rollout.bucketing, contextKind: kind(rollout.contextKind), bucketBy: rollout.bucketBy,
+            let bucketBy = slotted(rollout.bucketBy)
+            let fallbacks = slotted(rollout.fallback.attributes)
+            append(RolloutCode(bucketing: rollout.bucketing, contextKind: kind(rollout.contextKind), bucketBy: bucketBy,
                                pick: WeightedPick(family: rollout.bucketing, weights: rollout.weights),
                                variations: TableRange(start: start, count: Int32(rollout.variations.count)),
-                               isExperiment: rollout.isExperiment, fallbacks: rollout.fallback.attributes,
+                               isExperiment: rollout.isExperiment, fallbacks: fallbacks,
                                random: rollout.fallback.random,
                                untracked: rollout.untracked.contains(true) ? rollout.untracked : []))
             return ServeCode(isRollout: true, index: Int32(rollouts.count - 1))
@@ -273,7 +300,7 @@ struct ProgramBuilder {
         case .not(let inner):
             node = ConditionCode(kind: .not, operands: TableRange(start: add(inner), count: 1))
         case .test(let test):
-            let code = TestCode(contextKind: kind(test.contextKind), attribute: test.attribute, op: test.op, negate: test.negate,
+            let code = TestCode(contextKind: kind(test.contextKind), attribute: slotted(test.attribute), op: test.op, negate: test.negate,
                                 negateWhenAbsent: test.absent == .failsOperator, lowercaseInput: test.lowercaseInput,
                                 absentReadsClock: test.absentReadsClock, wholeValue: test.wholeValue)
             owners.append(code)
@@ -294,9 +321,10 @@ struct ProgramBuilder {
             node = ConditionCode(kind: .contextKey, operands: TableRange(start: Int32(keyTests.count - 1), count: 1))
         case .percentage(let test):
             // The first attribute is the rollout's own; the rest, and random, its fallbacks.
+            let attributes = slotted(test.input.attributes)
             append(RolloutCode(bucketing: test.bucketing, contextKind: kind(test.contextKind),
-                               bucketBy: test.input.attributes.first, pick: test.pick, variations: .empty,
-                               isExperiment: false, fallbacks: Array(test.input.attributes.dropFirst()),
+                               bucketBy: attributes.first, pick: test.pick, variations: .empty,
+                               isExperiment: false, fallbacks: Array(attributes.dropFirst()),
                                random: test.input.random))
             node = ConditionCode(kind: .percentage, operands: TableRange(start: Int32(rollouts.count - 1), count: 1))
         case .expression(let test):
@@ -339,6 +367,6 @@ struct ProgramBuilder {
                 segmentProblems: segmentProblems, testLabels: testLabels, segmentTestLabels: segmentTestLabels,
                 segmentEntryRuleIds: segmentEntryRuleIds, flagTests: flagTests, ruleLabels: ruleLabels,
                 flagLabels: flagLabels, cycleError: cycleError, dependencies: dependencies, owners: owners,
-                segmentIndex: segmentIndex, flagIndex: reused, linkedSize: linkedSize)
+                segmentIndex: segmentIndex, flagIndex: reused, linkedSize: linkedSize, attributeNames: attributeNames)
     }
 }

@@ -47,6 +47,11 @@ final class Program: Sendable {
     let flagIndex: KeySet
     /// Segment keys to segment indices, as the linker resolved them.
     let segmentIndex: KeySet
+    /// The top-level attribute names that tests and rollouts read, by slot
+    /// (``AttributeReference/slot``): a prepared context finds its attributes by slot.
+    let attributeNames: [String]
+    /// ``attributeNames`` to their slots.
+    let attributeSlots: KeySet
     /// The records of the tables when last linked whole (``values`` and ``conditions``): a
     /// program patched in place grows past it by the records its patches left behind.
     let linkedSize: Int
@@ -88,7 +93,9 @@ final class Program: Sendable {
          segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
          segmentEntryRuleIds: [String?], flagTests: [PrerequisiteCode] = [], ruleLabels: [String?] = [],
          flagLabels: [OutcomeLabels?] = [], cycleError: EvaluationReason.ErrorKind = .malformedFlag, dependencies: ProgramDependencies, owners: [AnyObject & Sendable],
-         segmentIndex: KeySet? = nil, flagIndex: KeySet? = nil, linkedSize: Int? = nil) {
+         segmentIndex: KeySet? = nil, flagIndex: KeySet? = nil, linkedSize: Int? = nil, attributeNames: [String] = []) {
+        self.attributeNames = attributeNames
+        attributeSlots = KeySet(attributeNames)
         self.flags = ProgramTable(flags)
         declaresTypes = flags.contains { $0.declaredType != nil }
         self.values = ProgramTable(values)

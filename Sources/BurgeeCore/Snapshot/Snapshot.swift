@@ -258,14 +258,42 @@ public final class Snapshot: Sendable {
         } else if !context.isValid {
             result = FlagOutcome(error: .invalidContext)
         } else {
-            result = context.contexts.withUnsafeBufferPointer { singles in
-                var evaluator = Evaluator(program: program, singles: singles, tracer: SilentTracer())
+            result = withEvaluator(for: context, tracer: SilentTracer()) { evaluator in
                 var outcome = evaluator.evaluate(flag: index)
                 outcome.consultedBigSegment = evaluator.consultedBigSegment
                 return outcome
             }
         }
         return finish(result, flag: index, type)
+    }
+
+    /// Runs `body` with an evaluator over `context`'s single contexts, borrowed, and for a context
+    /// prepared for this snapshot's program, its attributes' slots.
+    @inline(__always)
+    private func withEvaluator<Tracer: EvaluationTracer, R>(for context: Context, tracer: Tracer,
+                                                           _ body: (inout Evaluator<Tracer>) -> R) -> R {
+        context.contexts.withUnsafeBufferPointer { singles in
+            guard let prepared = context.prepared, prepared.program === program else {
+                var evaluator = Evaluator(program: program, singles: singles, tracer: tracer)
+                return body(&evaluator)
+            }
+            return prepared.positions.withUnsafeBufferPointer { slots in
+                var evaluator = Evaluator(program: program, singles: singles, slots: slots, tracer: tracer)
+                return body(&evaluator)
+            }
+        }
+    }
+
+    /// `context` with its attributes found by this snapshot's attribute slots, so that its
+    /// evaluations here do not look attribute names up; with another snapshot it evaluates as
+    /// it would unprepared.
+    package func prepare(_ context: Context) -> Context {
+        context.prepared(for: program)
+    }
+
+    /// Whether `context` was prepared for this snapshot's program.
+    package func isPrepared(_ context: Context) -> Bool {
+        context.isPrepared(for: program)
     }
 
     /// The outcome of flag `index`'s result: the served value's slot, or `WRONG_TYPE` when that
@@ -343,8 +371,7 @@ public final class Snapshot: Sendable {
             }
             type = nil
         }
-        let (outcome, steps) = context.contexts.withUnsafeBufferPointer { singles in
-            var evaluator = Evaluator(program: program, singles: singles, tracer: RecordingTracer(program: program))
+        let (outcome, steps) = withEvaluator(for: context, tracer: RecordingTracer(program: program)) { evaluator in
             var outcome = evaluator.evaluate(flag: index)
             outcome.consultedBigSegment = evaluator.consultedBigSegment
             return (outcome, evaluator.tracer.steps)

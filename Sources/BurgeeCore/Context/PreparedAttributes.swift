@@ -1,0 +1,29 @@
+/// Where a prepared context's attributes sit, by the slots of one program
+/// (``Program/attributeNames``): the evaluator reads an attribute at its slot instead of looking
+/// its name up in every test.
+///
+/// Immutable; it keeps its program alive, so that a program compared by identity is never a new
+/// one at the address of a freed one.
+final class PreparedAttributes: Sendable {
+    /// The program whose slots ``positions`` are for.
+    let program: Program
+    let slotCount: Int
+    /// For single context `i` and slot `s`, at `i * slotCount + s`: the attribute's position in
+    /// that context's ``AttributeTable``, or -1 when the context has no such attribute.
+    let positions: [Int32]
+
+    init(program: Program, singles: [SingleContext]) {
+        self.program = program
+        slotCount = program.attributeNames.count
+        var positions = [Int32](repeating: -1, count: singles.count * slotCount)
+        if slotCount > 0 {
+            for (i, single) in singles.enumerated() {
+                for (position, name) in single.table.names.enumerated() {
+                    guard let slot = program.attributeSlots.position(of: name) else { continue }
+                    positions[i * slotCount + slot] = Int32(position)
+                }
+            }
+        }
+        self.positions = positions
+    }
+}
