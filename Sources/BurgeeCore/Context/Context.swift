@@ -33,6 +33,14 @@ public struct Context: Sendable {
         prepared?.program === program
     }
 
+    /// The attribute positions by slot when the context was prepared for `program`; valid while
+    /// the context is.
+    @inline(__always)
+    func slots(for program: Program) -> UnsafePointer<Int32>? {
+        guard let prepared, prepared.program === program else { return nil }
+        return UnsafePointer(prepared.positions.baseAddress)
+    }
+
     /// A context of one single context built by a format's own context reader, which
     /// decides its attributes and validity itself.
     package init(single: SingleContext, invalidReason: String?) {

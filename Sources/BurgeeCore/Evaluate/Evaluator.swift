@@ -56,11 +56,11 @@ struct Evaluator<Tracer: EvaluationTracer> {
     let slots: UnsafePointer<Int32>?
     let slotCount: Int
 
-    init(program: Program, singles: UnsafeBufferPointer<SingleContext>, slots: UnsafeBufferPointer<Int32>? = nil,
+    init(program: Program, singles: UnsafeBufferPointer<SingleContext>, slots: UnsafePointer<Int32>? = nil,
          tracer: Tracer) {
         self.program = program
         self.singles = singles
-        self.slots = slots?.baseAddress
+        self.slots = slots
         slotCount = program.attributeNames.count
         self.tracer = tracer
     }
@@ -74,16 +74,22 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return nil
     }
 
-    /// The value of `reference` in `single`, read in place: at its slot for a prepared context,
-    /// else by name.
+    /// The position of `reference`'s top-level attribute in `single`'s table (-1: none): at its
+    /// slot for a prepared context, else found by name.
+    @inline(__always)
+    private func position(_ single: UnsafePointer<SingleContext>, _ reference: AttributeReference) -> Int {
+        if let slots, reference.slot >= 0 {
+            return Int(slots[(single - singles.baseAddress!) &* slotCount &+ Int(reference.slot)])
+        }
+        return single.pointee.tableReference._withUnsafeGuaranteedRef { $0.position(of: reference) }
+    }
+
+    /// The value of `reference` in `single`, read in place.
     @inline(__always)
     private func value(_ single: UnsafePointer<SingleContext>, _ reference: AttributeReference) -> JSONValue? {
         if reference.isKind { return .string(single.pointee.kind) }
-        if let slots, reference.slot >= 0 {
-            let position = slots[(single - singles.baseAddress!) &* slotCount &+ Int(reference.slot)]
-            return single.pointee.tableReference._withUnsafeGuaranteedRef { $0.value(of: reference, at: position) }
-        }
-        return single.pointee.tableReference._withUnsafeGuaranteedRef { $0.value(of: reference) }
+        let position = self.position(single, reference)
+        return single.pointee.tableReference._withUnsafeGuaranteedRef { $0.value(of: reference, at: position) }
     }
 
     /// Evaluates the flag at `index` for a valid context.
@@ -372,17 +378,19 @@ struct Evaluator<Tracer: EvaluationTracer> {
             tracer.clause(index, seen: .array(singles.map { .string($0.kind) }), matched: result)
             return result
         }
-        guard let single = context(ofKind: test.contextKind), let value = self.value(single, test.attribute) else {
-            if test.absentReadsClock {
-                let instant = clockReading()
-                let result = test.op.matches(instant: instant) != test.negate
-                tracer.clause(index, seen: .string("now"), matched: result)
-                return result
-            }
-            // An absent context kind or attribute fails; negating that is the format's choice.
-            let result = test.negateWhenAbsent && test.negate
-            tracer.clause(index, seen: nil, matched: result)
+        guard let single = context(ofKind: test.contextKind) else { return absent(test, index) }
+        let position = self.position(single, test.attribute)
+        // A string compared by bytes: read in place, not copied out of the context.
+        if test.comparesStringBytes, position >= 0, let found = single.pointee.tableReference._withUnsafeGuaranteedRef({
+            $0.withStringBytes(at: position) { test.op.matches(stringBytes: $0) }
+        }) {
+            let result = found != test.negate
+            tracer.clause(index, seen: single.pointee.tableReference._withUnsafeGuaranteedRef { $0.values[position] },
+                          matched: result)
             return result
+        }
+        guard let value = single.pointee.tableReference._withUnsafeGuaranteedRef({ $0.value(of: test.attribute, at: position) }) else {
+            return absent(test, index)
         }
         var found = false
         if case .array(let elements) = value, !test.wholeValue {
@@ -395,6 +403,21 @@ struct Evaluator<Tracer: EvaluationTracer> {
         }
         let result = found != test.negate
         tracer.clause(index, seen: value, matched: result)
+        return result
+    }
+
+    /// A test of an attribute the context does not have (or of a kind it does not have).
+    @inline(__always)
+    private mutating func absent(_ test: TestCode, _ index: Int32) -> Bool {
+        if test.absentReadsClock {
+            let instant = clockReading()
+            let result = test.op.matches(instant: instant) != test.negate
+            tracer.clause(index, seen: .string("now"), matched: result)
+            return result
+        }
+        // An absent context kind or attribute fails; negating that is the format's choice.
+        let result = test.negateWhenAbsent && test.negate
+        tracer.clause(index, seen: nil, matched: result)
         return result
     }
 

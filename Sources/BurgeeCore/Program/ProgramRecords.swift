@@ -172,6 +172,9 @@ final class TestCode: Sendable {
     let absentReadsClock: Bool
     /// Whether an array value is given to the operator whole rather than element by element.
     let wholeValue: Bool
+    /// Whether a string value is compared by its UTF-8 bytes, read in place: a top-level
+    /// attribute, not lowercased, under an operator that compares bytes (`in`, the string tests).
+    let comparesStringBytes: Bool
 
     init(contextKind: ContextKindName, attribute: AttributeReference, op: Operator, negate: Bool, negateWhenAbsent: Bool,
          lowercaseInput: Bool, absentReadsClock: Bool = false, wholeValue: Bool = false) {
@@ -183,6 +186,9 @@ final class TestCode: Sendable {
         self.negateWhenAbsent = negateWhenAbsent
         self.lowercaseInput = lowercaseInput
         self.absentReadsClock = absentReadsClock
+        var isName = false
+        if case .name = attribute.storage { isName = true }
+        comparesStringBytes = isName && !lowercaseInput && op.comparesStringBytes
     }
 }
 

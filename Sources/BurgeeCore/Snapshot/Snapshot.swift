@@ -272,15 +272,10 @@ public final class Snapshot: Sendable {
     @inline(__always)
     private func withEvaluator<Tracer: EvaluationTracer, R>(for context: Context, tracer: Tracer,
                                                            _ body: (inout Evaluator<Tracer>) -> R) -> R {
-        context.contexts.withUnsafeBufferPointer { singles in
-            guard let prepared = context.prepared, prepared.program === program else {
-                var evaluator = Evaluator(program: program, singles: singles, tracer: tracer)
-                return body(&evaluator)
-            }
-            return prepared.positions.withUnsafeBufferPointer { slots in
-                var evaluator = Evaluator(program: program, singles: singles, slots: slots, tracer: tracer)
-                return body(&evaluator)
-            }
+        let slots = context.slots(for: program)
+        return context.contexts.withUnsafeBufferPointer { singles in
+            var evaluator = Evaluator(program: program, singles: singles, slots: slots, tracer: tracer)
+            return body(&evaluator)
         }
     }
 

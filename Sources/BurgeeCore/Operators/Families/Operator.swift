@@ -92,6 +92,9 @@ package indirect enum Operator: Sendable {
         }
     }
 
+    /// Whether ``matches(stringBytes:)`` answers for a string value what ``matches(_:)`` answers.
+    var comparesStringBytes: Bool { lowercasesInput }
+
     /// Whether lowercasing applies to the attribute value before matching (string operators and
     /// `in` when case-insensitive; regexes lowercase as they match).
     var lowercasesInput: Bool {
