@@ -33,12 +33,14 @@ public struct Context: Sendable {
         prepared?.program === program
     }
 
-    /// The attribute positions by slot when the context was prepared for `program`; valid while
-    /// the context is.
+    /// The attribute positions by slot, and the parsed values, when the context was prepared for
+    /// `program`; valid while the context is.
     @inline(__always)
-    func slots(for program: Program) -> UnsafePointer<Int32>? {
-        guard let prepared, prepared.program === program else { return nil }
-        return UnsafePointer(prepared.positions.baseAddress)
+    func slots(for program: Program) -> (positions: UnsafePointer<Int32>, parsed: UnsafePointer<ParsedAttribute>?)? {
+        guard let prepared, prepared.program === program, let positions = prepared.positions.baseAddress else { return nil }
+        var parsed: UnsafePointer<ParsedAttribute>?
+        if let base = prepared.parsed?.baseAddress { parsed = UnsafePointer(base) }
+        return (UnsafePointer(positions), parsed)
     }
 
     /// A context of one single context built by a format's own context reader, which

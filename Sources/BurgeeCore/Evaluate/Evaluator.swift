@@ -54,13 +54,16 @@ struct Evaluator<Tracer: EvaluationTracer> {
     /// A prepared context's attribute positions by slot (``PreparedAttributes``), borrowed for
     /// the evaluation; `nil` for a context not prepared for this program.
     let slots: UnsafePointer<Int32>?
+    /// The prepared context's values parsed once (``ParsedAttribute``), parallel to ``slots``.
+    let parsed: UnsafePointer<ParsedAttribute>?
     let slotCount: Int
 
     init(program: Program, singles: UnsafeBufferPointer<SingleContext>, slots: UnsafePointer<Int32>? = nil,
-         tracer: Tracer) {
+         parsed: UnsafePointer<ParsedAttribute>? = nil, tracer: Tracer) {
         self.program = program
         self.singles = singles
         self.slots = slots
+        self.parsed = parsed
         slotCount = program.attributeNames.count
         self.tracer = tracer
     }
@@ -380,6 +383,16 @@ struct Evaluator<Tracer: EvaluationTracer> {
         }
         guard let single = context(ofKind: test.contextKind) else { return absent(test, index) }
         let position = self.position(single, test.attribute)
+        // A version or an instant that a prepared context parsed once.
+        if test.readsParsedValue, position >= 0, let parsed {
+            let value = parsed + ((single - singles.baseAddress!) &* slotCount &+ Int(test.attribute.slot))
+            if value.pointee.isParsed {
+                let result = test.op.matches(parsed: value) != test.negate
+                tracer.clause(index, seen: single.pointee.tableReference._withUnsafeGuaranteedRef { $0.values[position] },
+                              matched: result)
+                return result
+            }
+        }
         // A string compared by bytes: read in place, not copied out of the context.
         if test.comparesStringBytes, position >= 0, let found = single.pointee.tableReference._withUnsafeGuaranteedRef({
             $0.withStringBytes(at: position) { test.op.matches(stringBytes: $0) }

@@ -42,6 +42,8 @@ struct ProgramBuilder {
     /// The top-level attribute names the program's tests and rollouts read, by slot.
     private var attributeNames: [String] = []
     private var attributeSlots: [String: Int32] = [:]
+    /// What the tests of each slot parse its value into.
+    private var attributeParses: [AttributeParses] = []
 
     /// `reference` reading its top-level attribute from the program's slot for that name.
     private mutating func slotted(_ reference: AttributeReference) -> AttributeReference {
@@ -50,8 +52,18 @@ struct ProgramBuilder {
         if let slot = attributeSlots[name] { return reference.inSlot(slot) }
         let slot = Int32(attributeNames.count)
         attributeNames.append(name)
+        attributeParses.append([])
         attributeSlots[name] = slot
         return reference.inSlot(slot)
+    }
+
+    /// `test`'s attribute in its slot, marked as parsed as the test's operator reads it.
+    private mutating func slotted(_ test: AttributeTest) -> AttributeReference {
+        let reference = slotted(test.attribute)
+        if case .name = reference.storage, reference.slot >= 0 {
+            attributeParses[Int(reference.slot)].formUnion(test.op.attributeParses)
+        }
+        return reference
     }
 
     private mutating func slotted(_ references: [AttributeReference]) -> [AttributeReference] {
@@ -107,6 +119,7 @@ struct ProgramBuilder {
         segmentEntries = program.segmentEntries.elements
         segmentEntryRuleIds = program.segmentEntryRuleIds
         attributeNames = program.attributeNames
+        attributeParses = program.attributeParses
         for (slot, name) in attributeNames.enumerated() { attributeSlots[name] = Int32(slot) }
     }
 
@@ -300,7 +313,7 @@ struct ProgramBuilder {
         case .not(let inner):
             node = ConditionCode(kind: .not, operands: TableRange(start: add(inner), count: 1))
         case .test(let test):
-            let code = TestCode(contextKind: kind(test.contextKind), attribute: slotted(test.attribute), op: test.op, negate: test.negate,
+            let code = TestCode(contextKind: kind(test.contextKind), attribute: slotted(test), op: test.op, negate: test.negate,
                                 negateWhenAbsent: test.absent == .failsOperator, lowercaseInput: test.lowercaseInput,
                                 absentReadsClock: test.absentReadsClock, wholeValue: test.wholeValue)
             owners.append(code)
@@ -367,6 +380,7 @@ struct ProgramBuilder {
                 segmentProblems: segmentProblems, testLabels: testLabels, segmentTestLabels: segmentTestLabels,
                 segmentEntryRuleIds: segmentEntryRuleIds, flagTests: flagTests, ruleLabels: ruleLabels,
                 flagLabels: flagLabels, cycleError: cycleError, dependencies: dependencies, owners: owners,
-                segmentIndex: segmentIndex, flagIndex: reused, linkedSize: linkedSize, attributeNames: attributeNames)
+                segmentIndex: segmentIndex, flagIndex: reused, linkedSize: linkedSize, attributeNames: attributeNames,
+                attributeParses: attributeParses)
     }
 }

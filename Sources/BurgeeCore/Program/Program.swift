@@ -52,6 +52,8 @@ final class Program: Sendable {
     let attributeNames: [String]
     /// ``attributeNames`` to their slots.
     let attributeSlots: KeySet
+    /// What tests parse each slot's value into, parallel to ``attributeNames``.
+    let attributeParses: [AttributeParses]
     /// The records of the tables when last linked whole (``values`` and ``conditions``): a
     /// program patched in place grows past it by the records its patches left behind.
     let linkedSize: Int
@@ -93,8 +95,11 @@ final class Program: Sendable {
          segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
          segmentEntryRuleIds: [String?], flagTests: [PrerequisiteCode] = [], ruleLabels: [String?] = [],
          flagLabels: [OutcomeLabels?] = [], cycleError: EvaluationReason.ErrorKind = .malformedFlag, dependencies: ProgramDependencies, owners: [AnyObject & Sendable],
-         segmentIndex: KeySet? = nil, flagIndex: KeySet? = nil, linkedSize: Int? = nil, attributeNames: [String] = []) {
+         segmentIndex: KeySet? = nil, flagIndex: KeySet? = nil, linkedSize: Int? = nil, attributeNames: [String] = [],
+         attributeParses: [AttributeParses] = []) {
         self.attributeNames = attributeNames
+        self.attributeParses = attributeParses.count == attributeNames.count
+            ? attributeParses : [AttributeParses](repeating: [], count: attributeNames.count)
         attributeSlots = KeySet(attributeNames)
         self.flags = ProgramTable(flags)
         declaresTypes = flags.contains { $0.declaredType != nil }

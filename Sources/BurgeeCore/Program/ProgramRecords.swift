@@ -175,6 +175,9 @@ final class TestCode: Sendable {
     /// Whether a string value is compared by its UTF-8 bytes, read in place: a top-level
     /// attribute, not lowercased, under an operator that compares bytes (`in`, the string tests).
     let comparesStringBytes: Bool
+    /// Whether the operator reads a value parsed once by a prepared context
+    /// (``Operator/attributeParses``): a top-level attribute under a version or date operator.
+    let readsParsedValue: Bool
 
     init(contextKind: ContextKindName, attribute: AttributeReference, op: Operator, negate: Bool, negateWhenAbsent: Bool,
          lowercaseInput: Bool, absentReadsClock: Bool = false, wholeValue: Bool = false) {
@@ -189,6 +192,7 @@ final class TestCode: Sendable {
         var isName = false
         if case .name = attribute.storage { isName = true }
         comparesStringBytes = isName && !lowercaseInput && op.comparesStringBytes
+        readsParsedValue = isName && !lowercaseInput && !op.attributeParses.isEmpty
     }
 }
 

@@ -274,7 +274,8 @@ public final class Snapshot: Sendable {
                                                            _ body: (inout Evaluator<Tracer>) -> R) -> R {
         let slots = context.slots(for: program)
         return context.contexts.withUnsafeBufferPointer { singles in
-            var evaluator = Evaluator(program: program, singles: singles, slots: slots, tracer: tracer)
+            var evaluator = Evaluator(program: program, singles: singles, slots: slots?.positions, parsed: slots?.parsed,
+                                      tracer: tracer)
             return body(&evaluator)
         }
     }

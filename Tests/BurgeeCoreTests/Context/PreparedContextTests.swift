@@ -85,6 +85,47 @@ struct PreparedContextTests {
         }
     }
 
+    @Test("versions and dates parsed once answer as parsed at every test", arguments: [
+        // Versions, valid and not, with and without three parts; instants as RFC 3339 and Unix
+        // milliseconds; values of other types, null and arrays, which are tested element by element.
+        "2.0.0", "2.0.0-rc.1", "1.9", "2", "10.0.0+build.5", "v2.0.0", "", "not a version",
+        "2024-01-01T00:00:00Z", "2019-12-31T23:59:59.999999999Z", "2024-01-01T00:00:00+01:00", "2024-13-01T00:00:00Z",
+    ] as [JSONValue] + [1_704_067_200_000, 0, -1, 1.5e300, true, nil, ["1.0.0", "3.0.0"], ["2019-01-01T00:00:00Z"], ["x": 1]])
+    func parsedOnce(_ value: JSONValue) throws {
+        let snapshot = try Self.snapshot([
+            "semver-gt": Self.flag([Self.clause("v", "semVerGreaterThan", ["1.10.0"])]),
+            "semver-eq": Self.flag([Self.clause("v", "semVerEqual", ["2.0.0"])]),
+            "semver-lt-not": Self.flag([Self.clause("v", "semVerLessThan", ["2.0.0"], negate: true)]),
+            "after": Self.flag([Self.clause("v", "after", ["2020-01-01T00:00:00Z"])]),
+            "before": Self.flag([Self.clause("v", "before", [1_704_067_200_001])]),
+            "in": Self.flag([Self.clause("v", "in", ["2.0.0", 0])]),
+        ])
+        let context = Context(key: "u", attributes: ["v": value])
+        let prepared = snapshot.prepare(context)
+        let parsed = try #require(prepared.prepared?.parsed, "the program parses `v`")
+        #expect(parsed[0].isParsed == !(value.isNull || value.arrayValue != nil))
+        for key in snapshot.flagKeys {
+            let plain = snapshot.evaluate(key, context: context, default: false)
+            let read = snapshot.evaluate(key, context: prepared, default: false)
+            #expect(read.value == plain.value, "\(key) for \(value.serialized())")
+            #expect(read.reason.json == plain.reason.json, "\(key) for \(value.serialized())")
+        }
+    }
+
+    @Test("a parsed version answers as the version it is")
+    func parsedVersionsAnswer() throws {
+        let snapshot = try Self.snapshot([
+            "new": Self.flag([Self.clause("version", "semVerGreaterThanOrEqual", ["2.0.0"])]),
+            "recent": Self.flag([Self.clause("since", "after", ["2024-01-01T00:00:00Z"])]),
+        ])
+        let newer = snapshot.prepare(Context(key: "u", attributes: ["version": "2.1.0", "since": "2024-06-01T00:00:00Z"]))
+        let older = snapshot.prepare(Context(key: "u", attributes: ["version": "1.9.9", "since": 1_700_000_000_000]))
+        #expect(newer.evaluate("new", in: snapshot) == true)
+        #expect(newer.evaluate("recent", in: snapshot) == true)
+        #expect(older.evaluate("new", in: snapshot) == false)
+        #expect(older.evaluate("recent", in: snapshot) == false)
+    }
+
     @Test("preparing twice for the same definitions keeps the first preparation")
     func preparingTwice() throws {
         let snapshot = try Self.snapshot(["f": Self.flag([Self.clause("a", "in", ["x"])])])

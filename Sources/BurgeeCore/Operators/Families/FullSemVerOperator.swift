@@ -32,7 +32,14 @@ package enum FullSemVerOperator {
 
     @inline(__always)
     static func matches(_ value: JSONValue, _ test: Test) -> Bool {
-        guard case .string(let s) = value, hasThreeParts(s), let version = SemanticVersion(parsing: s) else { return false }
+        guard case .string(let s) = value, hasThreeParts(s) else { return false }
+        return matches(SemanticVersion(parsing: s), test)
+    }
+
+    /// Whether the attribute's version of three parts (`nil`: not a version) passes the test.
+    @inline(__always)
+    static func matches(_ version: SemanticVersion?, _ test: Test) -> Bool {
+        guard let version else { return false }
         var order = version < test.operand ? -1 : (test.operand < version ? 1 : 0)
         if order == 0, test.countsBuild { order = compareBuild((version.build ?? "").utf8, (test.operand.build ?? "").utf8) }
         switch test.comparison {

@@ -92,6 +92,37 @@ package indirect enum Operator: Sendable {
         }
     }
 
+    /// What this operator parses an attribute value into, for a prepared context to parse once.
+    var attributeParses: AttributeParses {
+        switch self {
+        case .semVer, .fullSemVer: return .version
+        case .date: return .instant
+        case .launchDarklyDate: return .launchDarklyInstant
+        default: return []
+        }
+    }
+
+    /// Whether a value, already parsed as ``attributeParses`` says, matches: the same answer as
+    /// ``matches(_:)`` for that value.
+    @inline(__always)
+    func matches(parsed: UnsafePointer<ParsedAttribute>) -> Bool {
+        switch self {
+        case .semVer(let comparison, let versions):
+            return SemVerOperator.matches(parsed.pointee.version, comparison, versions)
+        case .fullSemVer(let test):
+            guard parsed.pointee.versionHasThreeParts else { return false }
+            return FullSemVerOperator.matches(parsed.pointee.version, test)
+        case .date(let direction, let instants):
+            guard let t = parsed.pointee.instant else { return false }
+            return DateOperator.matches(t, direction, instants)
+        case .launchDarklyDate(let direction, let instants):
+            guard let t = parsed.pointee.launchDarklyInstant else { return false }
+            return DateOperator.matches(t, direction, instants)
+        default:
+            return false
+        }
+    }
+
     /// Whether ``matches(stringBytes:)`` answers for a string value what ``matches(_:)`` answers.
     var comparesStringBytes: Bool { lowercasesInput }
 

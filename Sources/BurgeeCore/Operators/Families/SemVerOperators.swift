@@ -9,7 +9,14 @@ enum SemVerOperator {
 
     @inline(__always)
     static func matches(_ value: JSONValue, _ comparison: NumericComparison, _ versions: [SemanticVersion]) -> Bool {
-        guard case .string(let s) = value, let version = SemanticVersion(parsing: s) else { return false }
+        guard case .string(let s) = value else { return false }
+        return matches(SemanticVersion(parsing: s), comparison, versions)
+    }
+
+    /// Whether the attribute's version (`nil`: not a version) compares as asked with any of the versions.
+    @inline(__always)
+    static func matches(_ version: SemanticVersion?, _ comparison: NumericComparison, _ versions: [SemanticVersion]) -> Bool {
+        guard let version else { return false }
         for other in versions where comparison.holds(version, other) { return true }
         return false
     }

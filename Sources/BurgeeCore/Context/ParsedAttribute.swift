@@ -1,0 +1,58 @@
+/// The readings of an attribute value that the program's tests parse it into: versions and
+/// instants, parsed once when a context is prepared instead of at every test.
+struct AttributeParses: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    /// A semantic version (``SemanticVersion``), with whether it has three numeric parts.
+    static let version = AttributeParses(rawValue: 1)
+    /// An instant as ``Timestamp/init(attribute:)`` reads one.
+    static let instant = AttributeParses(rawValue: 2)
+    /// An instant as LaunchDarkly reads one (``LaunchDarklyDateOperator/instant(of:)``).
+    static let launchDarklyInstant = AttributeParses(rawValue: 4)
+}
+
+/// One attribute value of a prepared context, parsed as the tests of its slot read it.
+struct ParsedAttribute: Sendable {
+    /// Whether the value was parsed: a present, non-`null` value that is not an array (whose
+    /// elements are tested one by one). Otherwise tests read the value itself.
+    let isParsed: Bool
+    /// The value as a semantic version, when it is a string that reads as one.
+    let version: SemanticVersion?
+    /// Whether that string has exactly three numeric parts (``FullSemVerOperator``).
+    let versionHasThreeParts: Bool
+    let instant: Timestamp?
+    let launchDarklyInstant: Timestamp?
+
+    /// Nothing parsed: tests read the value.
+    static let unparsed = ParsedAttribute(isParsed: false, version: nil, versionHasThreeParts: false, instant: nil,
+                                          launchDarklyInstant: nil)
+
+    private init(isParsed: Bool, version: SemanticVersion?, versionHasThreeParts: Bool, instant: Timestamp?,
+                 launchDarklyInstant: Timestamp?) {
+        self.isParsed = isParsed
+        self.version = version
+        self.versionHasThreeParts = versionHasThreeParts
+        self.instant = instant
+        self.launchDarklyInstant = launchDarklyInstant
+    }
+
+    /// `value` read as `parses` says.
+    init(_ value: JSONValue, _ parses: AttributeParses) {
+        switch value {
+        case .null, .array:
+            self = .unparsed
+            return
+        default:
+            break
+        }
+        var version: SemanticVersion?
+        var threeParts = false
+        if parses.contains(.version), case .string(let text) = value {
+            version = SemanticVersion(parsing: text)
+            threeParts = FullSemVerOperator.hasThreeParts(text)
+        }
+        self.init(isParsed: true, version: version, versionHasThreeParts: threeParts,
+                  instant: parses.contains(.instant) ? Timestamp(attribute: value) : nil,
+                  launchDarklyInstant: parses.contains(.launchDarklyInstant) ? LaunchDarklyDateOperator.instant(of: value) : nil)
+    }
+}
