@@ -25,6 +25,11 @@ func unleashBenchmarks() {
             Benchmark(name) { await measure($0, scenario) { $0.unleash.isEnabled($1, context: $2) } }
         }
     }
+    // The cases that read attributes, with the context prepared once (`client.prepare`).
+    for scenario in Scenarios.unleash where ["UnleashSegmentAndSemver", "UnleashStartsWith"].contains(scenario.name) {
+        let name = "UnleashPrepared" + scenario.name.dropFirst("Unleash".count)
+        Benchmark(name) { await measure($0, scenario, prepared: true) { $0.unleash.isEnabled($1, context: $2) } }
+    }
 
     let threadConfiguration = ThreadScenarios.configuration
     for threads in [1, 2] {
@@ -44,10 +49,10 @@ func unleashBenchmarks() {
 
 /// `call` of the scenario's toggle and context, on a client of its toggles.
 @inline(__always)
-private func measure<R>(_ benchmark: Benchmark, _ scenario: SingleFlagScenario,
+private func measure<R>(_ benchmark: Benchmark, _ scenario: SingleFlagScenario, prepared: Bool = false,
                         _ call: (BurgeeClient, String, Context) -> R) async {
     let client = await readyUnleashClient(scenario.name)
-    let context = scenario.context()
+    let context = prepared ? client.prepare(scenario.context()) : scenario.context()
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
         blackHole(call(client, scenario.flag, context))

@@ -51,6 +51,7 @@ struct EvaluationLoop {
         (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name)
             + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle, clientHandlePrepared, clientSplit]
             + Scenarios.unleash.map { clientPrefix + $0.name }
+            + Scenarios.unleash.map { clientPreparedPrefix + $0.name }
             + Scenarios.datadog.map { clientPrefix + $0.name }
             + Scenarios.clientGetter.map { clientPrefix + $0.name }
             + Scenarios.clientGetter.map { clientPreparedPrefix + $0.name }
@@ -91,9 +92,9 @@ struct EvaluationLoop {
             let detail = snapshot.evaluate(scenario.flag, context: context, default: "control", as: .string)
             if show { print("\(name): \(detail.value) \(detail.reason.jsonText)") }
             evaluateString(snapshot, scenario.flag, context, iterations)
-        } else if let scenario = Scenarios.unleash.first(where: { clientPrefix + $0.name == name }) {
+        } else if let scenario = Scenarios.unleash.first(where: { clientPrefix + $0.name == name || clientPreparedPrefix + $0.name == name }) {
             let client = readyClient(.json(Scenarios.unleashState(Scenarios.unleashFiles[scenario.name]!), format: .unleash))
-            let context = scenario.context()
+            let context = name.hasPrefix(clientPreparedPrefix) ? client.prepare(scenario.context()) : scenario.context()
             if scenario.name == "UnleashVariantC" {
                 if show { print("\(name): \(client.unleash.variant(scenario.flag, context: context).json.serialized())") }
                 evaluateVariant(client, scenario.flag, context, iterations)

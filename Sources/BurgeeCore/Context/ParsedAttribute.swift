@@ -9,6 +9,8 @@ struct AttributeParses: OptionSet, Sendable {
     static let instant = AttributeParses(rawValue: 2)
     /// An instant as LaunchDarkly reads one (``LaunchDarklyDateOperator/instant(of:)``).
     static let launchDarklyInstant = AttributeParses(rawValue: 4)
+    /// Whether the value is shaped as a full semantic version (``VersionShapeOperator``).
+    static let versionShape = AttributeParses(rawValue: 8)
 }
 
 /// One attribute value of a prepared context, parsed as the tests of its slot read it.
@@ -22,14 +24,16 @@ struct ParsedAttribute: Sendable {
     let versionHasThreeParts: Bool
     let instant: Timestamp?
     let launchDarklyInstant: Timestamp?
+    let hasVersionShape: Bool
 
     /// Nothing parsed: tests read the value.
     static let unparsed = ParsedAttribute(isParsed: false, version: nil, versionHasThreeParts: false, instant: nil,
-                                          launchDarklyInstant: nil)
+                                          launchDarklyInstant: nil, hasVersionShape: false)
 
     private init(isParsed: Bool, version: SemanticVersion?, versionHasThreeParts: Bool, instant: Timestamp?,
-                 launchDarklyInstant: Timestamp?) {
+                 launchDarklyInstant: Timestamp?, hasVersionShape: Bool) {
         self.isParsed = isParsed
+        self.hasVersionShape = hasVersionShape
         self.version = version
         self.versionHasThreeParts = versionHasThreeParts
         self.instant = instant
@@ -53,6 +57,7 @@ struct ParsedAttribute: Sendable {
         }
         self.init(isParsed: true, version: version, versionHasThreeParts: threeParts,
                   instant: parses.contains(.instant) ? Timestamp(attribute: value) : nil,
-                  launchDarklyInstant: parses.contains(.launchDarklyInstant) ? LaunchDarklyDateOperator.instant(of: value) : nil)
+                  launchDarklyInstant: parses.contains(.launchDarklyInstant) ? LaunchDarklyDateOperator.instant(of: value) : nil,
+                  hasVersionShape: parses.contains(.versionShape) && VersionShapeOperator.matches(value))
     }
 }

@@ -98,6 +98,7 @@ package indirect enum Operator: Sendable {
         case .semVer, .fullSemVer: return .version
         case .date: return .instant
         case .launchDarklyDate: return .launchDarklyInstant
+        case .versionShape: return .versionShape
         default: return []
         }
     }
@@ -118,6 +119,8 @@ package indirect enum Operator: Sendable {
         case .launchDarklyDate(let direction, let instants):
             guard let t = parsed.pointee.launchDarklyInstant else { return false }
             return DateOperator.matches(t, direction, instants)
+        case .versionShape:
+            return parsed.pointee.hasVersionShape
         default:
             return false
         }
