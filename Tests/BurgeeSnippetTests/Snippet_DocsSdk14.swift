@@ -5,8 +5,13 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet14(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    var user = client.bound(to: Context(key: "u-1", attributes: ["plan": "pro"]))
-    let on = user.boolVariation("new-checkout", default: false)
-    user.update(context: Context(key: "u-2"))
-    _ = on
+    let newCheckout = client.flag("new-checkout", as: Bool.self, default: false)
+    let prepared = client.prepare(Context(key: "u-1", attributes: ["plan": "pro", "appVersion": "2.4.0"]))
+    let checkout = newCheckout.value(for: prepared)
+    let layout = client.stringVariation("paywall.layout", context: prepared, default: "classic")
+    print(checkout, layout)
+    _ = newCheckout
+    _ = prepared
+    _ = checkout
+    _ = layout
 }

@@ -5,9 +5,8 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet15(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    for await event in client.events() {
-        if case .updated(let update) = event {
-            logger.info("flags changed", metadata: ["flags": "\(update.changedFlags)"])
-        }
-    }
+    var user = client.bound(to: Context(key: "u-1", attributes: ["plan": "pro"]))
+    let on = user.boolVariation("new-checkout", default: false)
+    user.update(context: Context(key: "u-2"))
+    _ = on
 }

@@ -5,8 +5,9 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet16(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    for await change in client.flagValueChanges("new-checkout", context: context) {
-        print(change.oldValue, "→", change.newValue)  // compact JSON: false → true
-        if change.newValue(as: Bool.self) == true { print("new checkout on") }
+    for await event in client.events() {
+        if case .updated(let update) = event {
+            logger.info("flags changed", metadata: ["flags": "\(update.changedFlags)"])
+        }
     }
 }

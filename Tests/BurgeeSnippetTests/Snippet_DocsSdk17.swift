@@ -3,24 +3,10 @@
 import Burgee
 import BurgeeTesting
 import Logging
-import Testing
-
-@Test func checkoutUsesTheNewFlow() async throws {
-    let testData = TestData()
-    await testData.update(testData.flag("new-checkout").variationForAll(true))
-    let client = try BurgeeClient(configuration: .init(source: .testData(testData)))
-    client.start()
-    #expect(await client.waitUntilReady(timeout: .seconds(5)))
-
-    #expect(client.boolVariation("new-checkout", context: Context(key: "u-1"), default: false))
-    await testData.update(testData.flag("new-checkout").on(false))   // applied when update returns
-    #expect(!client.boolVariation("new-checkout", context: Context(key: "u-1"), default: true))
-    await client.close()
-}
 
 func docsSdkSnippet17(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    // Package.swift, test target dependencies:
-    //   .product(name: "Burgee", package: "burgee"),
-    //   .product(name: "BurgeeTesting", package: "burgee"),
-
+    for await change in client.flagValueChanges("new-checkout", context: context) {
+        print(change.oldValue, "→", change.newValue)  // compact JSON: false → true
+        if change.newValue(as: Bool.self) == true { print("new checkout on") }
+    }
 }

@@ -3,13 +3,24 @@
 import Burgee
 import BurgeeTesting
 import Logging
+import Testing
+
+@Test func checkoutUsesTheNewFlow() async throws {
+    let testData = TestData()
+    await testData.update(testData.flag("new-checkout").variationForAll(true))
+    let client = try BurgeeClient(configuration: .init(source: .testData(testData)))
+    client.start()
+    #expect(await client.waitUntilReady(timeout: .seconds(5)))
+
+    #expect(client.boolVariation("new-checkout", context: Context(key: "u-1"), default: false))
+    await testData.update(testData.flag("new-checkout").on(false))   // applied when update returns
+    #expect(!client.boolVariation("new-checkout", context: Context(key: "u-1"), default: true))
+    await client.close()
+}
 
 func docsSdkSnippet18(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    await testData.update(
-        testData.flag("layout").variations("list", "grid", "table").fallthroughVariation(1)
-            .ifMatch("country", "FR", "DE").thenReturn(2),
-        testData.flag("beta").booleanFlag().fallthroughVariation(false).variation(true, forKeys: "u-1", "u-2"),
-        testData.flag("org-limit").variations(20, 200).fallthroughVariation(0)
-            .ifMatch("tier", 2, 3, contextKind: "org").thenReturn(1))
-    await testData.remove("old-flag")
+    // Package.swift, test target dependencies:
+    //   .product(name: "Burgee", package: "burgee"),
+    //   .product(name: "BurgeeTesting", package: "burgee"),
+
 }

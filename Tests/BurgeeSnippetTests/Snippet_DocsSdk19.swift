@@ -5,13 +5,11 @@ import BurgeeTesting
 import Logging
 
 func docsSdkSnippet19(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let sink = InMemoryEventSink()
-    let client = try BurgeeClient(configuration: .init(
-        source: .testData(testData), events: EventsConfiguration(destination: .inMemory(sink))))
-    _ = client.boolVariation("new-checkout", context: context, default: false)
-    await client.flush()
-    let flagKeys = sink.recorded("exposure").compactMap { $0.objectValue?["flagKey"]?.stringValue }
-    _ = sink
-    _ = client
-    _ = flagKeys
+    await testData.update(
+        testData.flag("layout").variations("list", "grid", "table").fallthroughVariation(1)
+            .ifMatch("country", "FR", "DE").thenReturn(2),
+        testData.flag("beta").booleanFlag().fallthroughVariation(false).variation(true, forKeys: "u-1", "u-2"),
+        testData.flag("org-limit").variations(20, 200).fallthroughVariation(0)
+            .ifMatch("tier", 2, 3, contextKind: "org").thenReturn(1))
+    await testData.remove("old-flag")
 }
