@@ -68,13 +68,25 @@ struct Evaluator<Tracer: EvaluationTracer> {
         self.tracer = tracer
     }
 
+    /// The kind last looked up (by identity: a program shares one object per kind name among its
+    /// records) and the single context found for it, so that the tests of a rule, which mostly
+    /// name one kind, compare names once per evaluation. Raw pointers: trivial to create.
+    private var lastKind: UnsafeMutableRawPointer?
+    private var lastSingle: UnsafePointer<SingleContext>?
+
     /// The single context of `kind`, if any.
     @inline(__always)
-    private func context(ofKind kind: ContextKindName) -> UnsafePointer<SingleContext>? {
+    private mutating func context(ofKind kind: ContextKindName) -> UnsafePointer<SingleContext>? {
+        let identity = Unmanaged.passUnretained(kind).toOpaque()
+        if identity == lastKind { return lastSingle }
+        var found: UnsafePointer<SingleContext>?
         for i in singles.indices where singles[i].tableReference._withUnsafeGuaranteedRef({ $0.isKind(kind.utf8, hash: kind.hash) }) {
-            return singles.baseAddress! + i
+            found = singles.baseAddress! + i
+            break
         }
-        return nil
+        lastKind = identity
+        lastSingle = found
+        return found
     }
 
     /// The position of `reference`'s top-level attribute in `single`'s table (-1: none): at its
