@@ -58,31 +58,22 @@ let benchmarks: @Sendable () -> Void = {
 
     // The core scenarios (`CoreEvaluation`, measured there through `Snapshot.evaluate`, which
     // builds the detail) through the client's typed getter, which builds nothing.
+    // `ClientPrepared…`: the same with the context prepared once (`client.prepare`).
     for scenario in Scenarios.clientGetter {
-        Benchmark(ClientScenarios.clientPrefix + scenario.name) { benchmark in
-            let source = Scenarios.source(of: scenario.snapshot())
-            let client = await ClientScenarios.readyClient(.json(source.bytes, format: source.format))
-            let context = scenario.context()
-            let flag = scenario.flag
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(client.boolVariation(flag, context: context, default: false))
+        for prepared in [false, true] {
+            let prefix = prepared ? ClientScenarios.clientPreparedPrefix : ClientScenarios.clientPrefix
+            Benchmark(prefix + scenario.name) { benchmark in
+                let source = Scenarios.source(of: scenario.snapshot())
+                let client = await ClientScenarios.readyClient(.json(source.bytes, format: source.format))
+                let context = prepared ? client.prepare(scenario.context()) : scenario.context()
+                let flag = scenario.flag
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    blackHole(client.boolVariation(flag, context: context, default: false))
+                }
+                benchmark.stopMeasurement()
+                await client.close()
             }
-            benchmark.stopMeasurement()
-            await client.close()
-        }
-        // The same with the context prepared once (`client.prepare`): attributes read by slot.
-        Benchmark(ClientScenarios.clientPreparedPrefix + scenario.name) { benchmark in
-            let source = Scenarios.source(of: scenario.snapshot())
-            let client = await ClientScenarios.readyClient(.json(source.bytes, format: source.format))
-            let context = client.prepare(scenario.context())
-            let flag = scenario.flag
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(client.boolVariation(flag, context: context, default: false))
-            }
-            benchmark.stopMeasurement()
-            await client.close()
         }
     }
 

@@ -29,17 +29,9 @@ struct ParsedAttribute: Sendable {
     /// Nothing parsed: tests read the value.
     static let unparsed = ParsedAttribute(isParsed: false, version: nil, versionHasThreeParts: false, instant: nil,
                                           launchDarklyInstant: nil, hasVersionShape: false)
+}
 
-    private init(isParsed: Bool, version: SemanticVersion?, versionHasThreeParts: Bool, instant: Timestamp?,
-                 launchDarklyInstant: Timestamp?, hasVersionShape: Bool) {
-        self.isParsed = isParsed
-        self.hasVersionShape = hasVersionShape
-        self.version = version
-        self.versionHasThreeParts = versionHasThreeParts
-        self.instant = instant
-        self.launchDarklyInstant = launchDarklyInstant
-    }
-
+extension ParsedAttribute {
     /// `value` read as `parses` says.
     init(_ value: JSONValue, _ parses: AttributeParses) {
         switch value {
