@@ -52,6 +52,10 @@ struct BenchCLITests {
         let p50 = try #require(update["p50Milliseconds"] as? Double), max = try #require(update["maxMilliseconds"] as? Double)
         #expect(p50 > 0 && p50 <= max)
         #expect(update["residentBytesAdded"] is Int)
+        let changed = try #require(update["changedDocument"] as? [String: Any])
+        #expect((changed["updates"] as? Int ?? 0) >= 5)
+        let changedP50 = try #require(changed["p50Milliseconds"] as? Double), changedMax = try #require(changed["maxMilliseconds"] as? Double)
+        #expect(changedP50 > 0 && changedP50 <= changedMax)
     }
 
     @Test("the text table: a header, one line per named flag, the throughput lines")
@@ -64,6 +68,8 @@ struct BenchCLITests {
         #expect(lines.count > 1 && lines[1].hasPrefix("compile: ") && lines[1].contains(" ms (median)"))
         #expect(lines.count > 2 && lines[2].hasPrefix("update (one flag patched) to new snapshot: ") && lines[2].contains(" ms max over "),
                 "\(lines)")
+        #expect(lines.count > 3 && lines[3].hasPrefix("update (the whole document, one flag changed) to new snapshot: ")
+                && lines[3].contains(" ms max over "), "\(lines)")
         let header = try #require(lines.firstIndex { $0.hasPrefix("flag ") })
         #expect(lines[header].split(separator: " ").map(String.init) == ["flag", "getter", "evals/s", "p50", "ns", "p99", "ns", "share"])
         #expect(lines[header + 1].hasPrefix("new-checkout    bool  "))
@@ -98,8 +104,16 @@ struct BenchCLITests {
         #expect(flags.allSatisfy { ($0["evaluations"] as? Int ?? 0) > 0 })
         #expect((report["throughput"] as? [String: Any])?["threadsPerSecond"] == nil)
         let update = try #require(report["update"] as? [String: Any])
-        #expect(update["kind"] as? String == (folder.isEmpty || folder == "launchdarkly" ? "patch" : "document"), "\(folder)/\(name)")
+        let patched = folder.isEmpty || folder == "launchdarkly"
+        #expect(update["kind"] as? String == (patched ? "patch" : "document"), "\(folder)/\(name)")
         #expect((update["updates"] as? Int ?? 0) >= 5)
+        // Formats patched item by item also take a whole document's changed items alone.
+        if patched {
+            let changed = try #require(update["changedDocument"] as? [String: Any], "\(folder)/\(name)")
+            #expect((changed["updates"] as? Int ?? 0) >= 5)
+        } else {
+            #expect(update["changedDocument"] is NSNull, "\(folder)/\(name)")
+        }
     }
 
     @Test("given contexts are read in the format's shape, one per line")

@@ -65,6 +65,41 @@ struct CurrentDefinitions: Sendable {
         return true
     }
 
+    /// Takes `json`, a whole document, as changes to the items it changes, adds or drops, when the
+    /// definitions held change item by item, are of `format` (given, or detected in `json`) and
+    /// `json` has their shape (``PatchableDefinitions/wholeItems(of:)``): those items are replaced
+    /// as patches replace them (whatever their versions) and the document's version is set, so
+    /// that what did not change is not read and lowered again. Returns the keys of the items
+    /// changed; `nil`, changing nothing, when `json` has to be read whole, or changes more than
+    /// half of the items (a whole compile is as fast then).
+    mutating func replaceItems(withWhole json: JSONValue, format: DefinitionsFormat?) -> (flags: [String], segments: [String])? {
+        guard let patchable, let held = items, let given = try? DefinitionsReader.format(of: json, given: format),
+              given == patchable.definitions.format, let whole = patchable.wholeItems(of: json)
+        else { return nil }
+        var changed: [DefinitionItemKind: [String]] = [:]
+        var changes = 0, count = 0
+        for kind in DefinitionItemKind.allCases {
+            let old = held[kind] ?? [:], new = whole.items[kind] ?? [:]
+            var keys: [String] = []
+            for (key, value) in new where old[key] != value { keys.append(key) }
+            for key in old.keys where new[key] == nil { keys.append(key) }
+            changed[kind] = keys.sorted()
+            changes += keys.count
+            count += max(old.count, new.count)
+        }
+        guard changes * 2 <= count else { return nil }
+        tombstones = [:]
+        items = whole.items
+        let version = whole.version ?? definitions.version
+        guard changes > 0 || version != definitions.version else { return ([], []) }
+        read = nil
+        for kind in DefinitionItemKind.allCases {
+            for key in changed[kind] ?? [] { self.patchable!.replace(kind, key, with: whole.items[kind]?[key]) }
+        }
+        if version != definitions.version { self.patchable!.advance(to: version) }
+        return (changed[.flag] ?? [], changed[.segment] ?? [])
+    }
+
     /// The snapshot of the definitions held: from the lowering kept once patched, else compiled whole.
     mutating func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
         if patchable != nil { return patchable!.compile(flagSets: flagSets, options: options) }

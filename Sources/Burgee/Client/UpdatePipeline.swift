@@ -44,10 +44,36 @@ final class UpdatePipeline: Sendable {
     }
 
     /// Applies a whole payload; `false` when it was rejected (the last good definitions stay).
+    /// A document of the format and shape held whose items change one at a time replaces only
+    /// the items that differ (``CurrentDefinitions/replaceItems(withWhole:format:)``); the same
+    /// items again keep the snapshot.
     func apply(_ payload: DefinitionsPayload, origin: ClientEvent.DefinitionsOrigin) -> Bool {
+        let parsed: ParsedPayload
+        do {
+            parsed = try payload.parse(limits: limits)
+        } catch {
+            reject(error, origin: origin)
+            return false
+        }
+        if case .json(let json, let format, _) = parsed.storage {
+            let replaced = current.withLock { held -> Bool in
+                guard held != nil, let changed = held!.replaceItems(withWhole: json, format: format) else { return false }
+                if changed.flags.isEmpty, changed.segments.isEmpty, let snapshot = cell.read({ $0.snapshot }),
+                   snapshot.version == held!.definitions.version {
+                    install(snapshot, origin: origin)
+                } else {
+                    install(&held!, origin: origin, touched: flagSets != nil ? nil : changed)
+                }
+                return true
+            }
+            if replaced {
+                if origin == .dataSource { cache?.store(parsed.bytes) }
+                return true
+            }
+        }
         let read: (definitions: CurrentDefinitions, bytes: [UInt8])
         do {
-            read = try payload.read(limits: limits)
+            read = try parsed.read()
         } catch {
             reject(error, origin: origin)
             return false
@@ -143,7 +169,13 @@ final class UpdatePipeline: Sendable {
     /// have changed (a patch's).
     private func install(_ definitions: inout CurrentDefinitions, origin: ClientEvent.DefinitionsOrigin,
                          touched: (flags: [String], segments: [String])? = nil) {
-        let snapshot = definitions.compile(flagSets: flagSets, options: compileOptions)
+        install(definitions.compile(flagSets: flagSets, options: compileOptions), origin: origin, touched: touched)
+    }
+
+    /// Swaps in `snapshot`, sets the status for the source's definitions, then reports the
+    /// changes. Called with `current` locked.
+    private func install(_ snapshot: Snapshot, origin: ClientEvent.DefinitionsOrigin,
+                         touched: (flags: [String], segments: [String])? = nil) {
         logProblemCount(snapshot.problemCount)
         let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil))
         // No reader counts into the old table any more: its counts are final.

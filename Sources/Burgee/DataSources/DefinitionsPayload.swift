@@ -40,18 +40,52 @@ public struct DefinitionsPayload: Sendable {
 
     /// Reads the definitions, and the bytes to cache.
     func read(limits: JSONLimits) throws(DefinitionsError) -> (definitions: CurrentDefinitions, bytes: [UInt8]) {
+        try parse(limits: limits).read()
+    }
+
+    /// Parses the JSON or YAML, without reading it as definitions yet.
+    func parse(limits: JSONLimits) throws(DefinitionsError) -> ParsedPayload {
         switch storage {
         case .json(let bytes, let format):
             let json: JSONValue
             do { json = try JSONParser(limits: limits).parse(bytes) } catch { throw .invalidJSON(error) }
-            return (try CurrentDefinitions(json: json, format: format), bytes)
+            return ParsedPayload(storage: .json(json, format: format, bytes: bytes))
         case .yaml(let bytes, let format):
             let json = try YAMLDefinitions.json(from: bytes, limits: limits)
-            return (try CurrentDefinitions(json: json, format: format), Array(json.serialized().utf8))
+            return ParsedPayload(storage: .json(json, format: format, bytes: nil))
+        case .definitions(let definitions):
+            return ParsedPayload(storage: .definitions(definitions))
+        }
+    }
+}
+
+/// A payload parsed: JSON to read as definitions, or definitions already read.
+struct ParsedPayload {
+    enum Storage {
+        /// `bytes`, when given, are what the cache keeps; else the JSON serialized.
+        case json(JSONValue, format: DefinitionsFormat?, bytes: [UInt8]?)
+        case definitions(Definitions)
+    }
+
+    let storage: Storage
+
+    /// Reads the definitions, and the bytes to cache.
+    func read() throws(DefinitionsError) -> (definitions: CurrentDefinitions, bytes: [UInt8]) {
+        switch storage {
+        case .json(let json, let format, let bytes):
+            return (try CurrentDefinitions(json: json, format: format), bytes ?? Array(json.serialized().utf8))
         case .definitions(let definitions):
             // Definitions built in code carry no problems that re-serialising could hide.
             let held = CurrentDefinitions(definitions: definitions)
             return (held, Array(held.json.serialized().utf8))
+        }
+    }
+
+    /// The bytes the cache keeps for the payload.
+    var bytes: [UInt8] {
+        switch storage {
+        case .json(let json, _, let bytes): bytes ?? Array(json.serialized().utf8)
+        case .definitions(let definitions): Array(CurrentDefinitions(definitions: definitions).json.serialized().utf8)
         }
     }
 }

@@ -51,7 +51,12 @@ struct BenchReport {
         o["update"] = ["kind": .string(update.kind), "updates": .number(Double(update.updates)),
                        "p50Milliseconds": .number(Self.rounded(update.p50Milliseconds, 3)),
                        "maxMilliseconds": .number(Self.rounded(update.maxMilliseconds, 3)),
-                       "residentBytesAdded": update.residentBytesAdded.map { .number(Double($0)) } ?? .null]
+                       "residentBytesAdded": update.residentBytesAdded.map { .number(Double($0)) } ?? .null,
+                       "changedDocument": update.changedDocument.map { timing in
+                           ["updates": .number(Double(timing.updates)),
+                            "p50Milliseconds": .number(Self.rounded(timing.p50Milliseconds, 3)),
+                            "maxMilliseconds": .number(Self.rounded(timing.maxMilliseconds, 3))]
+                       } ?? .null]
         return .object(o)
     }
 
@@ -71,6 +76,10 @@ struct BenchReport {
             + "\(Self.fixed(update.maxMilliseconds, 2)) ms max over \(update.updates)"
         if let added = update.residentBytesAdded { updated += ", resident +\(Self.grouped(added)) bytes" }
         lines.append(updated)
+        if let timing = update.changedDocument {
+            lines.append("update (the whole document, one flag changed) to new snapshot: \(Self.fixed(timing.p50Milliseconds, 2)) ms p50, "
+                         + "\(Self.fixed(timing.maxMilliseconds, 2)) ms max over \(timing.updates)")
+        }
         lines.append("")
         let width = max(4, flags.map(\.key.count).max() ?? 0)
         func pad(_ s: String, _ n: Int, left: Bool = false) -> String {

@@ -17,6 +17,16 @@ struct UpdateBench: DataSource {
         /// How much the resident memory grew over the updates (what patching keeps: the lowered
         /// drafts; replaced snapshots are freed); `nil` where it cannot be read.
         var residentBytesAdded: Int?
+        /// For definitions patched item by item: the whole document with one flag changed (a
+        /// changed file, a poll), from its bytes to the new snapshot.
+        var changedDocument: Timing?
+    }
+
+    /// Times of one kind of change, in milliseconds.
+    struct Timing {
+        var updates: Int
+        var p50Milliseconds: Double
+        var maxMilliseconds: Double
     }
 
     let bytes: [UInt8]
@@ -24,6 +34,8 @@ struct UpdateBench: DataSource {
     /// The flag a patch changes: its key, JSON object and version; `nil` where the format takes
     /// whole documents.
     let patched: (key: String, json: JSONValue, version: Int64)?
+    /// The whole document in its format's shape, with the flag a patch changes at version 1, 2…
+    let changedDocument: (@Sendable (Int64) -> [UInt8])?
     let duration: Duration
     let done: @Sendable (Result) -> Void
 
@@ -31,10 +43,19 @@ struct UpdateBench: DataSource {
          done: @escaping @Sendable (Result) -> Void) {
         self.bytes = bytes
         format = loaded.format
-        if let patchable = loaded.definitions.patchable, let json = loaded.definitions.items?[.flag]?[key] {
+        if let patchable = loaded.definitions.patchable, let items = loaded.definitions.items, let json = items[.flag]?[key] {
             patched = (key, json, patchable.version(of: .flag, key) ?? 0)
+            changedDocument = { version in
+                var changed = items
+                if case .object(var flag) = json {
+                    flag["version"] = .number(Double(version))
+                    changed[.flag]?[key] = .object(flag)
+                }
+                return Array(patchable.cachedJSON(items: changed).serialized().utf8)
+            }
         } else {
             patched = nil
+            changedDocument = nil
         }
         self.duration = duration
         self.done = done
@@ -83,6 +104,25 @@ struct UpdateBench: DataSource {
         samples.sort()
         done(Result(kind: patched == nil ? "document" : "patch", updates: samples.count,
                     p50Milliseconds: FlagBench.percentile(samples, 0.5), maxMilliseconds: samples.last ?? 0,
-                    residentBytesAdded: added))
+                    residentBytesAdded: added, changedDocument: await changedDocuments(sink)))
+    }
+
+    /// Times whole documents that change one flag each: at least 5, at most 50, for about
+    /// `duration` (the documents are written before each is timed).
+    private func changedDocuments(_ sink: DataSourceSink) async -> Timing? {
+        guard let changedDocument, await sink.apply(.json(changedDocument(1), format: format)) else { return nil }
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        var elapsed = Duration.zero
+        while samples.count < 5 || (elapsed < duration && samples.count < 50) {
+            let bytes = changedDocument(Int64(samples.count) + 2)
+            let start = clock.now
+            guard await sink.apply(.json(bytes, format: format)) else { return nil }
+            let took = clock.now - start
+            elapsed += took
+            samples.append(FlagBench.nanoseconds(took) / 1e6)
+        }
+        samples.sort()
+        return Timing(updates: samples.count, p50Milliseconds: FlagBench.percentile(samples, 0.5), maxMilliseconds: samples.last ?? 0)
     }
 }

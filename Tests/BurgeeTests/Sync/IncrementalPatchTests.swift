@@ -85,7 +85,7 @@ import BurgeeCore
         }
     }
 
-    private func document(_ items: Items = .native) throws -> JSONValue {
+    func document(_ items: Items = .native) throws -> JSONValue {
         var flags: [String: JSONValue] = [:]
         for (i, key) in Self.flagKeys.enumerated() { flags[key] = try JSONValue(parsing: items.flagBodies[i % 5]) }
         var segments: [String: JSONValue] = [:]
@@ -95,7 +95,7 @@ import BurgeeCore
     }
 
     /// The same in both snapshots: keys, problems, and every flag's detail for every context.
-    private func expectSame(_ patched: Snapshot, _ whole: Snapshot, _ step: String, contexts: [Context] = contexts) {
+    func expectSame(_ patched: Snapshot, _ whole: Snapshot, _ step: String, contexts: [Context] = contexts) {
         #expect(patched.flagKeys == whole.flagKeys, "\(step)")
         #expect(patched.segmentKeys == whole.segmentKeys, "\(step)")
         #expect(patched.problems.map(\.description) == whole.problems.map(\.description), "\(step)")

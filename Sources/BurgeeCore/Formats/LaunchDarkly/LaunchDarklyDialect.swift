@@ -68,6 +68,13 @@ struct LaunchDarklyDialect: ItemwiseDialect {
         ["path": "/", "data": ["flags": .object(items[.flag] ?? [:]), "segments": .object(items[.segment] ?? [:])]]
     }
 
+    /// A document of the same shape (flag data, or a stream `put`): the problems' paths start
+    /// where the items sit. No document version.
+    func wholeItems(of json: JSONValue, replacing document: LaunchDarklyDocument) -> (items: DocumentItems, version: Int64?)? {
+        guard let whole = try? LaunchDarklyDocument.items(of: json), whole.base == document.base else { return nil }
+        return (whole.items, nil)
+    }
+
     /// A tombstone (`"deleted": true`) is held for its version, not evaluated.
     func replace(flag key: String, with json: JSONValue?, in document: inout LaunchDarklyDocument)
         -> (draft: FlagDraft, source: SourceItem)?

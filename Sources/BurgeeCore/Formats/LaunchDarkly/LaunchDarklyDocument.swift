@@ -27,6 +27,22 @@ package struct LaunchDarklyDocument: Sendable {
     /// Reads a parsed document: the flag data itself, or a stream `put` holding it in `data`.
     /// - Throws: ``DefinitionsError/notOfFormat(_:_:)`` when the shape is not LaunchDarkly's.
     package init(json: JSONValue) throws(DefinitionsError) {
+        let whole = try Self.items(of: json)
+        var flags: [String: LaunchDarklyFlag] = [:]
+        for (key, value) in whole.items[.flag] ?? [:] {
+            flags[key] = LaunchDarklyFlag(key: key, json: value, at: whole.base.appending("flags").appending(key))
+        }
+        var segments: [String: LaunchDarklySegment] = [:]
+        for (key, value) in whole.items[.segment] ?? [:] {
+            segments[key] = LaunchDarklySegment(key: key, json: value, at: whole.base.appending("segments").appending(key))
+        }
+        self.init(flags: flags, segments: segments, base: whole.base)
+    }
+
+    /// The flag and segment objects of a document, and where they sit (``base``), as
+    /// ``init(json:)`` reads them.
+    /// - Throws: ``DefinitionsError/notOfFormat(_:_:)`` when the shape is not LaunchDarkly's.
+    static func items(of json: JSONValue) throws(DefinitionsError) -> (items: DocumentItems, base: JSONPointer) {
         guard case .object(var members) = json else {
             throw .notOfFormat(.launchDarkly, "the top level is \(json.typeName), not an object")
         }
@@ -41,15 +57,7 @@ package struct LaunchDarklyDocument: Sendable {
             members = inner
             base = JSONPointer.root.appending("data")
         }
-        var flags: [String: LaunchDarklyFlag] = [:]
-        for (key, value) in try Self.items(members, "flags", base) {
-            flags[key] = LaunchDarklyFlag(key: key, json: value, at: base.appending("flags").appending(key))
-        }
-        var segments: [String: LaunchDarklySegment] = [:]
-        for (key, value) in try Self.items(members, "segments", base) {
-            segments[key] = LaunchDarklySegment(key: key, json: value, at: base.appending("segments").appending(key))
-        }
-        self.init(flags: flags, segments: segments, base: base)
+        return ([.flag: try Self.items(members, "flags", base), .segment: try Self.items(members, "segments", base)], base)
     }
 
     /// Reads JSON bytes.

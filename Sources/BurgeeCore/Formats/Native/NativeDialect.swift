@@ -52,6 +52,27 @@ struct NativeDialect: ItemwiseDialect {
         ])
     }
 
+    /// A document of format version 1 whose version, flags and segments reading accepts: it
+    /// reads nothing else.
+    func wholeItems(of json: JSONValue, replacing document: DefinitionsDocument) -> (items: DocumentItems, version: Int64?)? {
+        guard case .object(let members) = json, members["formatVersion"] == .number(Double(DefinitionsDocument.formatVersion))
+        else { return nil }
+        var version: Int64 = 0
+        if let v = members["version"], !v.isNull {
+            guard let i = v.int64Value else { return nil }
+            version = i
+        }
+        var items: DocumentItems = [:]
+        for kind in DefinitionItemKind.allCases {
+            switch members[kind.member] {
+            case nil, .null?: items[kind] = [:]
+            case .object(let objects)?: items[kind] = objects
+            default: return nil
+            }
+        }
+        return (items, version)
+    }
+
     func replace(flag key: String, with json: JSONValue?, in document: inout DefinitionsDocument)
         -> (draft: FlagDraft, source: SourceItem)?
     {

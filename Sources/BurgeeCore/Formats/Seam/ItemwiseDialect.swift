@@ -17,6 +17,11 @@ protocol ItemwiseDialect: DefinitionsDialect {
     /// back, it is the same document.
     func cachedJSON(items: DocumentItems, version: Int64) -> JSONValue
 
+    /// The items and version of `json`, a whole document, when reading it whole makes `document`
+    /// with these items and this version (`nil`: a format without one) and nothing else changed;
+    /// `nil` when it has to be read whole: a document of another shape, or one reading refuses.
+    func wholeItems(of json: JSONValue, replacing document: Document) -> (items: DocumentItems, version: Int64?)?
+
     /// Reads `json` as flag `key` of `document`, replacing the one held, or removes it (`nil`);
     /// returns the flag lowered and as a source item, `nil` when there is no flag to evaluate.
     func replace(flag key: String, with json: JSONValue?, in document: inout Document)
@@ -79,6 +84,11 @@ package protocol PatchableDefinitions: Sendable {
     /// Sets the version of the whole document, for a format that has one.
     mutating func advance(to version: Int64)
 
+    /// The items and version of `json`, a whole document, when its items can replace those held
+    /// one by one (see ``ItemwiseDialect/wholeItems(of:replacing:)``); `nil` when it has to be
+    /// read whole.
+    func wholeItems(of json: JSONValue) -> (items: DocumentItems, version: Int64?)?
+
     /// The snapshot of the definitions: compiled whole before the first change, then from the
     /// lowering kept (see ``ProgramDrafts``).
     mutating func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot
@@ -121,6 +131,10 @@ struct ItemwiseDefinitions<Dialect: ItemwiseDialect>: PatchableDefinitions {
 
     mutating func advance(to version: Int64) {
         dialect.advance(&document, to: version)
+    }
+
+    func wholeItems(of json: JSONValue) -> (items: DocumentItems, version: Int64?)? {
+        dialect.wholeItems(of: json, replacing: document)
     }
 
     mutating func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot {

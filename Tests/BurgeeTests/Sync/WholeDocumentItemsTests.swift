@@ -1,0 +1,133 @@
+import Testing
+@testable import Burgee
+import BurgeeCore
+
+/// A whole document of the format and shape held, changing few items, replaces only those items
+/// (`CurrentDefinitions.replaceItems(withWhole:format:)`): the snapshot must be the one a whole
+/// read and compile of the document makes, and the keys reported exactly the items that differ.
+@Suite struct WholeDocumentItemsTests {
+    typealias Items = IncrementalPatchTests.Items
+
+    /// A document of `items` in `format`'s shape (LaunchDarkly's: flag data, or a stream `put`).
+    static func document(_ items: DocumentItems, format: DefinitionsFormat, version: Int64, put: Bool = false) -> JSONValue {
+        let flags = JSONValue.object(items[.flag] ?? [:]), segments = JSONValue.object(items[.segment] ?? [:])
+        if format == .launchDarkly {
+            return put ? ["path": "/", "data": ["flags": flags, "segments": segments]] : ["flags": flags, "segments": segments]
+        }
+        return ["formatVersion": 1, "version": .number(Double(version)), "flags": flags, "segments": segments]
+    }
+
+    @Test(arguments: [(Items.native, nil), (.native, ["web"]), (.launchDarkly, nil)] as [(Items, Set<String>?)])
+    func fewChangesReplaceOnlyThoseItems(items: Items, flagSets: Set<String>?) throws {
+        let patches = IncrementalPatchTests()
+        var held = try CurrentDefinitions(json: patches.document(items), format: items.format)
+        var previous = held.compile(flagSets: flagSets, options: CompileOptions())
+        var current = try #require(held.definitions.items)
+        var random = IncrementalPatchTests.Random(state: 2027)
+        var version: Int64 = 1
+        var itemwise = 0
+        for step in 1...150 {
+            // One or two items changed, added or dropped; sometimes none, sometimes a new version only.
+            let before = current
+            for _ in 0..<random.next(3) {
+                let kind: DefinitionItemKind = random.next(4) == 0 ? .segment : .flag
+                let keys = kind == .segment ? IncrementalPatchTests.segmentKeys : IncrementalPatchTests.flagKeys
+                let bodies = kind == .segment ? items.segmentBodies : items.flagBodies
+                let key = keys[random.next(keys.count)], pick = random.next(bodies.count + 3)
+                // A flag switched on or off keeps its shape: it is laid out again in place.
+                let onOff = items.format == .native ? "enabled" : "on"
+                if pick > bodies.count, kind == .flag, case .object(var flag)? = current[kind]?[key], case .bool(let on)? = flag[onOff] {
+                    flag[onOff] = .bool(!on)
+                    current[kind]?[key] = .object(flag)
+                    continue
+                }
+                if pick >= bodies.count {
+                    current[kind]?.removeValue(forKey: key)
+                } else {
+                    current[kind, default: [:]][key] = try JSONValue(parsing: bodies[pick])
+                }
+            }
+            var changed: [DefinitionItemKind: Set<String>] = [:]
+            for kind in DefinitionItemKind.allCases {
+                let old = before[kind] ?? [:], new = current[kind] ?? [:]
+                changed[kind] = Set(Set(old.keys).union(new.keys).filter { old[$0] != new[$0] })
+            }
+            if random.next(5) == 0 { version += 1 }
+            let json = Self.document(current, format: items.format, version: version)
+            let description = "step \(step): \(changed)"
+
+            let given = random.next(2) == 0 ? nil : items.format
+            let replaced = held.replaceItems(withWhole: json, format: given)
+            // More than half of the items changed (few are left): read whole.
+            let changes = changed.values.map(\.count).reduce(0, +)
+            let count = DefinitionItemKind.allCases.map { max(before[$0]?.count ?? 0, current[$0]?.count ?? 0) }.reduce(0, +)
+            guard changes * 2 <= count else {
+                #expect(replaced == nil, "\(description)")
+                held = try CurrentDefinitions(json: json, format: items.format)
+                previous = held.compile(flagSets: flagSets, options: CompileOptions())
+                continue
+            }
+            let keys = try #require(replaced, "\(description)")
+            #expect(Set(keys.flags) == changed[.flag] ?? [] && Set(keys.segments) == changed[.segment] ?? [], "\(description)")
+            let patched = held.compile(flagSets: flagSets, options: CompileOptions())
+            let whole = Snapshot(compiling: try BurgeeCore.Definitions(json: json, format: items.format), flagSets: flagSets)
+            patches.expectSame(patched, whole, description, contexts: items.contexts)
+            #expect(patched.version == whole.version, "\(description)")
+            #expect(held.json == (try CurrentDefinitions(json: json, format: items.format)).json, "\(description): the cache's JSON")
+            if patched.recordsAddedByPatches > previous.recordsAddedByPatches { itemwise += 1 }
+
+            let hinted = ChangeDetector.changes(from: previous, to: patched, touched: flagSets == nil ? keys : nil)
+            let compared = ChangeDetector.changes(from: previous, to: whole)
+            #expect(hinted.flags == compared.flags && hinted.segments == compared.segments, "\(description)")
+            previous = patched
+        }
+        if flagSets == nil { #expect(itemwise > 5, "\(itemwise) documents laid out in place") }
+    }
+
+    @Test func theSameDocumentAgainChangesNoItem() throws {
+        var held = try CurrentDefinitions(json: IncrementalPatchTests().document(), format: .native)
+        let json = Self.document(try #require(held.definitions.items), format: .native, version: 1)
+        let again = held.replaceItems(withWhole: json, format: nil)
+        let keys = try #require(again)
+        #expect(keys.flags.isEmpty && keys.segments.isEmpty)
+        let newVersion = Self.document(try #require(held.definitions.items), format: .native, version: 7)
+        let versioned = held.replaceItems(withWhole: newVersion, format: .native)
+        let bumped = try #require(versioned)
+        #expect(bumped.flags.isEmpty && bumped.segments.isEmpty)
+        #expect(held.compile(flagSets: nil, options: CompileOptions()).version == 7, "a new version alone is taken")
+    }
+
+    @Test func documentsOfAnotherShapeOrFormatAreReadWhole() throws {
+        let patches = IncrementalPatchTests()
+        var native = try CurrentDefinitions(json: patches.document(), format: .native)
+        let items = try #require(native.definitions.items)
+        let flags = JSONValue.object(items[.flag] ?? [:])
+        func readWhole(_ json: JSONValue, _ format: DefinitionsFormat?, _ why: String) {
+            let before = native.json
+            let replaced = native.replaceItems(withWhole: json, format: format)
+            #expect(replaced == nil, "\(why)")
+            #expect(native.json == before, "\(why): nothing changed")
+        }
+        readWhole(["formatVersion": 1, "version": "2", "flags": flags], nil, "a version that is not an integer")
+        readWhole(["formatVersion": 2, "version": 2, "flags": flags], .native, "another format version")
+        readWhole(["formatVersion": 1, "version": 2, "flags": [], "segments": [:]], nil, "flags that are not an object")
+        readWhole(Self.document(items, format: .launchDarkly, version: 0), nil, "a document of another format")
+        readWhole(Self.document(items, format: .native, version: 2), .launchDarkly, "another format given")
+        readWhole("not a document", nil, "not an object")
+        var most = items
+        for key in IncrementalPatchTests.flagKeys { most[.flag]?[key] = try JSONValue(parsing: IncrementalPatchTests.flagBodies[6]) }
+        readWhole(Self.document(most, format: .native, version: 2), nil, "more than half of the items changed")
+
+        var launchDarkly = try CurrentDefinitions(json: patches.document(.launchDarkly), format: .launchDarkly)
+        let launchDarklyItems = try #require(launchDarkly.definitions.items)
+        let put = Self.document(launchDarklyItems, format: .launchDarkly, version: 0, put: true)
+        let afterPut = launchDarkly.replaceItems(withWhole: put, format: nil)
+        #expect(afterPut == nil, "a put after flag data: problems' paths differ")
+        let sameShape = launchDarkly.replaceItems(withWhole: Self.document(launchDarklyItems, format: .launchDarkly, version: 0), format: nil)
+        #expect(sameShape != nil)
+
+        var unleash = try CurrentDefinitions(json: try JSONValue(parsing: #"{"version":2,"features":[]}"#), format: nil)
+        let whole = unleash.replaceItems(withWhole: try JSONValue(parsing: #"{"version":2,"features":[]}"#), format: nil)
+        #expect(whole == nil, "a format whose documents change only whole")
+    }
+}
