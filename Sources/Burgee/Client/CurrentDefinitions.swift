@@ -73,7 +73,8 @@ struct CurrentDefinitions: Sendable {
     /// changed; `nil`, changing nothing, when `json` has to be read whole, or changes more than
     /// half of the items (a whole compile is as fast then).
     mutating func replaceItems(withWhole json: JSONValue, format: DefinitionsFormat?) -> (flags: [String], segments: [String])? {
-        guard let patchable, let held = items, let given = try? DefinitionsReader.format(of: json, given: format),
+        // A format given is not checked against the shape here: `wholeItems` reads only its own.
+        guard let patchable, let held = items, let given = format ?? (try? DefinitionsReader.format(of: json, given: nil)),
               given == patchable.definitions.format, let whole = patchable.wholeItems(of: json)
         else { return nil }
         var changed: [DefinitionItemKind: [String]] = [:]
