@@ -72,8 +72,8 @@ struct ParsedPayload {
     /// Reads the definitions, and the bytes to cache.
     func read() throws(DefinitionsError) -> (definitions: CurrentDefinitions, bytes: [UInt8]) {
         switch storage {
-        case .json(let json, let format, let bytes):
-            return (try CurrentDefinitions(json: json, format: format), bytes ?? Array(json.serialized().utf8))
+        case .json(let json, let format, _):
+            return (try CurrentDefinitions(json: json, format: format), bytes)
         case .definitions(let definitions):
             // Definitions built in code carry no problems that re-serialising could hide.
             let held = CurrentDefinitions(definitions: definitions)
