@@ -83,46 +83,53 @@ struct UpdateBench: DataSource {
             return done(Result(kind: "none", updates: 0, p50Milliseconds: 0, maxMilliseconds: 0, residentBytesAdded: nil))
         }
         let before = ResidentMemory.bytes()
+        // At most 200 changes.
+        let changes = await timed(atMost: 200, prepare: { $0 }) { i in
+            if let patched {
+                let patch = DefinitionsPatch(kind: .flag, key: patched.key, version: patched.version + Int64(i) + 1,
+                                             operation: .upsert(patched.json))
+                return await sink.apply(patch) == .applied
+            }
+            return await sink.apply(.json(bytes, format: format))
+        }.timing
+        let added = before.flatMap { b in ResidentMemory.bytes().map { max(0, $0 - b) } }
+        done(Result(kind: patched == nil ? "document" : "patch", updates: changes.updates,
+                    p50Milliseconds: changes.p50Milliseconds, maxMilliseconds: changes.maxMilliseconds,
+                    residentBytesAdded: added, changedDocument: await changedDocuments(sink)))
+    }
+
+    /// Times whole documents that change one flag each, at most 50 (each document written before
+    /// it is timed); `nil` when one is not applied.
+    private func changedDocuments(_ sink: DataSourceSink) async -> Timing? {
+        guard let changedDocument, await sink.apply(.json(changedDocument(1), format: format)) else { return nil }
+        let changes = await timed(atMost: 50, prepare: { changedDocument(Int64($0) + 2) }) { bytes in
+            await sink.apply(.json(bytes, format: format))
+        }
+        return changes.failed ? nil : changes.timing
+    }
+
+    /// Times `change`, handed what `prepare` made (untimed) for the change's index: at least 5
+    /// times, at most `limit`, for about `duration` in all; stops at the first change that fails.
+    private func timed<Input>(atMost limit: Int, prepare: (Int) -> Input,
+                              _ change: (Input) async -> Bool) async -> (timing: Timing, failed: Bool) {
         let clock = ContinuousClock()
         var samples: [Double] = []
         var elapsed = Duration.zero
-        // At least 5 changes, at most 200, for about `duration`.
-        while samples.count < 5 || (elapsed < duration && samples.count < 200) {
+        var failed = false
+        while samples.count < 5 || (elapsed < duration && samples.count < limit) {
+            let input = prepare(samples.count)
             let start = clock.now
-            if let patched {
-                let version = patched.version + Int64(samples.count) + 1
-                let patch = DefinitionsPatch(kind: .flag, key: patched.key, version: version, operation: .upsert(patched.json))
-                guard await sink.apply(patch) == .applied else { break }
-            } else {
-                guard await sink.apply(.json(bytes, format: format)) else { break }
+            guard await change(input) else {
+                failed = true
+                break
             }
             let took = clock.now - start
             elapsed += took
             samples.append(FlagBench.nanoseconds(took) / 1e6)
         }
-        let added = before.flatMap { b in ResidentMemory.bytes().map { max(0, $0 - b) } }
         samples.sort()
-        done(Result(kind: patched == nil ? "document" : "patch", updates: samples.count,
-                    p50Milliseconds: FlagBench.percentile(samples, 0.5), maxMilliseconds: samples.last ?? 0,
-                    residentBytesAdded: added, changedDocument: await changedDocuments(sink)))
-    }
-
-    /// Times whole documents that change one flag each: at least 5, at most 50, for about
-    /// `duration` (the documents are written before each is timed).
-    private func changedDocuments(_ sink: DataSourceSink) async -> Timing? {
-        guard let changedDocument, await sink.apply(.json(changedDocument(1), format: format)) else { return nil }
-        let clock = ContinuousClock()
-        var samples: [Double] = []
-        var elapsed = Duration.zero
-        while samples.count < 5 || (elapsed < duration && samples.count < 50) {
-            let bytes = changedDocument(Int64(samples.count) + 2)
-            let start = clock.now
-            guard await sink.apply(.json(bytes, format: format)) else { return nil }
-            let took = clock.now - start
-            elapsed += took
-            samples.append(FlagBench.nanoseconds(took) / 1e6)
-        }
-        samples.sort()
-        return Timing(updates: samples.count, p50Milliseconds: FlagBench.percentile(samples, 0.5), maxMilliseconds: samples.last ?? 0)
+        let timing = Timing(updates: samples.count, p50Milliseconds: FlagBench.percentile(samples, 0.5),
+                            maxMilliseconds: samples.last ?? 0)
+        return (timing, failed)
     }
 }
