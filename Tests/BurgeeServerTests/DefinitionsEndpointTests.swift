@@ -112,8 +112,8 @@ struct AuthorizationTests {
         try await TestServer.with { server, running, client in
             let missing = try await HTTP.fetch(client, running.baseURL + "/nothing")
             #expect(missing.status == 404)
-            let root = try await HTTP.fetch(client, running.baseURL + "/")
-            #expect(root.status == 404)
+            let deeper = try await HTTP.fetch(client, running.baseURL + "/nothing/deeper")
+            #expect(deeper.status == 404)
             let postDefinitions = try await HTTP.fetch(client, running.baseURL + "/definitions", method: "POST", body: [])
             #expect(postDefinitions.status == 405)
             #expect(postDefinitions.header("Allow") == "GET")
@@ -123,7 +123,7 @@ struct AuthorizationTests {
             // The query does not change the route.
             let withQuery = try await HTTP.fetch(client, running.baseURL + "/definitions?x=1")
             #expect(withQuery.status == 200)
-            #expect(server.requestLog.map(\.path) == ["/nothing", "/", "/definitions", "/events", "/definitions"])
+            #expect(server.requestLog.map(\.path) == ["/nothing", "/nothing/deeper", "/definitions", "/events", "/definitions"])
             #expect(server.requestLog.map(\.status) == [404, 404, 405, 405, 200])
         }
     }

@@ -56,7 +56,7 @@ struct StatusAndRoutingTests {
             let posted = try await HTTP.fetch(client, running.baseURL + "/nowhere", method: "POST", headers: [("Authorization", "wrong")],
                                               body: Documents.bytes("{}"))
             #expect(posted.status == 401)
-            for path in ["/nowhere", "/api/client/nope", "/sdk/nope", "/"] {
+            for path in ["/nowhere", "/api/client/nope", "/sdk/nope", "/explorer/nope"] {
                 let answer = try await HTTP.fetch(client, running.baseURL + path, headers: [("Authorization", "Bearer sdk-key")])
                 #expect(answer.status == 404, "\(path)")
             }

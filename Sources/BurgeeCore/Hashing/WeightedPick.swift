@@ -130,3 +130,39 @@ package struct WeightedPick: Sendable, Equatable {
         return lastIndex
     }
 }
+
+extension WeightedPick {
+    /// The share of buckets each index is picked for, as fractions of 1 in index order, for a
+    /// person reading the rollout (the flag explorer): differences of the running sums over their
+    /// total; for a slot or ranges, the share of index 0 and the rest for index 1.
+    package var shares: [Double] {
+        func differences(_ sums: [Double], total: Double) -> [Double] {
+            guard total > 0 else { return sums.map { _ in 0 } }
+            var previous = 0.0
+            return sums.map { sum in
+                defer { previous = sum }
+                return (sum - previous) / total
+            }
+        }
+        switch thresholds {
+        case .above(let sums), .atLeast(let sums):
+            let doubles = sums.map(Double.init)
+            return differences(doubles, total: doubles.last ?? 0)
+        case .aboveFraction(let sums):
+            return differences(sums.map(Double.init), total: 1)
+        case .atLeastDouble(let sums):
+            return differences(sums, total: 1)
+        case .slot(_, let count):
+            return [1 / count, 1 - 1 / count]
+        case .ranges(let bounds):
+            var inside: UInt64 = 0
+            var i = 0
+            while i + 1 < bounds.count {
+                inside += bounds[i + 1] &- bounds[i]
+                i += 2
+            }
+            let share = totalWeight == 0 ? 0 : Double(inside) / Double(totalWeight)
+            return [share, 1 - share]
+        }
+    }
+}

@@ -4,6 +4,10 @@ import BurgeeCore
 /// HTTP sync fetches, and Burgee's polling.
 enum FlagdServedFormat: ServedFormat {
     static var format: DefinitionsFormat { .flagd }
+    /// flagd's evaluation context: `targetingKey` and the attributes beside it.
+    static var exampleContext: JSONValue { ["targetingKey": "user-1", "country": "FR"] }
+    /// `targetingKey`.
+    static var contextKeyMember: String { "targetingKey" }
 
     /// flagd's HTTP sync fetches the URL it is given.
     static var clientPath: String { "/definitions" }

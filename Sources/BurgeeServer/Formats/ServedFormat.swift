@@ -15,6 +15,14 @@ protocol ServedFormat: Sendable {
     /// fetches the URL as given; empty when clients take the root.
     static var clientPath: String { get }
 
+    /// A context in the format's own context shape (what `burgee eval` reads), which the flag
+    /// explorer's context editor starts from.
+    static var exampleContext: JSONValue { get }
+
+    /// The member of ``exampleContext`` that holds the key a rollout buckets by by default: the
+    /// explorer's distribution varies it.
+    static var contextKeyMember: String { get }
+
     /// The format's own routes. The server adds `GET /status`, `GET /events`, `GET /events/stats`
     /// and OFREP's to every format.
     static var routes: [ServedRoute] { get }
@@ -65,6 +73,12 @@ protocol ServedFormat: Sendable {
 
 extension ServedFormat {
     static var itemDocumentHasHeader: Bool { true }
+
+    /// Burgee's own context shape.
+    static var exampleContext: JSONValue { ["kind": "user", "key": "user-1", "country": "FR"] }
+
+    /// `key`.
+    static var contextKeyMember: String { "key" }
 
     static func refusal(of request: Request, at endpoint: DefinitionsServer.Endpoint) -> Response? { nil }
 

@@ -39,6 +39,9 @@ struct DefinitionsResponder: HTTPResponder {
 
     /// The response, or `nil` when a fault closed the connection instead.
     private func answer(_ request: Request, context: Context, logIndex: Int) async throws -> Response? {
+        if server.configuration.servesExplorer, let explorer = ExplorerRoute(method: request.method, path: request.uri.path) {
+            return try await explorerResponse(explorer, request)
+        }
         let route = Route(method: request.method, path: request.uri.path, served: server.servedFormat,
                           ofrep: server.configuration.servesOFREP)
         let endpoint: DefinitionsServer.Endpoint

@@ -17,6 +17,10 @@ import NIOCore
 /// ``DefinitionsResponder/kameleoonTokenResponse(_:)``.
 enum KameleoonServedFormat: ServedFormat {
     static var format: DefinitionsFormat { .kameleoon }
+    /// A visitor: its code, and what the command line replays (docs/kameleoon.md).
+    static var exampleContext: JSONValue { ["visitorCode": "visitor-1"] }
+    /// `visitorCode`.
+    static var contextKeyMember: String { "visitorCode" }
 
     /// Kameleoon's SDKs reach four domains (configuration, events, Data API, OAuth); one server
     /// stands for all of them, so clients take its root and append each path.

@@ -78,16 +78,9 @@ extension DefinitionsResponder {
     /// The request's context, read from a body of bounded size.
     private func ofrepContext(_ request: Request) async throws -> Result<BurgeeCore.Context, OFREPRefusal> {
         let limit = server.configuration.maxOFREPBodyBytes
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            return .failure(.tooLarge(limit: limit))
-        }
-        var collected = ByteBuffer()
-        for try await chunk in request.body {
-            guard collected.readableBytes + chunk.readableBytes <= limit else { return .failure(.tooLarge(limit: limit)) }
-            collected.writeImmutableBuffer(chunk)
-        }
+        guard let body = try await BoundedBody.collect(request, limit: limit) else { return .failure(.tooLarge(limit: limit)) }
         do throws(OFREPFailure) {
-            return .success(try OFREPContext.read(Array(collected.readableBytesView), format: server.configuration.format))
+            return .success(try OFREPContext.read(body, format: server.configuration.format))
         } catch {
             return .failure(.unreadable(error))
         }

@@ -29,7 +29,11 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// (`POST /ofrep/v1/evaluate/flags/{key}` and `POST /ofrep/v1/evaluate/flags`), evaluating
     /// the served definitions of any format; on by default. See `docs/openfeature.md`.
     public var servesOFREP: Bool
-    /// The largest OFREP request body accepted; larger ones are answered with 413.
+    /// Whether the server shows the flag explorer, a page at `/explorer` (`GET /` leads there)
+    /// with the JSON API behind it: the served flags, rules and segments in words, a context
+    /// evaluated with its trace, rollouts drawn; on by default. See `docs/explorer.md`.
+    public var servesExplorer: Bool
+    /// The largest OFREP (and explorer) request body accepted; larger ones are answered with 413.
     public var maxOFREPBodyBytes: Int
     /// How many entries each of the server's in-memory records keeps: the request log, the
     /// `POST /events` bodies, and each kind of post a format's clients send. Past it the oldest
@@ -61,6 +65,7 @@ public struct DefinitionsServerConfiguration: Sendable {
         acceptsGzipEvents: Bool = true,
         format: DefinitionsFormat = .native,
         servesOFREP: Bool = true,
+        servesExplorer: Bool = true,
         maxOFREPBodyBytes: Int = 1 << 20,
         maxRetainedRecords: Int = 10_000,
         offersPush: Bool = true,
@@ -71,6 +76,7 @@ public struct DefinitionsServerConfiguration: Sendable {
         self.maxRetainedRecords = maxRetainedRecords
         self.format = format
         self.servesOFREP = servesOFREP
+        self.servesExplorer = servesExplorer
         self.maxOFREPBodyBytes = maxOFREPBodyBytes
         self.host = host
         self.port = port

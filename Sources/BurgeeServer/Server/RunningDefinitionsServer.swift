@@ -28,13 +28,17 @@ public struct RunningDefinitionsServer: Sendable {
 
     /// What `burgee serve` prints once listening: first, for every format,
     /// `Serving <format> definitions from <source> at <clientURL>`; then the routes a client
-    /// uses below that URL, and OFREP's when the server answers it.
+    /// uses below that URL, OFREP's when the server answers it, and the flag explorer's page when
+    /// it shows it.
     public func announcement(source: String) -> [String] {
         let format = server.configuration.format
         var lines = ["Serving \(format.displayName) definitions from \(source) at \(clientURL)"]
         lines += server.servedFormat.routeLines(at: clientURL)
         if server.configuration.servesOFREP {
             lines.append("OFREP: POST \(baseURL)/ofrep/v1/evaluate/flags and …/flags/{key}")
+        }
+        if server.configuration.servesExplorer {
+            lines.append("Explorer: \(baseURL)\(ExplorerRoute.pagePath)")
         }
         return lines
     }

@@ -12,6 +12,8 @@ import Hummingbird
 /// own number does not.
 enum SplitServedFormat: ServedFormat {
     static var format: DefinitionsFormat { .split }
+    /// Split's key and attributes.
+    static var exampleContext: JSONValue { ["key": "user-1", "attributes": ["country": "FR"]] }
 
     /// Split's SDKs take the SDK and events base URLs (`…/api`) and append their paths.
     static var clientPath: String { "/api" }

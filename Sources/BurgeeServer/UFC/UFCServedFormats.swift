@@ -11,6 +11,10 @@ import Hummingbird
 /// evaluates its flags.
 enum DatadogServedFormat: ServedFormat {
     static var format: DefinitionsFormat { .datadog }
+    /// A subject: `targetingKey` and `attributes`.
+    static var exampleContext: JSONValue { ["targetingKey": "user-1", "attributes": ["country": "FR"]] }
+    /// `targetingKey`.
+    static var contextKeyMember: String { "targetingKey" }
 
     /// The configuration path; a client given the server's root as its agentless base URL (an
     /// origin) appends it.
@@ -67,6 +71,10 @@ enum DatadogServedFormat: ServedFormat {
 /// `GET /definitions`; OFREP evaluates its flags.
 enum EppoServedFormat: ServedFormat {
     static var format: DefinitionsFormat { .eppo }
+    /// A subject: `targetingKey` and `attributes`.
+    static var exampleContext: JSONValue { ["targetingKey": "user-1", "attributes": ["country": "FR"]] }
+    /// `targetingKey`.
+    static var contextKeyMember: String { "targetingKey" }
 
     static let configurationPath = "/api/flag-config/v1/config"
 

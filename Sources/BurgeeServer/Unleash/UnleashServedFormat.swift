@@ -6,6 +6,10 @@ import NIOCore
 /// at `GET /api/client/features`, its streaming, and the SDKs' registrations and metrics.
 enum UnleashServedFormat: ServedFormat {
     static var format: DefinitionsFormat { .unleash }
+    /// Unleash's context: `userId`, the standard fields, `properties`.
+    static var exampleContext: JSONValue { ["userId": "user-1", "properties": ["country": "FR"]] }
+    /// `userId`, the default stickiness.
+    static var contextKeyMember: String { "userId" }
 
     /// Unleash SDKs take the API's base URL and append `/client/features` and the rest.
     static var clientPath: String { "/api" }

@@ -71,6 +71,11 @@ struct ServeCommand: AsyncParsableCommand {
         POST /ofrep/v1/evaluate/flags/{key} evaluates one flag and POST /ofrep/v1/evaluate/flags every \
         flag (ETag, 304) for the body's {"context":{"targetingKey":…}}; --no-ofrep turns it off. See \
         docs/openfeature.md.
+
+        The flag explorer, a page at /explorer (GET / leads there; with --sdk-key, the key is its \
+        password), shows every flag, its rules and segments in words, evaluates a context with its \
+        trace and draws rollouts; its JSON API is below /explorer/api; --no-explorer turns it off. \
+        See docs/explorer.md.
         """
     )
 
@@ -94,6 +99,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Answer OFREP's evaluation requests under /ofrep/v1.")
     var ofrep = true
 
+    @Flag(inversion: .prefixedNo, help: "Show the flag explorer at /explorer (GET / leads there).")
+    var explorer = true
+
     @Option(name: .customLong("kameleoon-visitors"),
             help: "With Kameleoon definitions: a JSON object file, visitor code (or key) → what GET /visit/visitor (and GET /map/map) answers.")
     var visitorData: String?
@@ -116,7 +124,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = DefinitionsServerConfiguration(
             host: host, port: port, sdkKey: sdkKey,
             heartbeatInterval: .nanoseconds(Int64((heartbeat * 1e9).rounded())),
-            servesOFREP: ofrep
+            servesOFREP: ofrep, servesExplorer: explorer
         )
         // The file's format decides the API served; a file that cannot be read is left to the
         // server, which says why.

@@ -28,6 +28,14 @@ package struct EvaluationExplanation: Sendable, CustomStringConvertible {
     /// A remark on why there are no steps (unknown flag, invalid context, malformed flag).
     package var note: String?
 
+    /// An explanation of `detail` by `steps`, with a remark on why there are none.
+    package init(flagKey: String, detail: EvaluationDetail, steps: [Step], note: String?) {
+        self.flagKey = flagKey
+        self.detail = detail
+        self.steps = steps
+        self.note = note
+    }
+
     /// The trace as indented lines, then the result.
     package var description: String {
         var lines: [String] = []
