@@ -16,6 +16,8 @@ protocol EvaluationTracer {
     mutating func enterSegment(_ segment: Int32)
     mutating func exitSegment(_ segment: Int32, included: Bool, why: SegmentDecision)
     mutating func bucket(contextKind: String, attribute: AttributeReference, value: JSONValue?, bucket: Bucket, scale: UInt64)
+    /// The rollout picked `index` for the bucket just traced.
+    mutating func picked(_ rollout: RolloutCode, index: Int)
 }
 
 /// The result of the flag logic before values and types are looked at: plain values only, so that
@@ -114,4 +116,5 @@ struct SilentTracer: EvaluationTracer {
     @inline(__always) mutating func enterSegment(_ segment: Int32) {}
     @inline(__always) mutating func exitSegment(_ segment: Int32, included: Bool, why: SegmentDecision) {}
     @inline(__always) mutating func bucket(contextKind: String, attribute: AttributeReference, value: JSONValue?, bucket: Bucket, scale: UInt64) {}
+    @inline(__always) mutating func picked(_ rollout: RolloutCode, index: Int) {}
 }

@@ -289,7 +289,9 @@ struct Evaluator<Tracer: EvaluationTracer> {
             tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: value,
                           bucket: bucket, scale: rollout.pick.totalWeight)
         }
-        return (rollout.pick.index(for: bucket), single != nil)
+        let index = rollout.pick.index(for: bucket)
+        tracer.picked(rollout, index: index)
+        return (index, single != nil)
     }
 
     /// The first of a rollout's fallback attributes that the context has. When none is there, a
@@ -315,7 +317,9 @@ struct Evaluator<Tracer: EvaluationTracer> {
             let bucket = rollout.bucketing.bucket(ofHash: UInt64(draw), totalWeight: rollout.pick.totalWeight)
             tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: .number(Double(draw)),
                           bucket: bucket, scale: rollout.pick.totalWeight)
-            return rollout.pick.index(for: bucket) == 0
+            let index = rollout.pick.index(for: bucket)
+            tracer.picked(rollout, index: index)
+            return index == 0
         }
         guard let value else {
             tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: nil,
@@ -325,7 +329,9 @@ struct Evaluator<Tracer: EvaluationTracer> {
         let bucket = rollout.bucketing.bucket(of: value, totalWeight: rollout.pick.totalWeight)
         tracer.bucket(contextKind: rollout.contextKind.name, attribute: rollout.bucketBy, value: value,
                       bucket: bucket, scale: rollout.pick.totalWeight)
-        return rollout.pick.index(for: bucket) == 0
+        let index = rollout.pick.index(for: bucket)
+        tracer.picked(rollout, index: index)
+        return index == 0
     }
 
     // MARK: Conditions

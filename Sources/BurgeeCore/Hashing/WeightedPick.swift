@@ -132,6 +132,22 @@ package struct WeightedPick: Sendable, Equatable {
 }
 
 extension WeightedPick {
+    /// The buckets that pick `index`, `lower..<upper` (or `lower...upper` for the families that
+    /// pick the first sum at least the bucket), in the family's bucket units, for `explain`;
+    /// `nil` for a slot or ranges, and for an index past the weights.
+    package func bounds(of index: Int) -> (lower: Double, upper: Double)? {
+        func bounds(_ sums: [Double]) -> (lower: Double, upper: Double)? {
+            guard index >= 0, index < sums.count else { return nil }
+            return (index == 0 ? 0 : sums[index - 1], sums[index])
+        }
+        switch thresholds {
+        case .above(let sums), .atLeast(let sums): return bounds(sums.map { Double($0) })
+        case .aboveFraction(let sums): return bounds(sums.map { Double($0) })
+        case .atLeastDouble(let sums): return bounds(sums)
+        case .slot, .ranges: return nil
+        }
+    }
+
     /// The share of buckets each index is picked for, as fractions of 1 in index order, for a
     /// person reading the rollout (the flag explorer): differences of the running sums over their
     /// total; for a slot or ranges, the share of index 0 and the rest for index 1.
@@ -146,10 +162,10 @@ extension WeightedPick {
         }
         switch thresholds {
         case .above(let sums), .atLeast(let sums):
-            let doubles = sums.map(Double.init)
+            let doubles = sums.map { Double($0) }
             return differences(doubles, total: doubles.last ?? 0)
         case .aboveFraction(let sums):
-            return differences(sums.map(Double.init), total: 1)
+            return differences(sums.map { Double($0) }, total: 1)
         case .atLeastDouble(let sums):
             return differences(sums, total: 1)
         case .slot(_, let count):

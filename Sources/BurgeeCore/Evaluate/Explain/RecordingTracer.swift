@@ -121,4 +121,21 @@ struct RecordingTracer: EvaluationTracer {
         let seen = value.map { $0.serialized() } ?? "nothing"
         add(nil, "bucket \(bucket) of \(scale) from \(contextKind).\(attribute) = \(seen)")
     }
+
+    mutating func picked(_ rollout: RolloutCode, index: Int) {
+        let range = rollout.pick.bounds(of: index).map { " in [\(Self.number($0.lower)), \(Self.number($0.upper)))" } ?? ""
+        if rollout.variations.count > 0, let flag = currentFlag.last, index < Int(rollout.variations.count) {
+            let variation = program.rolloutVariations[rollout.variations.start &+ Int32(index)]
+            add(nil, "falls\(range) → '\(variationName(flag: flag, Int(variation)))'")
+        } else if rollout.variations.count == 0 {
+            add(nil, index == 0 ? "falls\(range): inside" : "falls outside\(rollout.pick.bounds(of: 0).map { " [\(Self.number($0.lower)), \(Self.number($0.upper)))" } ?? "")")
+        }
+    }
+
+    /// A bound as text: integers without a fraction, fractions to eight decimals.
+    private static func number(_ value: Double) -> String {
+        if value.rounded() == value && abs(value) < 1e15 { return String(Int64(value)) }
+        // Fractions summed in Float read as their Float text, not Double's digits of it.
+        return String((value * 1e8).rounded() / 1e8)
+    }
 }

@@ -205,7 +205,9 @@ struct ProgramOutliner {
         case .flagServes:
             let test = program.flagTests[code.operands.start]
             let flag = test.flag >= 0 ? "'\(program.flagKeys[Int(test.flag)])'" : "(unknown flag)"
-            return "flag \(flag) serves \(accepted(test).map { "'\($0)'" }.joined(separator: " or "))"
+            let variations = accepted(test)
+            guard !variations.isEmpty else { return "flag \(flag) serves a variation it does not have (never holds)" }
+            return "flag \(flag) serves \(variations.map { "'\($0)'" }.joined(separator: " or "))"
         case .exception: return "(cannot be evaluated: an error)"
         case .malformed: return "(malformed)"
         }
