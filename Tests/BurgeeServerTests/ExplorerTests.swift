@@ -287,6 +287,19 @@ struct ExplorerTests {
             let (a, b) = (fingerprints(before), fingerprints(after))
             #expect(a.count == 4 && b.count == 4)
             #expect(a.keys.filter { a[$0] != b[$0] } == ["country"])
+            // Only the changed flag has a time of change, within this test's span.
+            func changedAt(_ json: JSONValue?) -> [String: Double] {
+                var result: [String: Double] = [:]
+                for flag in json?.objectValue?["flags"]?.arrayValue ?? [] {
+                    if let key = flag.objectValue?["key"]?.stringValue, let ms = flag.objectValue?["lastChanged"]?.numberValue { result[key] = ms }
+                }
+                return result
+            }
+            #expect(changedAt(before).isEmpty)
+            let stamped = changedAt(after)
+            #expect(Array(stamped.keys) == ["country"])
+            let now = Date().timeIntervalSince1970 * 1000
+            #expect((stamped["country"] ?? 0) > now - 60_000 && (stamped["country"] ?? 0) <= now + 1000)
             #expect((after?.objectValue?["version"]?.numberValue ?? 0) > (before?.objectValue?["version"]?.numberValue ?? 0))
         }
     }

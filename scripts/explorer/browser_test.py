@@ -65,7 +65,7 @@ class Browser:
             "goog:chromeOptions": {
                 "binary": shutil.which("chromium") or "/usr/bin/chromium",
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1400,1000", "--no-first-run", "--disable-extensions"],
+                         "--window-size=1400,1300", "--no-first-run", "--disable-extensions"],
             },
             "goog:loggingPrefs": {"browser": "ALL"},
         }
@@ -232,7 +232,8 @@ def check_format(browser, burgee, fmt, path, member, shots, workdir):
             next((k for k, o in outlines.items() if o["enabled"] and any(keyed_rollout(r["serve"]) for r in o["rules"])), None)
         assert rolled, f"{fmt}: {path} has no flag with a rollout"
 
-        # The list, and search.
+        # The list, and search; the console read empty first.
+        browser.console()
         browser.go(base + "/")
         wait_for(lambda: browser.script("return document.querySelectorAll('#flag-list li').length") == len(listed),
                  f"{fmt}: the list of {len(listed)} flags")
@@ -317,6 +318,12 @@ def check_format(browser, burgee, fmt, path, member, shots, workdir):
         print(f"explorer {fmt}: {len(listed)} flags; search, '{ruled}' opened and evaluated as burgee eval does, "
               f"'{rolled}' drawn within 2 points, change shown live, no console errors, accessibility clean")
     finally:
+        # Leave the page before its server stops, so that its polling does not log a refused connection.
+        try:
+            browser.go("about:blank")
+            browser.console()
+        except Exception:
+            pass
         serve.terminate()
         try:
             serve.wait(timeout=10)

@@ -70,13 +70,19 @@ extension DefinitionsResponder {
     }
 
     /// `GET /explorer/api/flags`: every flag in key order, with what the list shows, and the
-    /// segments' keys. `fingerprint` changes when anything the flag's outline shows changes.
+    /// segments' keys. `fingerprint` changes when anything the flag's outline shows changes;
+    /// `lastChanged` is when it changed (Unix milliseconds, ``ExplorerChanges``), `null` for a flag
+    /// unchanged since the server started.
     private func explorerFlags() -> Response {
         guard let snapshot = server.store.compiled.snapshot else { return Self.explorerUnavailable() }
-        var flags: [JSONValue] = []
+        let served = server.store.served
+        var flags: [[String: JSONValue]] = []
+        var fingerprints: [String: String] = [:]
         for key in snapshot.flagKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard case .object(let outline)? = snapshot.outline(ofFlag: key) else { continue }
             let names: [JSONValue] = (outline["variations"]?.arrayValue ?? []).compactMap { $0.objectValue?["name"] }
+            let fingerprint = Fingerprint.hex(of: JSONValue.object(outline).serialized())
+            fingerprints[key] = fingerprint
             flags.append([
                 "key": .string(key),
                 "enabled": outline["enabled"] ?? .null,
@@ -85,14 +91,19 @@ extension DefinitionsResponder {
                 "sets": outline["sets"] ?? .array([]),
                 "variations": .array(names),
                 "rollout": .bool(snapshot.rolloutShares(ofFlag: key).map { !$0.isNull } ?? false),
-                "fingerprint": .string(Fingerprint.hex(of: JSONValue.object(outline).serialized())),
+                "fingerprint": .string(fingerprint),
             ])
+        }
+        let changedAt = server.explorerChanges.record(fingerprints, modified: served.modified.milliseconds)
+        for i in flags.indices {
+            let key = flags[i]["key"]?.stringValue ?? ""
+            flags[i]["lastChanged"] = changedAt[key].map { .number(Double($0)) } ?? .null
         }
         let segments = snapshot.segmentKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         return JSONResponses.json(.ok, [
             "format": .string(server.configuration.format.name),
-            "version": .number(Double(server.store.served.documentVersion)),
-            "flags": .array(flags),
+            "version": .number(Double(served.documentVersion)),
+            "flags": .array(flags.map(JSONValue.object)),
             "segments": .array(segments.map(JSONValue.string)),
         ])
     }

@@ -64,7 +64,8 @@ function renderList() {
       el("span", { class: "badge" + (flag.enabled ? "" : " off") }, flag.malformed ? "malformed" : flag.enabled ? "on" : "off"),
       flag.rollout ? el("span", { class: "badge" }, "rollout") : null,
       changed ? el("span", { class: "badge changed-mark" }, "changed") : null,
-      el("div", { class: "off" }, flag.variations.length + " variations" + (flag.sets.length ? " · sets: " + flag.sets.join(", ") : "") + " · version " + flag.version)));
+      el("div", { class: "off" }, flag.variations.length + " variations" + (flag.sets.length ? " · sets: " + flag.sets.join(", ") : "") + " · version " + flag.version +
+        (flag.lastChanged ? " · changed " + new Date(flag.lastChanged).toLocaleTimeString() : ""))));
   }
   const segments = document.getElementById("segment-list");
   segments.replaceChildren(...state.segments.map((key) => el("li", {}, link("segment", key))));
@@ -97,6 +98,9 @@ function rulesList(rules) {
 
 function renderFlag(outline) {
   document.getElementById("detail-heading").textContent = "Flag " + outline.key;
+  // A result belongs to the flag it was evaluated for.
+  const result = document.querySelector("#result h3");
+  if (result && result.textContent !== "Result for " + outline.key) document.getElementById("result").replaceChildren();
   const detail = document.getElementById("detail");
   const variations = el("table", { id: "variations" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Variation"), el("th", { scope: "col" }, "Value"))),

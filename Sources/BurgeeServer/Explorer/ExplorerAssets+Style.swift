@@ -14,6 +14,8 @@ button { font: inherit; padding: 0.25rem 0.7rem; border: 1px solid var(--line); 
 button[aria-pressed="true"] { background: var(--accent); color: #ffffff; border-color: var(--accent); }
 button:disabled { color: var(--muted); cursor: default; }
 main { display: grid; grid-template-columns: minmax(14rem, 1fr) minmax(20rem, 2fr) minmax(18rem, 1.5fr); gap: 1rem; padding: 1rem 1.2rem; }
+main > section { min-width: 0; }
+td code, #trace li, pre { overflow-wrap: anywhere; }
 main.wide #detail-pane, main.wide #list-pane { display: none; }
 label { display: block; font-weight: 600; margin: 0.4rem 0 0.2rem; }
 input, textarea, select { font: inherit; width: 100%; padding: 0.3rem; border: 1px solid #8c959f; border-radius: 4px; color: var(--ink); background: #ffffff; }

@@ -58,6 +58,8 @@ public final class DefinitionsServer: Service, Sendable {
     let logger: Logger
     let store: DefinitionsStore
     let faults = FaultQueue()
+    /// When the explorer saw each flag change.
+    let explorerChanges = ExplorerChanges()
     let requests: RequestLog
     let inbox: EventsInbox
     /// What the served format records of its clients' own posts.
