@@ -200,6 +200,26 @@ struct ServeCommandTests {
         #expect(await serve.stop(with: SIGTERM) == 0)
     }
 
+    @Test("shows the flag explorer by default; --no-explorer turns it off", arguments: [true, false])
+    func explorer(on: Bool) async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("defs.json", Self.definitions)
+        let serve = try ServeProcess(["--definitions", path, "--port", "0"] + (on ? [] : ["--no-explorer"]))
+        let serving = try #require(await serve.waitUntilServing())
+        let page = try await Self.get(serving.baseURL + "/explorer")
+        let flags = try await Self.get(serving.baseURL + "/explorer/api/flags")
+        if on {
+            #expect(page.status == 200)
+            #expect(page.body.contains("<h1>Burgee flag explorer</h1>"))
+            #expect(flags.status == 200)
+            #expect(flags.body.contains(#""key":"feature""#))
+        } else {
+            #expect(page.status == 404)
+            #expect(flags.status == 404)
+        }
+        #expect(await serve.stop(with: SIGTERM) == 0)
+    }
+
     @Test("a file that cannot be read or is not a definitions document ends it with 1 and a message")
     func invalidFile() async throws {
         let files = try TemporaryFiles()

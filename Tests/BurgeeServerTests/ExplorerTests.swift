@@ -75,6 +75,16 @@ struct ExplorerTests {
         }
     }
 
+    @Test("the announcement names the page")
+    func announced() async throws {
+        try await TestServer.with(.json(Documents.bytes(Self.document))) { _, running, _ in
+            #expect(running.announcement(source: "f.json").contains("Explorer: \(running.baseURL)/explorer"))
+        }
+        try await TestServer.with(.json(Documents.bytes(Self.document)), configure: { $0.servesExplorer = false }) { _, running, _ in
+            #expect(!running.announcement(source: "f.json").contains { $0.hasPrefix("Explorer:") })
+        }
+    }
+
     @Test("turned off, no explorer path answers and the format's routes are unchanged")
     func off() async throws {
         try await Self.with(configure: { $0.servesExplorer = false }) { _, base, client async throws in

@@ -272,7 +272,11 @@ def check_format(browser, burgee, fmt, path, member, shots, workdir):
             (browser.text("#result-variation"), expected)
         if expected["reason"].get("kind") == "RULE_MATCH":
             matched = browser.text("#result-matched") or ""
-            assert matched.startswith(("rule", "condition")), matched
+            index = expected["reason"].get("ruleIndex")
+            wanted = f"rule {index}" if index is not None else ("rule", "condition")
+            assert matched.startswith(wanted), (matched, expected["reason"])
+            if expected["reason"].get("ruleId"):
+                assert f"'{expected['reason']['ruleId']}'" in matched, (matched, expected["reason"])
         browser.screenshot(os.path.join(shots, f"{fmt}-result.png"))
 
         # The rollout view: bars within 2 points of the configured weights.
