@@ -286,7 +286,7 @@ async function poll() {
     state.status = status;
     renderSummary();
     if (moved) {
-      await loadFlags();
+      await loadFlags().catch((error) => document.getElementById("flag-list").replaceChildren(el("li", { class: "fail" }, error.message)));
       if (state.selected) await show(location.hash);
       if (!document.getElementById("events-pane").hidden) await loadEvents();
     }
@@ -300,7 +300,8 @@ async function start() {
   const recent = recentContexts();
   document.getElementById("context").value = recent[0] || JSON.stringify(state.status.exampleContext, null, 2);
   renderRecent();
-  await loadFlags();
+  // Definitions that cannot be evaluated leave the list empty; the polling reads it again once they change.
+  try { await loadFlags(); } catch (error) { document.getElementById("flag-list").replaceChildren(el("li", { class: "fail" }, error.message)); }
   document.getElementById("search").addEventListener("input", renderList);
   document.getElementById("evaluate-flag").addEventListener("click", evaluateFlag);
   document.getElementById("evaluate-all").addEventListener("click", evaluateAll);
