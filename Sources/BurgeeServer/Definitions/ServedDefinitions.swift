@@ -60,7 +60,7 @@ struct ServedDefinitions: Sendable {
         _ kind: DefinitionsChange.Kind, current: inout [String: ServedItem], tombstones: inout [String: Int64],
         incoming: [String: JSONValue], into changes: inout [DefinitionsChange]
     ) {
-        for key in incoming.keys.sorted(by: Self.byteOrder) {
+        for key in incoming.keys.sortedInByteOrder() {
             let fileJSON = incoming[key]!
             let version: Int64
             if let old = current[key] {
@@ -74,7 +74,7 @@ struct ServedDefinitions: Sendable {
             current[key] = item
             changes.append(DefinitionsChange(kind: kind, key: key, version: version, documentVersion: 0, object: item.json))
         }
-        for key in current.keys.filter({ incoming[$0] == nil }).sorted(by: Self.byteOrder) {
+        for key in current.keys.filter({ incoming[$0] == nil }).sortedInByteOrder() {
             let version = current.removeValue(forKey: key)!.version + 1
             tombstones[key] = version
             changes.append(DefinitionsChange(kind: kind, key: key, version: version, documentVersion: 0, object: nil))
@@ -107,15 +107,10 @@ struct ServedDefinitions: Sendable {
 
     private static func write(_ items: [String: ServedItem], to writer: inout JSONWriter) {
         writer.beginObject()
-        for key in items.keys.sorted(by: byteOrder) {
+        for key in items.keys.sortedInByteOrder() {
             writer.key(key)
             writer.value(items[key]!.json)
         }
         writer.endObject()
-    }
-
-    /// Unicode scalar order, the order `JSONWriter` sorts keys in.
-    private static func byteOrder(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 }

@@ -78,7 +78,7 @@ extension DefinitionsResponder {
         let served = server.store.served
         var flags: [[String: JSONValue]] = []
         var fingerprints: [String: String] = [:]
-        for key in snapshot.flagKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in snapshot.flagKeys.sortedInByteOrder() {
             guard case .object(let outline)? = snapshot.outline(ofFlag: key) else { continue }
             let names: [JSONValue] = (outline["variations"]?.arrayValue ?? []).compactMap { $0.objectValue?["name"] }
             let fingerprint = Fingerprint.hex(of: JSONValue.object(outline).serialized())
@@ -90,7 +90,7 @@ extension DefinitionsResponder {
                 "version": outline["version"] ?? .null,
                 "sets": outline["sets"] ?? .array([]),
                 "variations": .array(names),
-                "rollout": .bool(snapshot.rolloutShares(ofFlag: key).map { !$0.isNull } ?? false),
+                "rollout": .bool(Self.hasRollout(outline)),
                 "fingerprint": .string(fingerprint),
             ])
         }
@@ -99,13 +99,19 @@ extension DefinitionsResponder {
             let key = flags[i]["key"]?.stringValue ?? ""
             flags[i]["lastChanged"] = changedAt[key].map { .number(Double($0)) } ?? .null
         }
-        let segments = snapshot.segmentKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let segments = snapshot.segmentKeys.sortedInByteOrder()
         return JSONResponses.json(.ok, [
             "format": .string(server.configuration.format.name),
             "version": .number(Double(served.documentVersion)),
             "flags": .array(flags.map(JSONValue.object)),
             "segments": .array(segments.map(JSONValue.string)),
         ])
+    }
+
+    /// Whether an outline serves a rollout anywhere: its fallthrough or a rule.
+    private static func hasRollout(_ outline: [String: JSONValue]) -> Bool {
+        let serves = [outline["fallthrough"]] + (outline["rules"]?.arrayValue ?? []).map { $0.objectValue?["serve"] }
+        return serves.contains { $0?.objectValue?["rollout"] != nil }
     }
 
     /// `POST /explorer/api/evaluate` with `{"context": {…}, "flag": key}`: the flag evaluated for
@@ -138,7 +144,7 @@ extension DefinitionsResponder {
             return explanation.json(vendor: vendor)
         }
         if let name = flag?.stringValue { return JSONResponses.json(.ok, explained(name)) }
-        let keys = snapshot.flagKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let keys = snapshot.flagKeys.sortedInByteOrder()
         return JSONResponses.json(.ok, ["results": .array(keys.map(explained))])
     }
 

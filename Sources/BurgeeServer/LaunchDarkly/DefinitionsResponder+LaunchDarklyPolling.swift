@@ -27,7 +27,7 @@ extension DefinitionsResponder {
         if rest.isEmpty {
             var writer = JSONWriter()
             writer.beginObject()
-            for key in items.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            for key in items.keys.sortedInByteOrder() {
                 writer.key(key)
                 writer.value(items[key]!.json)
             }

@@ -98,7 +98,7 @@ enum LaunchDarklyServedFormat: ServedFormat {
             posts.append(ServerActivity.counted(activity.launchDarklyDiagnostic, "diagnostic post"))
         }
         guard !posts.isEmpty else { return nil }
-        let byKind = activity.launchDarklyEventKinds.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let byKind = activity.launchDarklyEventKinds.sorted { ByteOrder.precedes($0.key, $1.key) }
         let kindList = byKind.map { "\($0.key.isEmpty ? "?" : $0.key) \($0.value)" }.joined(separator: ", ")
         return "LaunchDarkly: " + posts.joined(separator: ", ") + (kindList.isEmpty ? "" : " (events: \(kindList))")
     }

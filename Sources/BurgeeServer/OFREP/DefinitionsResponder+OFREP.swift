@@ -50,7 +50,7 @@ extension DefinitionsResponder {
         guard let snapshot = server.store.compiled.snapshot else { return Self.ofrepUnavailable() }
         var flags: [JSONValue] = []
         let dialect = FormatRegistry.dialect(of: server.configuration.format)
-        for key in snapshot.flagKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in snapshot.flagKeys.sortedInByteOrder() {
             let prepared = dialect.prepared(context, flag: key, in: snapshot)
             flags.append(OFREPResult.json(key, snapshot.evaluate(key, context: prepared), in: snapshot).0)
         }

@@ -47,7 +47,7 @@ extension DefinitionsResponder {
                                       _ changeNumber: Int64) -> [JSONValue] {
         var list = items.map(\.json)
         guard since != -1 else { return list }
-        for name in gone.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for name in gone.keys.sortedInByteOrder() {
             list.append(SplitServedItems.archived(gone[name]!, changeNumber: changeNumber))
         }
         return list
@@ -70,7 +70,7 @@ extension DefinitionsResponder {
         if since != changeNumber {
             added = splitHistory.items(of: served).segments[name] ?? []
             let gone = splitHistory.serve(segment: name, keys: added)
-            if since != -1 { removed = gone.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) }
+            if since != -1 { removed = gone.sortedInByteOrder() }
         }
         return JSONResponses.json(.ok, [
             "name": .string(name), "added": .array(added.map(JSONValue.string)), "removed": .array(removed.map(JSONValue.string)),

@@ -19,7 +19,7 @@ enum SplitStreamEvents {
         let changeNumber = Double(served.documentVersion)
         let previousNumber = Double(previous.documentVersion)
         var notifications: [(channel: String, data: JSONValue)] = []
-        for name in Set(old.segments.keys).union(new.segments.keys).sorted(by: byteOrder)
+        for name in Set(old.segments.keys).union(new.segments.keys).sortedInByteOrder()
         where Set(old.segments[name] ?? []) != Set(new.segments[name] ?? []) {
             notifications.append((SplitToken.segmentsChannel,
                                   ["type": "SEGMENT_UPDATE", "changeNumber": .number(changeNumber), "segmentName": .string(name)]))
@@ -82,6 +82,4 @@ enum SplitStreamEvents {
     private static func sameItems(_ a: [(name: String, json: JSONValue)], _ b: [(name: String, json: JSONValue)]) -> Bool {
         Dictionary(a.map { ($0.name, $0.json) }, uniquingKeysWith: { $1 }) == Dictionary(b.map { ($0.name, $0.json) }, uniquingKeysWith: { $1 })
     }
-
-    private static func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 }
