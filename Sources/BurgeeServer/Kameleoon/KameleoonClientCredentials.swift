@@ -1,5 +1,3 @@
-import Foundation
-
 /// The client credentials of an OAuth token request (RFC 6749 §2.3.1): HTTP Basic
 /// (`Authorization: Basic base64(clientId:clientSecret)`, as Kameleoon's SDKs send them), or
 /// `client_id` and `client_secret` in the form body (as older Kameleoon SDKs did).
@@ -11,14 +9,9 @@ struct KameleoonClientCredentials: Sendable, Equatable {
     /// scheme, text that is not base64, or a decoded value without `:`. The parts are taken as
     /// sent, without form decoding, as Kameleoon's SDKs encode them without it.
     init?(authorization: String) {
-        let scheme = "basic "
-        guard authorization.utf8.count > scheme.utf8.count,
-              authorization.prefix(scheme.count).lowercased() == scheme,
-              let data = Data(base64Encoded: authorization.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: data, encoding: .utf8),
-              let colon = text.firstIndex(of: ":") else { return nil }
-        clientID = String(text[..<colon])
-        secret = String(text[text.index(after: colon)...])
+        guard let basic = BasicCredentials(authorization: authorization) else { return nil }
+        clientID = basic.user
+        secret = basic.password
     }
 
     /// Credentials given in the body.
