@@ -179,6 +179,14 @@ final class Program: Sendable {
         flagTests.release()
     }
 
+    /// The key of a flag's variation, its index as text when the format names none, `?` for an
+    /// index the flag does not have: for `explain` and outlines.
+    func variationName(flag: Int, _ variation: Int) -> String {
+        let code = flags[flag]
+        guard variation >= 0, variation < Int(code.variationCount) else { return "?" }
+        return variationKeys[Int(code.variationBase) + variation] ?? String(variation)
+    }
+
     /// The index of a visible flag.
     @inline(__always)
     func flagIndex(of key: String) -> Int? {

@@ -340,9 +340,7 @@ public final class Snapshot: Sendable {
     /// The names of the flag's variations, by index: their keys, or for a format without keys
     /// their indices as text.
     package func variationNames(at position: FlagPosition) -> [String] {
-        let flag = program.flags[position.index]
-        let base = Int(flag.variationBase)
-        return (0..<Int(flag.variationCount)).map { program.variationKeys[base + $0] ?? String($0) }
+        (0..<Int(program.flags[position.index].variationCount)).map { program.variationName(flag: position.index, $0) }
     }
 
     /// Evaluates and records every step, for `explain`.

@@ -15,13 +15,6 @@ struct RecordingTracer: EvaluationTracer {
 
     private static func verdict(_ passed: Bool) -> EvaluationExplanation.Outcome { passed ? .pass : .fail }
 
-    /// The key of a flag's variation, or its index when the format names none.
-    private func variationName(flag: Int, _ variation: Int) -> String {
-        let code = program.flags[flag]
-        guard variation >= 0, variation < Int(code.variationCount) else { return "?" }
-        return program.variationKeys[Int(code.variationBase) + variation] ?? "\(variation)"
-    }
-
     mutating func enterFlag(_ flag: Int) {
         let code = program.flags[flag]
         add(nil, "flag '\(program.flagKeys[flag])' (version \(program.flagInfo[flag].version), \(code.enabled ? "enabled" : "disabled"))")
@@ -30,7 +23,7 @@ struct RecordingTracer: EvaluationTracer {
     }
 
     mutating func exitFlag(_ flag: Int, _ outcome: FlagOutcome) {
-        let served = outcome.variation.map { "'\(variationName(flag: flag, $0))'" } ?? "the default"
+        let served = outcome.variation.map { "'\(program.variationName(flag: flag, $0))'" } ?? "the default"
         add(nil, "serves \(served): \(outcome.reason(in: program, flag: flag).jsonText)")
         depth -= 1
         currentFlag.removeLast()
@@ -43,7 +36,7 @@ struct RecordingTracer: EvaluationTracer {
         var wanted = "?"
         if code.flag < 0 { why = " (no such flag)" } else {
             let other = program.flags[code.flag]
-            wanted = variationName(flag: Int(code.flag), Int(code.variation))
+            wanted = program.variationName(flag: Int(code.flag), Int(code.variation))
             why = other.malformed ? " (malformed)" : other.enabled ? "" : " (disabled)"
         }
         add(Self.verdict(passed), "prerequisite '\(key)' must serve '\(wanted)'\(why)")
@@ -54,7 +47,7 @@ struct RecordingTracer: EvaluationTracer {
         let test = program.keyTests[program.conditions[code.condition].operands.start]
         let kind = test.contextKind.read { $0.name }
         let seen = key.map { "key '\($0)'" } ?? "no \(kind) context"
-        let variation = currentFlag.last.map { variationName(flag: $0, Int(code.serve.index)) } ?? "?"
+        let variation = currentFlag.last.map { program.variationName(flag: $0, Int(code.serve.index)) } ?? "?"
         add(Self.verdict(matched), "target \(kind) (\(test.count) keys) → '\(variation)': \(seen)")
     }
 
@@ -126,7 +119,7 @@ struct RecordingTracer: EvaluationTracer {
         let range = rollout.pick.bounds(of: index).map { " in [\(Self.number($0.lower)), \(Self.number($0.upper)))" } ?? ""
         if rollout.variations.count > 0, let flag = currentFlag.last, index < Int(rollout.variations.count) {
             let variation = program.rolloutVariations[rollout.variations.start &+ Int32(index)]
-            add(nil, "falls\(range) → '\(variationName(flag: flag, Int(variation)))'")
+            add(nil, "falls\(range) → '\(program.variationName(flag: flag, Int(variation)))'")
         } else if rollout.variations.count == 0 {
             add(nil, index == 0 ? "falls\(range): inside" : "falls outside\(rollout.pick.bounds(of: 0).map { " [\(Self.number($0.lower)), \(Self.number($0.upper)))" } ?? "")")
         }

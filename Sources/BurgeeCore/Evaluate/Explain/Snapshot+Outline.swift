@@ -44,7 +44,7 @@ struct ProgramOutliner {
         var variations: [JSONValue] = []
         for v in 0..<Int(code.variationCount) {
             let slot = Int(code.variationBase) + v
-            variations.append(["index": .number(Double(v)), "name": .string(variationName(flag: index, v)),
+            variations.append(["index": .number(Double(v)), "name": .string(program.variationName(flag: index, v)),
                                "value": program.values[slot]])
         }
         var prerequisites: [JSONValue] = []
@@ -74,7 +74,7 @@ struct ProgramOutliner {
             "usedBy": .array(usedBy.map(JSONValue.string)),
             "problems": .array(program.flagProblems[index].map { .string($0.description) }),
         ]
-        o["offVariation"] = code.offVariation >= 0 ? .string(variationName(flag: index, Int(code.offVariation))) : .null
+        o["offVariation"] = code.offVariation >= 0 ? .string(program.variationName(flag: index, Int(code.offVariation))) : .null
         return .object(o)
     }
 
@@ -115,23 +115,17 @@ struct ProgramOutliner {
 
     // MARK: Words
 
-    private func variationName(flag: Int, _ variation: Int) -> String {
-        let code = program.flags[flag]
-        guard variation >= 0, variation < Int(code.variationCount) else { return "?" }
-        return program.variationKeys[Int(code.variationBase) + variation] ?? String(variation)
-    }
-
     private func serve(_ serve: ServeCode, flag: Int) -> JSONValue {
         switch serve.kind {
         case .variation:
-            return ["variation": .string(variationName(flag: flag, Int(serve.index)))]
+            return ["variation": .string(program.variationName(flag: flag, Int(serve.index)))]
         case .rollout:
             return program.rollouts[serve.index].read { r in
                 let shares = r.pick.shares
                 var picks: [JSONValue] = []
                 for (n, v) in r.variations.indices.enumerated() {
                     let share = n < shares.count ? shares[n] : 0
-                    picks.append(["variation": .string(variationName(flag: flag, Int(program.rolloutVariations[v]))),
+                    picks.append(["variation": .string(program.variationName(flag: flag, Int(program.rolloutVariations[v]))),
                                   "share": .number(share)])
                 }
                 return ["rollout": ["by": .string(bucketedBy(r)), "contextKind": .string(r.contextKind.name),
@@ -161,9 +155,9 @@ struct ProgramOutliner {
     private func accepted(_ code: PrerequisiteCode) -> [String] {
         guard code.flag >= 0 else { return [code.acceptsNone ? "none" : "?"] }
         if code.acceptsAnyOf {
-            return code.accepted.indices.map { variationName(flag: Int(code.flag), Int(program.prerequisiteVariations[$0])) }
+            return code.accepted.indices.map { program.variationName(flag: Int(code.flag), Int(program.prerequisiteVariations[$0])) }
         }
-        return [variationName(flag: Int(code.flag), Int(code.variation))]
+        return [program.variationName(flag: Int(code.flag), Int(code.variation))]
     }
 
     /// A condition tree as one line: `and`, `or` and `not` around the tests' own labels.
