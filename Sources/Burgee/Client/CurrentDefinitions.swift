@@ -47,7 +47,7 @@ struct CurrentDefinitions: Sendable {
         read = nil
         switch patch.operation {
         case .upsert(var json):
-            if case .object(var o) = json {
+            if patchable!.itemsCarryVersions, case .object(var o) = json {
                 o["version"] = .number(Double(patch.version))
                 json = .object(o)
             }

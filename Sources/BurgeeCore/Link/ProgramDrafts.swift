@@ -42,11 +42,12 @@ struct ProgramDrafts: Sendable {
         }
     }
 
-    /// Replaces segment `key` by `item` (its draft and source item), or removes it (`nil`).
-    mutating func update(segment key: String, to item: (draft: SegmentDraft, source: SourceItem)?) {
-        _ = Self.replace(key, in: &draft.segments, keyOf: \.key, with: item?.draft)
+    /// Replaces segment `key` by `item` (its draft and source item), or removes it (`nil`). A
+    /// segment without a draft (written into the flags using them) changes only the source items.
+    mutating func update(segment key: String, to item: (draft: SegmentDraft?, source: SourceItem)?) {
+        let (index, _) = Self.replace(key, in: &draft.segments, keyOf: \.key, with: item?.draft)
         touched.segments.append((key, item?.source))
-        change = .other
+        if index != nil || item?.draft != nil { change = .other }
     }
 
     /// The snapshot of the drafts, made by `snapshot` from their program and, when the previous

@@ -48,6 +48,26 @@ import BurgeeCore
         #"{"deleted":true}"#,
     ]
 
+    /// Unleash's: segments written into strategies, dependencies (a parent's variants, a parent
+    /// whose `flexibleRollout` has no `groupId` and is repeated in its child's rules, a parent with
+    /// dependencies of its own), variants, a refused constraint, a malformed feature.
+    static let unleashFlagBodies: [String] = [
+        #"{"enabled":true,"strategies":[{"name":"default"}],"variants":[{"name":"blue","weight":500,"stickiness":"default"},{"name":"red","weight":500,"stickiness":"default"}]}"#,
+        #"{"enabled":true,"strategies":[{"name":"flexibleRollout","parameters":{"rollout":"50","stickiness":"default"},"segments":[1]}]}"#,
+        #"{"enabled":true,"strategies":[{"name":"default","segments":[2,3]}],"dependencies":[{"feature":"f0","variants":["blue"]}]}"#,
+        #"{"enabled":true,"strategies":[{"name":"default","constraints":[{"contextName":"country","operator":"IN","values":["FR"]}]}],"dependencies":[{"feature":"f1"},{"feature":"f2","enabled":false}]}"#,
+        #"{"enabled":false,"strategies":[{"name":"default"}],"dependencies":[{"feature":"f3"}]}"#,
+        #"{"enabled":true,"strategies":"not a list"}"#,
+        #"{"enabled":true,"strategies":[{"name":"default","constraints":[{"contextName":"country","operator":"NO_SUCH_OP","values":["FR"]}]}]}"#,
+    ]
+
+    static let unleashSegmentBodies: [String] = [
+        #"{"id":1,"constraints":[{"contextName":"country","operator":"IN","values":["FR"]}]}"#,
+        #"{"id":2,"constraints":[{"contextName":"userId","operator":"IN","values":["u-1","u-2"]}]}"#,
+        #"{"id":3,"constraints":[]}"#,
+        #"{"id":1,"constraints":"not a list"}"#,
+    ]
+
     static let flagKeys = ["f0", "f1", "f2", "f3", "f4"]
     static let segmentKeys = ["s0", "s1", "s2"]
 
@@ -60,16 +80,32 @@ import BurgeeCore
         var format: DefinitionsFormat
         var flagBodies: [String]
         var segmentBodies: [String]
+        var segmentKeys = IncrementalPatchTests.segmentKeys
         var testDescription: String { format.name }
 
         static let native = Items(format: .native, flagBodies: IncrementalPatchTests.flagBodies, segmentBodies: IncrementalPatchTests.segmentBodies)
         static let launchDarkly = Items(format: .launchDarkly, flagBodies: IncrementalPatchTests.launchDarklyFlagBodies,
                                         segmentBodies: IncrementalPatchTests.launchDarklySegmentBodies)
+        static let unleash = Items(format: .unleash, flagBodies: IncrementalPatchTests.unleashFlagBodies,
+                                   segmentBodies: IncrementalPatchTests.unleashSegmentBodies, segmentKeys: ["1", "2", "3"])
 
         var contexts: [Context] {
-            format == .native ? IncrementalPatchTests.contexts : ["u-1", "u-2", "u-3", "u-4", "u-5", "u-6"].enumerated().map { i, key in
-                Context(launchDarklyJSON: ["key": .string(key), "country": i.isMultiple(of: 2) ? "FR" : "DE"])
+            ["u-1", "u-2", "u-3", "u-4", "u-5", "u-6"].enumerated().map { i, key in
+                let country: JSONValue = i.isMultiple(of: 2) ? "FR" : "DE"
+                switch format {
+                case .native: return IncrementalPatchTests.contexts[i]
+                case .unleash: return Context(unleashJSON: ["userId": .string(key), "properties": ["country": country]])
+                default: return Context(launchDarklyJSON: ["key": .string(key), "country": country])
+                }
             }
+        }
+
+        /// Body `index` as item `key`: Unleash's items carry their name or id.
+        func body(_ index: Int, segment: Bool, key: String) throws -> JSONValue {
+            let json = try JSONValue(parsing: (segment ? segmentBodies : flagBodies)[index])
+            guard format == .unleash, case .object(var members) = json else { return json }
+            if segment { members["id"] = .number(Double(key)!) } else { members["name"] = .string(key) }
+            return .object(members)
         }
     }
 
@@ -87,21 +123,26 @@ import BurgeeCore
 
     func document(_ items: Items = .native) throws -> JSONValue {
         var flags: [String: JSONValue] = [:]
-        for (i, key) in Self.flagKeys.enumerated() { flags[key] = try JSONValue(parsing: items.flagBodies[i % 5]) }
+        for (i, key) in Self.flagKeys.enumerated() { flags[key] = try items.body(i % 5, segment: false, key: key) }
         var segments: [String: JSONValue] = [:]
-        for (i, key) in Self.segmentKeys.enumerated() { segments[key] = try JSONValue(parsing: items.segmentBodies[i]) }
+        for (i, key) in items.segmentKeys.enumerated() { segments[key] = try items.body(i, segment: true, key: key) }
+        if items.format == .unleash {
+            return ["version": 2, "features": .array(Self.flagKeys.map { flags[$0]! }),
+                    "segments": .array(items.segmentKeys.map { segments[$0]! })]
+        }
         if items.format == .launchDarkly { return ["flags": .object(flags), "segments": .object(segments)] }
         return ["formatVersion": 1, "version": 1, "flags": .object(flags), "segments": .object(segments)]
     }
 
     /// The same in both snapshots: keys, problems, and every flag's detail for every context.
-    func expectSame(_ patched: Snapshot, _ whole: Snapshot, _ step: String, contexts: [Context] = contexts) {
+    func expectSame(_ patched: Snapshot, _ whole: Snapshot, _ step: String, contexts: [Context] = contexts,
+                    segmentKeys: [String] = segmentKeys) {
         #expect(patched.flagKeys == whole.flagKeys, "\(step)")
         #expect(patched.segmentKeys == whole.segmentKeys, "\(step)")
         #expect(patched.problems.map(\.description) == whole.problems.map(\.description), "\(step)")
         #expect(patched.source.flagKeys == whole.source.flagKeys && patched.source.segmentKeys == whole.source.segmentKeys, "\(step)")
         for key in Self.flagKeys { #expect(patched.source.sameFlag(key, as: whole.source), "\(step): \(key)") }
-        for key in Self.segmentKeys { #expect(patched.source.sameSegment(key, as: whole.source), "\(step): \(key)") }
+        for key in segmentKeys { #expect(patched.source.sameSegment(key, as: whole.source), "\(step): \(key)") }
         for key in Self.flagKeys {
             for context in contexts {
                 let a = patched.evaluate(key, context: context), b = whole.evaluate(key, context: context)
@@ -110,7 +151,7 @@ import BurgeeCore
         }
     }
 
-    @Test(arguments: [(Items.native, nil), (.native, ["web"]), (.launchDarkly, nil)] as [(Items, Set<String>?)])
+    @Test(arguments: [(Items.native, nil), (.native, ["web"]), (.launchDarkly, nil), (.unleash, nil)] as [(Items, Set<String>?)])
     func patchedSnapshotsAreThoseOfAWholeCompile(items: Items, flagSets: Set<String>?) throws {
         var held = try CurrentDefinitions(json: document(items), format: items.format)
         var previous = held.compile(flagSets: flagSets, options: CompileOptions())
@@ -118,11 +159,11 @@ import BurgeeCore
         var inPlace = 0
         for step in 1...300 {
             let segment = random.next(4) == 0
-            let keys = segment ? Self.segmentKeys : Self.flagKeys
+            let keys = segment ? items.segmentKeys : Self.flagKeys
             let key = keys[random.next(keys.count)]
             let bodies = segment ? items.segmentBodies : items.flagBodies
             let pick = random.next(bodies.count + 1)
-            let operation: DefinitionsPatch.Operation = pick == bodies.count ? .delete : .upsert(try JSONValue(parsing: bodies[pick]))
+            let operation: DefinitionsPatch.Operation = pick == bodies.count ? .delete : .upsert(try items.body(pick, segment: segment, key: key))
             let patch = DefinitionsPatch(kind: segment ? .segment : .flag, key: key, version: Int64(step + 1), operation: operation)
             let applied = held.apply(patch)
             #expect(applied)
@@ -130,7 +171,7 @@ import BurgeeCore
             let patched = held.compile(flagSets: flagSets, options: CompileOptions())
             let whole = Snapshot(compiling: held.definitions, flagSets: flagSets)
             let description = "step \(step): \(patch.kind) \(key) \(pick == bodies.count ? "deleted" : "body \(pick)")"
-            expectSame(patched, whole, description, contexts: items.contexts)
+            expectSame(patched, whole, description, contexts: items.contexts, segmentKeys: items.segmentKeys)
             if patched.recordsAddedByPatches > previous.recordsAddedByPatches { inPlace += 1 }
 
             let touched = segment ? ([String](), [key]) : ([key], [String]())

@@ -50,7 +50,9 @@ struct LaunchDarklyDialect: ItemwiseDialect {
 
     // MARK: Item by item
 
-    func lower(_ document: LaunchDarklyDocument) -> ProgramDraft { LaunchDarklyLowering.lower(document) }
+    func lower(_ document: LaunchDarklyDocument, options: CompileOptions) -> ProgramDraft {
+        LaunchDarklyLowering.lower(document)
+    }
 
     /// The items of the flag data, or of a stream `put`'s `data`.
     func items(of json: JSONValue) -> DocumentItems {
@@ -76,7 +78,7 @@ struct LaunchDarklyDialect: ItemwiseDialect {
     }
 
     /// A tombstone (`"deleted": true`) is held for its version, not evaluated.
-    func replace(flag key: String, with json: JSONValue?, in document: inout LaunchDarklyDocument)
+    func replace(flag key: String, with json: JSONValue?, in document: inout LaunchDarklyDocument, options: CompileOptions)
         -> (draft: FlagDraft, source: SourceItem)?
     {
         let path = document.base.appending("flags").appending(key)
@@ -85,14 +87,19 @@ struct LaunchDarklyDialect: ItemwiseDialect {
     }
 
     /// A tombstone (`"deleted": true`) is held for its version, not evaluated.
-    func replace(segment key: String, with json: JSONValue?, in document: inout LaunchDarklyDocument)
-        -> (draft: SegmentDraft, source: SourceItem)?
+    func replace(segment key: String, with json: JSONValue?, in document: inout LaunchDarklyDocument, options: CompileOptions)
+        -> (draft: SegmentDraft?, source: SourceItem)?
     {
         let path = document.base.appending("segments").appending(key)
         return replace(key, with: json, in: &document.segments, read: { LaunchDarklySegment(key: key, json: $0, at: path) },
                        lowered: { segment, json in
-                           segment.deleted ? nil : (LaunchDarklyLowering.lower(segment: segment), SourceItem(json))
+                           segment.deleted ? nil : (Optional(LaunchDarklyLowering.lower(segment: segment)), SourceItem(json))
                        })
+    }
+
+    func lower(flag key: String, in document: LaunchDarklyDocument, options: CompileOptions) -> (draft: FlagDraft, source: SourceItem)? {
+        guard let flag = document.flags[key], !flag.deleted else { return nil }
+        return (LaunchDarklyLowering.lower(flag: flag), SourceItem(flag.json))
     }
 
     func version(of kind: DefinitionItemKind, _ key: String, in document: LaunchDarklyDocument) -> Int64? {

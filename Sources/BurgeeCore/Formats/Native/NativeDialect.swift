@@ -33,7 +33,9 @@ struct NativeDialect: ItemwiseDialect {
 
     // MARK: Item by item
 
-    func lower(_ document: DefinitionsDocument) -> ProgramDraft { NativeLowering.lower(document) }
+    func lower(_ document: DefinitionsDocument, options: CompileOptions) -> ProgramDraft {
+        NativeLowering.lower(document)
+    }
 
     func items(of json: JSONValue) -> DocumentItems {
         var items: DocumentItems = [:]
@@ -73,7 +75,7 @@ struct NativeDialect: ItemwiseDialect {
         return (items, version)
     }
 
-    func replace(flag key: String, with json: JSONValue?, in document: inout DefinitionsDocument)
+    func replace(flag key: String, with json: JSONValue?, in document: inout DefinitionsDocument, options: CompileOptions)
         -> (draft: FlagDraft, source: SourceItem)?
     {
         replace(key, with: json, in: &document.flags,
@@ -81,12 +83,16 @@ struct NativeDialect: ItemwiseDialect {
                 lowered: { flag, _ in (NativeLowering.lower(flag: flag), SourceItem(flag)) })
     }
 
-    func replace(segment key: String, with json: JSONValue?, in document: inout DefinitionsDocument)
-        -> (draft: SegmentDraft, source: SourceItem)?
+    func replace(segment key: String, with json: JSONValue?, in document: inout DefinitionsDocument, options: CompileOptions)
+        -> (draft: SegmentDraft?, source: SourceItem)?
     {
         replace(key, with: json, in: &document.segments,
                 read: { SegmentDefinition(key: key, json: $0, at: JSONPointer.root.appending("segments").appending(key)) },
-                lowered: { segment, _ in (NativeLowering.lower(segment: segment), SourceItem(segment)) })
+                lowered: { segment, _ in (Optional(NativeLowering.lower(segment: segment)), SourceItem(segment)) })
+    }
+
+    func lower(flag key: String, in document: DefinitionsDocument, options: CompileOptions) -> (draft: FlagDraft, source: SourceItem)? {
+        document.flags[key].map { (NativeLowering.lower(flag: $0), SourceItem($0)) }
     }
 
     func version(of kind: DefinitionItemKind, _ key: String, in document: DefinitionsDocument) -> Int64? {

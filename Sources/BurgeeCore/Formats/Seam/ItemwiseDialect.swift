@@ -5,9 +5,9 @@
 /// the item is lowered again and, where the other flags see it unchanged, laid out again in the
 /// program last linked (``ProgramDrafts``), instead of the whole document read and compiled.
 protocol ItemwiseDialect: DefinitionsDialect {
-    /// Every item of `document` lowered, listed in key order, as ``compile(_:flagSets:options:)``
-    /// lowers them (a format lowered this way takes no compile options).
-    func lower(_ document: Document) -> ProgramDraft
+    /// Every item of `document` lowered, listed in key order, as
+    /// ``compile(_:flagSets:options:)`` lowers them with `options`.
+    func lower(_ document: Document, options: CompileOptions) -> ProgramDraft
 
     /// The flag and segment objects of the document JSON `json` (as read, or as
     /// ``cachedJSON(items:version:)`` wrote it), by key.
@@ -23,14 +23,28 @@ protocol ItemwiseDialect: DefinitionsDialect {
     func wholeItems(of json: JSONValue, replacing document: Document) -> (items: DocumentItems, version: Int64?)?
 
     /// Reads `json` as flag `key` of `document`, replacing the one held, or removes it (`nil`);
-    /// returns the flag lowered and as a source item, `nil` when there is no flag to evaluate.
-    func replace(flag key: String, with json: JSONValue?, in document: inout Document)
+    /// returns the flag lowered with `options` and as a source item, `nil` when there is no flag
+    /// to evaluate.
+    func replace(flag key: String, with json: JSONValue?, in document: inout Document, options: CompileOptions)
         -> (draft: FlagDraft, source: SourceItem)?
 
     /// Reads `json` as segment `key` of `document`, replacing the one held, or removes it (`nil`);
-    /// returns the segment lowered and as a source item, `nil` when there is no segment.
-    func replace(segment key: String, with json: JSONValue?, in document: inout Document)
-        -> (draft: SegmentDraft, source: SourceItem)?
+    /// returns the segment lowered (`nil` for a format that writes its segments into the flags
+    /// using them) and as a source item, `nil` when there is no segment.
+    func replace(segment key: String, with json: JSONValue?, in document: inout Document, options: CompileOptions)
+        -> (draft: SegmentDraft?, source: SourceItem)?
+
+    /// The flags of `document` whose lowering reads item `key` of `kind` (a segment written into
+    /// its rules, a parent whose strategies it repeats), besides the item itself: they are lowered
+    /// again when it changes. None for a format that links what items use instead.
+    func flags(reading kind: DefinitionItemKind, _ key: String, in document: Document) -> [String]
+
+    /// Flag `key` of `document` lowered again with `options`, and as a source item; `nil` when
+    /// there is no flag to evaluate.
+    func lower(flag key: String, in document: Document, options: CompileOptions) -> (draft: FlagDraft, source: SourceItem)?
+
+    /// Whether an item's JSON carries its version, which a patch's version then replaces.
+    var itemsCarryVersions: Bool { get }
 
     /// The version of item `key` of `kind` held in `document` (a tombstone's included); `nil`
     /// when it holds none.
@@ -47,6 +61,12 @@ protocol ItemwiseDialect: DefinitionsDialect {
 extension ItemwiseDialect {
     /// No document version.
     func advance(_ document: inout Document, to version: Int64) {}
+
+    /// Items are linked, not written into the flags using them.
+    func flags(reading kind: DefinitionItemKind, _ key: String, in document: Document) -> [String] { [] }
+
+    /// Items carry their versions.
+    var itemsCarryVersions: Bool { true }
 
     /// Reads `json` with `read` as item `key` of `items`, replacing the one held, or removes it
     /// (`nil`); returns `lowered` of the item read (`nil`: nothing to evaluate, as a tombstone).
@@ -84,6 +104,9 @@ package protocol PatchableDefinitions: Sendable {
     /// Sets the version of the whole document, for a format that has one.
     mutating func advance(to version: Int64)
 
+    /// Whether an item's JSON carries its version, which a patch's version then replaces.
+    var itemsCarryVersions: Bool { get }
+
     /// The items and version of `json`, a whole document, when its items can replace those held
     /// one by one (see ``ItemwiseDialect/wholeItems(of:replacing:)``); `nil` when it has to be
     /// read whole.
@@ -106,6 +129,9 @@ struct ItemwiseDefinitions<Dialect: ItemwiseDialect>: PatchableDefinitions {
     /// The snapshot last compiled whole without a flag-set selection, from which the first
     /// change's drafts start; `nil` once there are drafts, which keep it.
     private var linked: Snapshot?
+    /// The options of the last whole compile, which changed items are lowered with: a client
+    /// compiles with the same options every time.
+    private var options = CompileOptions()
 
     init(dialect: Dialect, document: Dialect.Document) {
         self.dialect = dialect
@@ -120,14 +146,19 @@ struct ItemwiseDefinitions<Dialect: ItemwiseDialect>: PatchableDefinitions {
 
     mutating func replace(_ kind: DefinitionItemKind, _ key: String, with json: JSONValue?) {
         if drafts == nil {
-            drafts = ProgramDrafts(dialect.lower(document), linked: linked)
+            drafts = ProgramDrafts(dialect.lower(document, options: options), linked: linked)
             linked = nil
         }
         switch kind {
-        case .flag: drafts!.update(flag: key, to: dialect.replace(flag: key, with: json, in: &document))
-        case .segment: drafts!.update(segment: key, to: dialect.replace(segment: key, with: json, in: &document))
+        case .flag: drafts!.update(flag: key, to: dialect.replace(flag: key, with: json, in: &document, options: options))
+        case .segment: drafts!.update(segment: key, to: dialect.replace(segment: key, with: json, in: &document, options: options))
+        }
+        for reader in dialect.flags(reading: kind, key, in: document) where kind == .segment || reader != key {
+            drafts!.update(flag: reader, to: dialect.lower(flag: reader, in: document, options: options))
         }
     }
+
+    var itemsCarryVersions: Bool { dialect.itemsCarryVersions }
 
     mutating func advance(to version: Int64) {
         dialect.advance(&document, to: version)
@@ -139,6 +170,7 @@ struct ItemwiseDefinitions<Dialect: ItemwiseDialect>: PatchableDefinitions {
 
     mutating func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
         guard drafts != nil else {
+            self.options = options
             let snapshot = dialect.compile(document, flagSets: flagSets, options: options)
             linked = flagSets == nil ? snapshot : nil
             return snapshot

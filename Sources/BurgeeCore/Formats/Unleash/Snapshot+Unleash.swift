@@ -6,18 +6,26 @@ extension Snapshot {
     /// not an array) are not flag problems: ``Definitions/documentProblems`` has them.
     package convenience init(unleash document: UnleashDocument, options: UnleashLoweringOptions = UnleashLoweringOptions(),
                              flagSets: Set<String>? = nil) {
-        let program = ProgramLinker.link(UnleashLowering.lower(document, options: options), flagSets: flagSets)
-        var flags: [String: JSONValue] = [:]
+        self.init(unleash: document, program: ProgramLinker.link(UnleashLowering.lower(document, options: options), flagSets: flagSets),
+                  source: nil)
+    }
+
+    /// The snapshot of `document` compiled into `program`; `source`, when given, is the
+    /// document's items, kept from the previous snapshot.
+    ///
+    /// Besides what the program links, a flag uses the segments its strategies name and the
+    /// features it depends on (whose strategies a dependency may repeat in its rules), so that a
+    /// change to either is a change of the flag.
+    convenience init(unleash document: UnleashDocument, program: Program, source: SourceDefinitions?) {
         var dependencies = program.dependencies
         for feature in document.features {
-            flags[feature.name] = feature.json
             let used = feature.strategies.flatMap(\.segments).map(String.init)
             if !used.isEmpty { dependencies.flagSegments[feature.name, default: []] += used }
+            let parents = feature.dependencies.map(\.feature)
+            if !parents.isEmpty { dependencies.flagPrerequisites[feature.name, default: []] += parents }
         }
-        var segments: [String: JSONValue] = [:]
-        for segment in document.segments { segments[String(segment.id)] = segment.json }
-        self.init(version: document.version ?? 0, source: SourceDefinitions(format: .unleash, flags: flags, segments: segments),
-                  program: program, dependencies: dependencies)
+        self.init(version: document.version ?? 0, source: source ?? .unleash(document), program: program,
+                  dependencies: dependencies)
     }
 
     /// What Unleash's `getVariant` returns for an evaluation of `key` with this snapshot:
@@ -50,5 +58,16 @@ extension Snapshot {
     /// Unleash's `isEnabled` for an evaluation: whether it served `true`.
     public func unleashIsEnabled(_ detail: EvaluationDetail) -> Bool {
         detail.value == .bool(true) && detail.variationIndex != nil
+    }
+}
+
+extension SourceDefinitions {
+    /// The items of an Unleash document: its features by name, its segments by id.
+    static func unleash(_ document: UnleashDocument) -> SourceDefinitions {
+        var flags: [String: JSONValue] = [:]
+        for feature in document.features { flags[feature.name] = feature.json }
+        var segments: [String: JSONValue] = [:]
+        for segment in document.segments { segments[String(segment.id)] = segment.json }
+        return SourceDefinitions(format: .unleash, flags: flags, segments: segments)
     }
 }

@@ -44,8 +44,7 @@ struct UnleashDialect: DefinitionsDialect {
     }
 
     func compile(_ document: UnleashDocument, flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
-        Snapshot(unleash: document, options: UnleashLoweringOptions(hostname: options.unleashHostname, now: options.now),
-                 flagSets: flagSets)
+        Snapshot(unleash: document, options: Self.lowering(options), flagSets: flagSets)
     }
 
     func context(json: JSONValue) -> Context { Context(unleashJSON: json) }

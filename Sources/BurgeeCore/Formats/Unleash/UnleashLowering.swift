@@ -54,6 +54,23 @@ package enum UnleashLowering {
         return ProgramDraft(flags: flags, segments: [], clock: options.clock)
     }
 
+    /// Feature `name` of `document` lowered alone, as ``lower(_:options:)`` lowers it (the last
+    /// feature of that name, with no warning about others); `nil` when there is none. It reads the
+    /// feature's parents and the segments, not the other features.
+    package static func lower(feature name: String, in document: UnleashDocument,
+                              options: UnleashLoweringOptions) -> (feature: UnleashFeature, draft: FlagDraft)? {
+        guard let feature = document.features.last(where: { $0.name == name }) else { return nil }
+        var features = [name: feature]
+        let parents = Set(feature.dependencies.map(\.feature))
+        if !parents.isEmpty {
+            for other in document.features where parents.contains(other.name) { features[other.name] = other }
+        }
+        var segments: [Int64: UnleashSegment] = [:]
+        for segment in document.segments where segment.id >= 0 { segments[segment.id] = segment }
+        let lowering = Lowering(features: features, segments: segments, options: options, version: document.version ?? 0)
+        return (feature, lowering.lower(feature))
+    }
+
     /// The variants that become variations 2… of `feature`, in order: each strategy's own, then
     /// the feature's. A dependency naming a variant accepts every variation of that name.
     static func variantSlots(_ feature: UnleashFeature) -> [UnleashVariant] {
