@@ -22,7 +22,7 @@ struct UnleashStreamingTests {
         try Documents.json(fetched.body).objectValue?["features"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } ?? []
     }
 
-    @Test func theStreamOpensWithTheWholeStateAndSendsItAgainOnEveryChange() async throws {
+    @Test func theStreamOpensWithTheWholeStateThenSendsWhatChangedAsDeltaEvents() async throws {
         try await withUnleash { server, running, client in
             let response = try await client.execute(
                 HTTP.request(running.baseURL + "/api/client/streaming", headers: [("Accept", "text/event-stream")]), timeout: .seconds(10))
@@ -39,14 +39,29 @@ struct UnleashStreamingTests {
             ]
             #expect(try Documents.json(connected.data) == ["events": [hydration]])
 
-            try server.update(definitions: Documents.bytes(Self.features.replacingOccurrences(of: #""enabled":false"#, with: #""enabled":true"#)))
+            // app.b switched on, ops.c removed, segment 1 changed, segment 2 removed, segment 3 added.
+            let changed = #"{"version":2,"features":[{"name":"app.a","project":"web","enabled":true,"strategies":[{"name":"default","segments":[1]}]},{"name":"app.b","enabled":true,"strategies":[]}],"segments":[{"id":1,"constraints":[{"contextName":"userId","operator":"IN","values":["u-1"]}]},{"id":3,"constraints":[]}]}"#
+            try server.update(definitions: Documents.bytes(changed))
             let updated = try #require(try await reader.nextEvent())
             #expect(updated.event == "unleash-updated")
+            let version = JSONValue.number(Double(server.currentDocumentVersion))
             #expect(updated.id == String(server.currentDocumentVersion))
-            let events = try Documents.json(updated.data).objectValue?["events"]?.arrayValue ?? []
-            #expect(events.count == 1 && events.first?.objectValue?["type"] == "hydration")
-            let b = events.first?.objectValue?["features"]?.arrayValue?.first { $0.objectValue?["name"] == "app.b" }
-            #expect(b?.objectValue?["enabled"] == true)
+            let after = try Documents.json(changed).objectValue ?? [:]
+            let expected: JSONValue = ["events": [
+                ["eventId": version, "type": "segment-updated", "segment": after["segments"]!.arrayValue![0]],
+                ["eventId": version, "type": "segment-updated", "segment": after["segments"]!.arrayValue![1]],
+                ["eventId": version, "type": "feature-updated", "feature": after["features"]!.arrayValue![1]],
+                ["eventId": version, "type": "feature-removed", "featureName": "ops.c", "project": "ops"],
+                ["eventId": version, "type": "segment-removed", "segmentId": 2],
+            ]]
+            #expect(try Documents.json(updated.data) == expected)
+
+            // A document whose features cannot be told apart by name is sent whole again.
+            let repeated = #"{"version":2,"features":[{"name":"x","enabled":true,"strategies":[]},{"name":"x","enabled":false,"strategies":[]}]}"#
+            try server.update(definitions: Documents.bytes(repeated))
+            let whole = try #require(try await reader.nextEvent())
+            let events = try Documents.json(whole.data).objectValue?["events"]?.arrayValue ?? []
+            #expect(whole.event == "unleash-updated" && events.count == 1 && events.first?.objectValue?["type"] == "hydration")
         }
     }
 

@@ -18,6 +18,9 @@ struct ServedDefinitions: Sendable {
     private(set) var etag = ""
     /// A document served whole, as the file has it; `nil` for a document served by item.
     private(set) var wholeDocument: JSONValue?
+    /// The document served whole before the last change, for formats whose streams send what
+    /// changed in it.
+    private(set) var previousWholeDocument: JSONValue?
     /// The format served.
     let servedFormat: any ServedFormat.Type
     /// When the served content last changed: at the load, then at every change.
@@ -38,6 +41,7 @@ struct ServedDefinitions: Sendable {
         if let document = parsed.wholeDocument {
             // A document served whole changes as a whole: a new version and ETag, no item events.
             guard document != wholeDocument else { return [] }
+            previousWholeDocument = wholeDocument
             wholeDocument = document
             modified.advance()
             // The file's own number when it grew past the served one (Split's `ff.t`), else one up.

@@ -33,10 +33,10 @@ enum UnleashServedFormat: ServedFormat {
         UnleashStreamEvents.state(served, event: "unleash-connected", retry: retry)
     }
 
-    /// Unleash streams carry the whole state on every change, as one event.
+    /// One `unleash-updated` event with the delta API's events of what changed.
     static func streamEvents(for changes: [DefinitionsChange], in served: ServedDefinitions,
                              documentChanged: Bool) -> [ByteBuffer] {
-        documentChanged ? [UnleashStreamEvents.state(served, event: "unleash-updated", retry: nil)] : []
+        documentChanged ? [UnleashStreamEvents.update(served)] : []
     }
 
     /// `{"registrations":[…],"metrics":[…]}`, the bodies as posted.
