@@ -17,8 +17,14 @@ public struct UnleashConnection: Sendable {
     public var appName: String
     /// This instance's id, sent as `unleash-instanceid`; by default the host name and a random suffix.
     public var instanceId: String
-    /// How often the features are polled.
+    /// How often the features are polled; with ``streaming``, how often while the stream is down.
     public var refreshInterval: Duration
+    /// Whether the client keeps Unleash's stream open (`<url>/client/streaming`, Server-Sent
+    /// Events, as the SDKs' streaming mode does) instead of polling: the whole state when it opens,
+    /// then each change as the delta API's events, applied to the one feature or segment they
+    /// change. While the stream is down (three failed connections in a row) the features are
+    /// polled every ``refreshInterval`` until it is back.
+    public var streaming: Bool
     /// How often usage metrics are sent; `nil` sends none (registration is then skipped too).
     public var metricsInterval: Duration?
     /// Timeouts, extra headers, the body size limit. `Authorization` is reserved for the API token.
@@ -27,19 +33,20 @@ public struct UnleashConnection: Sendable {
     public let connectionId: String
 
     /// A connection; the defaults poll every 15 seconds and report metrics every 60 seconds, as
-    /// Unleash's own SDKs do.
+    /// Unleash's own SDKs do; `streaming` keeps the stream open instead of polling.
     public init(url: String, appName: String, instanceId: String? = nil, refreshInterval: Duration = .seconds(15),
-                metricsInterval: Duration? = .seconds(60), http: HTTPOptions = HTTPOptions()) {
+                streaming: Bool = false, metricsInterval: Duration? = .seconds(60), http: HTTPOptions = HTTPOptions()) {
         self.url = url
         self.appName = appName
         self.instanceId = instanceId ?? UnleashIdentity.defaultInstanceId()
         self.refreshInterval = refreshInterval
+        self.streaming = streaming
         self.metricsInterval = metricsInterval
         self.http = http
         connectionId = UnleashIdentity.randomUUID()
     }
 
-    /// The client API endpoint `path` (`features`, `register`, `metrics`) below ``url``.
+    /// The client API endpoint `path` (`features`, `streaming`, `register`, `metrics`) below ``url``.
     func endpoint(_ path: String) -> String {
         (url.hasSuffix("/") ? String(url.dropLast()) : url) + "/client/" + path
     }

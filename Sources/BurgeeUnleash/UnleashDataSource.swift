@@ -3,7 +3,8 @@ import BurgeeCore
 import Logging
 
 /// Polls an Unleash server's or Edge's `GET /api/client/features` with `If-None-Match` and
-/// Unleash's headers, after registering the client once (when metrics are on).
+/// Unleash's headers, or keeps its stream (`GET /api/client/streaming`) open, after registering
+/// the client once (when metrics are on).
 ///
 /// 401 and 403 stop the source as `unauthorized`. Any other failure (404, 429, 5xx, network, a
 /// document that cannot be read) waits one more interval per consecutive failure, up to 10× the
@@ -12,6 +13,7 @@ import Logging
 struct UnleashDataSource: DataSource {
     let connection: UnleashConnection
     let featuresURL: ServiceURL
+    let streamingURL: ServiceURL
     let registerURL: ServiceURL
     let apiToken: SDKKey?
     /// The strategies this client evaluates, for the registration.
@@ -22,6 +24,7 @@ struct UnleashDataSource: DataSource {
         try connection.validate()
         self.connection = connection
         featuresURL = try ServiceURL(connection.endpoint("features"), allowInsecureHTTP: connection.http.allowInsecureHTTP)
+        streamingURL = try ServiceURL(connection.endpoint("streaming"), allowInsecureHTTP: connection.http.allowInsecureHTTP)
         registerURL = try ServiceURL(connection.endpoint("register"), allowInsecureHTTP: connection.http.allowInsecureHTTP)
         self.apiToken = apiToken
     }
@@ -32,6 +35,14 @@ struct UnleashDataSource: DataSource {
         let transport = DefinitionsTransport(options: http, sdkKey: apiToken, readTimeout: http.requestTimeout)
         if let metricsInterval = connection.metricsInterval {
             await register(transport, metricsInterval: metricsInterval, logger: sink.logger)
+        }
+        if connection.streaming {
+            let options = DataSourceConfiguration.StreamingOptions(fallbackPollingInterval: connection.refreshInterval)
+            let stream = StreamingDataSource(url: streamingURL, pollingURL: featuresURL, http: http, options: options,
+                                             sdkKey: apiToken, events: UnleashStreamEvents())
+            await transport.shutdown()
+            await stream.run(sink)
+            return
         }
         let loop = PollLoop(url: featuresURL, pacing: .stretchedInterval(connection.refreshInterval),
                             maxRetryAfter: http.maxRetryAfter, once: false, payload: { .json($0, format: .unleash) },
