@@ -26,12 +26,12 @@ package struct ProgramDependencies: Sendable {
 
     /// Records what `flag` uses, in place of what the flag of its key used.
     mutating func update(_ flag: FlagDraft) {
-        var used: [String] = []
+        var used = flag.inlined.segments
         for rule in flag.rules {
             ProgramLinker.forEachSegmentTest(rule.condition) { used += $0.segmentKeys }
         }
         flagSegments[flag.key] = used.isEmpty ? nil : used
-        let flags = ProgramLinker.flagsUsed(flag)
+        let flags = flag.inlined.flags + ProgramLinker.flagsUsed(flag)
         flagPrerequisites[flag.key] = flags.isEmpty ? nil : flags
     }
 }

@@ -12,20 +12,9 @@ extension Snapshot {
 
     /// The snapshot of `document` compiled into `program`; `source`, when given, is the
     /// document's items, kept from the previous snapshot.
-    ///
-    /// Besides what the program links, a flag uses the segments its strategies name and the
-    /// features it depends on (whose strategies a dependency may repeat in its rules), so that a
-    /// change to either is a change of the flag.
     convenience init(unleash document: UnleashDocument, program: Program, source: SourceDefinitions?) {
-        var dependencies = program.dependencies
-        for feature in document.features {
-            let used = feature.strategies.flatMap(\.segments).map(String.init)
-            if !used.isEmpty { dependencies.flagSegments[feature.name, default: []] += used }
-            let parents = feature.dependencies.map(\.feature)
-            if !parents.isEmpty { dependencies.flagPrerequisites[feature.name, default: []] += parents }
-        }
         self.init(version: document.version ?? 0, source: source ?? .unleash(document), program: program,
-                  dependencies: dependencies)
+                  dependencies: program.dependencies)
     }
 
     /// What Unleash's `getVariant` returns for an evaluation of `key` with this snapshot:

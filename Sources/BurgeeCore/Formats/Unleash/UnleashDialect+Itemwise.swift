@@ -100,7 +100,11 @@ extension UnleashDialect: ItemwiseDialect {
             readers = Self.dependents(of: [key], in: document)
         case .segment:
             guard let id = Int64(key) else { return [] }
-            readers = Set(document.features.filter { $0.strategies.contains { $0.segments.contains(id) } }.map(\.name))
+            readers = []
+            // Fields read by index, not features copied: a copy retains and releases every part of each.
+            for i in document.features.indices where document.features[i].strategies.contains(where: { $0.segments.contains(id) }) {
+                readers.insert(document.features[i].name)
+            }
             readers.formUnion(Self.dependents(of: readers, in: document))
         }
         return readers.sorted()
@@ -133,8 +137,12 @@ extension UnleashDialect: ItemwiseDialect {
 
     /// The features that depend on one of `names`.
     private static func dependents(of names: Set<String>, in document: UnleashDocument) -> Set<String> {
-        guard !names.isEmpty else { return [] }
-        return Set(document.features.filter { $0.dependencies.contains { names.contains($0.feature) } }.map(\.name))
+        var found: Set<String> = []
+        guard !names.isEmpty else { return found }
+        for i in document.features.indices where document.features[i].dependencies.contains(where: { names.contains($0.feature) }) {
+            found.insert(document.features[i].name)
+        }
+        return found
     }
 
     /// Puts `item` where the first element matching sat (appended when none did), every matching

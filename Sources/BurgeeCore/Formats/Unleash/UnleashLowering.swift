@@ -156,9 +156,11 @@ private struct Lowering {
         if let type = feature.type { metadata["type"] = .string(type) }
         let info = FlagInfo(version: version, trackEvents: feature.impressionData, sets: [], metadata: metadata,
                             variables: Array(repeating: [:], count: variations.count), payloads: payloads)
-        return FlagDraft(key: feature.name, path: feature.path, problems: r.problems, enabled: feature.enabled,
-                         variations: variations, offVariation: 0, prerequisites: prerequisites, rules: rules,
-                         fallthrough: otherwise, info: info)
+        var flag = FlagDraft(key: feature.name, path: feature.path, problems: r.problems, enabled: feature.enabled,
+                             variations: variations, offVariation: 0, prerequisites: prerequisites, rules: rules,
+                             fallthrough: otherwise, info: info)
+        flag.inlined = (feature.strategies.flatMap(\.segments).map(String.init), feature.dependencies.map(\.feature))
+        return flag
     }
 
     // MARK: Variants

@@ -31,6 +31,10 @@ package struct FlagDraft: Sendable {
     /// request for another type is then `ERROR/WRONG_TYPE` whatever is served (a default
     /// included), unless the flag is off; `nil`: the served value's type decides.
     package var declaredType: ValueType? = nil
+    /// Segments and flags whose conditions the lowering wrote into this flag's rules (Unleash's
+    /// segments, a parent's strategies): change detection follows them as it follows a segment
+    /// test or a prerequisite.
+    package var inlined: (segments: [String], flags: [String]) = ([], [])
 
     package init(key: String, path: JSONPointer, problems: [DefinitionProblem] = [], enabled: Bool,
                  variations: [VariationDraft], offVariation: Int?, prerequisites: [PrerequisiteDraft] = [],
