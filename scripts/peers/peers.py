@@ -306,6 +306,29 @@ def run_unleash(c: Checks, burgee: str, directory: str) -> None:
                 status == 200 and len(listed["registrations"]) == 1 and len(listed["metrics"]) == stats["metrics"],
                 (status, stats))
         summary_check(c, server, "unleash", "Unleash: 1 registration")
+
+        # The stream's delta events, as Unleash's engine applies them: a feature removed, a feature
+        # using a new segment, then that segment changed.
+        def segmented(users: str) -> dict:
+            document = unleash_features(True)
+            document["features"] = [f for f in document["features"] if f["name"] != "peer-on"]
+            document["features"].append({"name": "peer-segmented", "enabled": True, "project": "default",
+                                         "strategies": [{"name": "default", "segments": [7]}]})
+            document["segments"] = [{"id": 7, "constraints": [
+                {"contextName": "userId", "operator": "IN", "values": users.split(","), "inverted": False,
+                 "caseInsensitive": False}]}]
+            return document
+
+        def sees(users: list) -> bool:
+            return (not streaming.is_enabled("peer-on", {"userId": "u-1"})
+                    and all(streaming.is_enabled("peer-segmented", {"userId": u}) == (u in users) for u in ("u-1", "u-3")))
+
+        write_json(path, segmented("u-1"))
+        c.check("unleash: the streaming client applies a feature removed and a feature with a new segment",
+                bool(eventually(lambda: sees(["u-1"]))))
+        write_json(path, segmented("u-3"))
+        c.check("unleash: the streaming client applies a changed segment",
+                bool(eventually(lambda: sees(["u-3"]))))
         c.check("unleash: the SDK logged no HTTP error", not SDK_LOG.http_errors(), SDK_LOG.http_errors()[:3])
     finally:
         for sdk in clients:
