@@ -360,13 +360,14 @@ struct ProgramBuilder {
 
     func build(flags drafts: [FlagDraft], segments segmentDrafts: [SegmentDraft], hidden: Set<String>,
                clock: EvaluationClock, cycleError: EvaluationReason.ErrorKind = .malformedFlag) -> Program {
-        build(flagKeys: drafts.map(\.key), flagInfo: drafts.map(\.info), flagProblems: drafts.map(\.problems), hidden: hidden,
+        build(flagKeys: drafts.map(\.key), flagInfo: ChunkedArray(drafts.map(\.info)), flagProblems: ChunkedArray(drafts.map(\.problems)),
+              hidden: hidden,
               segmentKeys: segmentDrafts.map(\.key), segmentProblems: segmentDrafts.map(\.problems), clock: clock,
               cycleError: cycleError, dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts))
     }
 
     /// The program of the tables built, with the drafts' cold data given as it is kept.
-    func build(flagKeys: [String], flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hidden: Set<String>,
+    func build(flagKeys: [String], flagInfo: ChunkedArray<FlagInfo>, flagProblems: ChunkedArray<[DefinitionProblem]>, hidden: Set<String>,
                segmentKeys: [String], segmentProblems: [[DefinitionProblem]], clock: EvaluationClock,
                cycleError: EvaluationReason.ErrorKind, dependencies: ProgramDependencies,
                reusingFlagIndex reused: KeySet? = nil, linkedSize: Int? = nil) -> Program {

@@ -61,8 +61,8 @@ final class Program: Sendable {
     // MARK: Cold data
 
     let flagKeys: [String]
-    let flagInfo: [FlagInfo]
-    let flagProblems: [[DefinitionProblem]]
+    let flagInfo: ChunkedArray<FlagInfo>
+    let flagProblems: ChunkedArray<[DefinitionProblem]>
     let hiddenFlags: Set<String>
     let segmentKeys: [String]
     let segmentProblems: [[DefinitionProblem]]
@@ -91,7 +91,7 @@ final class Program: Sendable {
          keyTests: [KeyTestCode], rollouts: [Owned<RolloutCode>], rolloutVariations: [Int32],
          expressions: [Owned<ValueExpressionCode>] = [], expressionTests: [Owned<CompiledExpression>] = [], segments: [SegmentCode],
          segmentEntries: [SegmentEntryCode], flagKeys: [String],
-         flagInfo: [FlagInfo], flagProblems: [[DefinitionProblem]], hiddenFlags: Set<String>, segmentKeys: [String],
+         flagInfo: ChunkedArray<FlagInfo>, flagProblems: ChunkedArray<[DefinitionProblem]>, hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
          segmentEntryRuleIds: [String?], flagTests: [PrerequisiteCode] = [], ruleLabels: [String?] = [],
          flagLabels: [OutcomeLabels?] = [], cycleError: EvaluationReason.ErrorKind = .malformedFlag, dependencies: ProgramDependencies, owners: [AnyObject & Sendable],
