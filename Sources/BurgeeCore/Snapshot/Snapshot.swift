@@ -7,9 +7,6 @@ public final class Snapshot: Sendable {
     public let version: Int64
     /// The format of the definitions this was compiled from.
     public var format: DefinitionsFormat { source.format }
-    /// The native document this was compiled from (with only the compiled flags, under a flag-set
-    /// selection); `nil` for definitions of another format.
-    package let document: DefinitionsDocument?
     /// The document as its format's model read it, for formats whose own calls need more than the
     /// program (Kameleoon's visitors read the custom data definitions, the holdout and the rules);
     /// `nil` for the others.
@@ -24,13 +21,12 @@ public final class Snapshot: Sendable {
     let program: Program
 
     init(version: Int64, source: SourceDefinitions, program: Program, dependencies: ProgramDependencies? = nil,
-         document: DefinitionsDocument? = nil, model: (any Sendable)? = nil) {
+         model: (any Sendable)? = nil) {
         self.model = model
         self.version = version
         self.source = source
         self.program = program
         self.dependencies = dependencies ?? program.dependencies
-        self.document = document
         self.checksContextFirst = FormatRegistry.dialect(of: source.format).checksContextFirst
     }
 
@@ -43,7 +39,7 @@ public final class Snapshot: Sendable {
     ///
     /// Flags outside the sets are neither known nor evaluable, except that the flags a selected
     /// flag names as prerequisites (transitively) are compiled too, hidden, so that prerequisites
-    /// keep working. ``document`` is the document with only the compiled flags.
+    /// keep working. The source items are those of the compiled flags.
     package convenience init(compiling document: DefinitionsDocument, flagSets: Set<String>) {
         self.init(compiling: document, program: ProgramLinker.link(NativeLowering.lower(document), flagSets: flagSets),
                   flagSets: flagSets)
@@ -54,11 +50,11 @@ public final class Snapshot: Sendable {
     convenience init(compiling document: DefinitionsDocument, program: Program, flagSets: Set<String>?,
                      source: SourceDefinitions? = nil) {
         var compiled = document
-        if flagSets != nil {
+        if source == nil, flagSets != nil {
             let kept = Set(program.flagKeys)
             compiled.flags = document.flags.filter { kept.contains($0.key) }
         }
-        self.init(version: document.version, source: source ?? .native(compiled), program: program, document: compiled)
+        self.init(version: document.version, source: source ?? .native(compiled), program: program)
     }
 
     /// Parses, reads and compiles a document from JSON bytes.
@@ -85,7 +81,7 @@ public final class Snapshot: Sendable {
     package convenience init(compiling definitions: Definitions, flagSets: Set<String>?, options: CompileOptions) {
         let compiled = definitions.model.compile(flagSets: flagSets, options: options)
         self.init(version: compiled.version, source: compiled.source, program: compiled.program,
-                  dependencies: compiled.dependencies, document: compiled.document, model: compiled.model)
+                  dependencies: compiled.dependencies, model: compiled.model)
     }
 
     /// How many records the program has grown by since it was last linked whole: those that

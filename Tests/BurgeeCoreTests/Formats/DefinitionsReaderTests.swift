@@ -21,8 +21,7 @@ struct DefinitionsReaderTests {
         #expect(read == (try DefinitionsDocument(jsonBytes: bytes)))
         let snapshot = try Snapshot(jsonBytes: bytes, format: format)
         let before = try Snapshot(jsonBytes: bytes)
-        #expect(snapshot.document == before.document)
-        #expect(snapshot.version == 3)
+        #expect(snapshot.format == .native && snapshot.version == 3)
         #expect(snapshot.flagKeys == before.flagKeys && snapshot.segmentKeys == before.segmentKeys)
         let detail = snapshot.evaluate("new-checkout", context: Context(key: "u-1"), default: false, as: .boolean)
         #expect(detail.value == .bool(true) && detail.variationKey == "on")
@@ -38,11 +37,10 @@ struct DefinitionsReaderTests {
         }
     }
 
-    @Test("flagd documents compile into a snapshot, detected or given; they have no native document", arguments: [nil, DefinitionsFormat.flagd])
+    @Test("flagd documents compile into a snapshot, detected or given", arguments: [nil, DefinitionsFormat.flagd])
     func flagd(_ given: DefinitionsFormat?) throws {
         let snapshot = try Snapshot(jsonBytes: Self.bytes(FormatDocuments.flagd), format: given)
         #expect(snapshot.format == .flagd)
-        #expect(snapshot.document == nil)
         let detail = snapshot.evaluate("f", context: Context(flagdJSON: [:]))
         #expect(detail.value == .bool(true) && detail.variationKey == "on")
     }
@@ -54,7 +52,6 @@ struct DefinitionsReaderTests {
         for given in [nil, DefinitionsFormat.unleash] {
             let snapshot = try Snapshot(jsonBytes: Self.bytes(text), format: given)
             #expect(snapshot.flagKeys == ["new-checkout"])
-            #expect(snapshot.document == nil)
             #expect(snapshot.format == .unleash)
             let definitions = try Definitions(jsonBytes: Self.bytes(text), format: given)
             #expect(definitions.format == .unleash && definitions.document == nil)
@@ -69,7 +66,7 @@ struct DefinitionsReaderTests {
         for given in [nil, DefinitionsFormat.launchDarkly] {
             let snapshot = try Snapshot(jsonBytes: Self.bytes(text), format: given)
             #expect(snapshot.flagKeys == flags && snapshot.segmentKeys == segments)
-            #expect(snapshot.document == nil && snapshot.format == .launchDarkly && snapshot.version == 0)
+            #expect(snapshot.format == .launchDarkly && snapshot.version == 0)
             #expect(snapshot.problems.isEmpty)
         }
     }
