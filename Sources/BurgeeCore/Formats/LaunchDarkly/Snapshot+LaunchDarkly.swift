@@ -1,7 +1,7 @@
 extension Snapshot {
     /// Compiles LaunchDarkly definitions (see ``LaunchDarklyLowering`` for the semantics).
     ///
-    /// The snapshot has no native ``document`` and ``version`` 0 (LaunchDarkly's data has no
+    /// The snapshot has ``version`` 0 (LaunchDarkly's data has no
     /// document version; each flag and segment has its own). Tombstones are not compiled: their
     /// flags and segments are absent.
     package convenience init(launchDarkly document: LaunchDarklyDocument, flagSets: Set<String>? = nil) {

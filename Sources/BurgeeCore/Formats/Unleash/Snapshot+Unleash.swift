@@ -1,7 +1,7 @@
 extension Snapshot {
     /// Compiles Unleash definitions (see ``UnleashLowering`` for how features become flags).
     ///
-    /// The snapshot has no native ``document``; ``version`` is the document's `version`.
+    /// ``version`` is the document's `version`.
     /// Problems of the document itself (an unreadable delta event, a `segments` member that is
     /// not an array) are not flag problems: ``Definitions/documentProblems`` has them.
     package convenience init(unleash document: UnleashDocument, options: UnleashLoweringOptions = UnleashLoweringOptions(),
