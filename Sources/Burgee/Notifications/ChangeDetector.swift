@@ -22,17 +22,13 @@ enum ChangeDetector {
 
         let dependencies = [old?.dependencies, new.dependencies].compactMap { $0 }
         // Segments reaching a changed segment, through nested segment matches, count as changed for flags.
-        let affectedSegments = closure(of: changedSegments, uses: dependencies.map(\.segmentSegments))
+        let affectedSegments = closure(of: changedSegments, users: dependencies.map(\.nestingSegments))
 
         // Flags using an affected segment, or (transitively) a changed flag as a prerequisite.
-        if !affectedSegments.isEmpty {
-            for graph in dependencies {
-                for (key, used) in graph.flagSegments where used.contains(where: affectedSegments.contains) {
-                    changed.insert(key)
-                }
-            }
+        for segment in affectedSegments {
+            for graph in dependencies { changed.formUnion(graph.segmentUsers[segment] ?? []) }
         }
-        changed = closure(of: changed, uses: dependencies.map(\.flagPrerequisites))
+        changed = closure(of: changed, users: dependencies.map(\.flagUsers))
 
         let visible = changed.filter { key in
             (old.map { $0.position(ofFlag: key) != nil } ?? false) || new.position(ofFlag: key) != nil
@@ -40,31 +36,14 @@ enum ChangeDetector {
         return (visible.sorted(), changedSegments.sorted())
     }
 
-    /// `start` and every key that uses one of it (in any of `graphs`), transitively. A change
-    /// usually reaches few keys: passes over the edges until one adds nothing cost less than an
-    /// index of users; past a few passes (a long chain), the index is built.
-    private static func closure(of start: Set<String>, uses graphs: [[String: [String]]]) -> Set<String> {
+    /// `start` and every key that uses one of it (in any of `graphs` of users), transitively.
+    private static func closure(of start: Set<String>, users graphs: [ShardedDictionary<String, [String]>]) -> Set<String> {
         var result = start
-        guard !result.isEmpty else { return result }
-        for _ in 0..<4 {
-            var grew = false
-            for graph in graphs {
-                for (key, used) in graph where !result.contains(key) && used.contains(where: result.contains) {
-                    result.insert(key)
-                    grew = true
-                }
-            }
-            if !grew { return result }
-        }
-        var users: [String: Set<String>] = [:]
-        for graph in graphs {
-            for (key, used) in graph {
-                for item in used { users[item, default: []].insert(key) }
-            }
-        }
-        var pending = Array(result)
+        var pending = Array(start)
         while let key = pending.popLast() {
-            for user in users[key] ?? [] where result.insert(user).inserted { pending.append(user) }
+            for graph in graphs {
+                for user in graph[key] ?? [] where result.insert(user).inserted { pending.append(user) }
+            }
         }
         return result
     }

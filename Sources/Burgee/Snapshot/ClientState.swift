@@ -10,8 +10,20 @@ package final class ClientState: Sendable {
     /// readers hold the state for their whole read.
     package let unretainedSnapshot: Unmanaged<Snapshot>?
     package let origin: ClientEvent.DefinitionsOrigin?
-    /// Visible flag keys by flag set, sorted.
-    package let flagsBySet: [String: [String]]
+    /// Visible flag keys by flag set, sorted: built when first read, so that an update
+    /// (a patch to one flag of thousands) does not pay for an index that only flag-set calls read.
+    package var flagsBySet: [String: [String]] {
+        bySet.withLock { cached in
+            if let cached { return cached }
+            var index: [String: [String]] = [:]
+            snapshot?.forEachFlagInSets { key, sets in
+                for set in sets { index[set, default: []].append(key) }
+            }
+            cached = index
+            return index
+        }
+    }
+    private let bySet = Mutex<[String: [String]]?>(nil)
     /// The flags' event settings and summary counters, when the client records events.
     let eventTable: FlagEventTable?
     /// A number no other state of the process has: flag handles keep the index they resolved
@@ -27,11 +39,6 @@ package final class ClientState: Sendable {
         self.unretainedSnapshot = snapshot.map(Unmanaged.passUnretained)
         self.origin = origin
         generation = Self.generations.add(1, ordering: .relaxed).newValue
-        var bySet: [String: [String]] = [:]
-        snapshot?.forEachFlagInSets { key, sets in
-            for set in sets { bySet[set, default: []].append(key) }
-        }
-        self.flagsBySet = bySet
     }
 
     package static let notReady = ClientState(snapshot: nil, origin: nil)

@@ -63,7 +63,7 @@ struct ProgramOutliner {
             if rule.isExit { o["exit"] = .bool(true) }
             rules.append(.object(o))
         }
-        let usedBy = program.dependencies.flagPrerequisites.filter { $0.value.contains(key) }.map(\.key).sorted()
+        let usedBy = (program.dependencies.flagUsers[key] ?? []).sorted()
         var o: [String: JSONValue] = [
             "key": .string(key), "enabled": .bool(code.enabled), "malformed": .bool(code.malformed),
             "version": .number(Double(info.version)), "sets": .array(info.sets.map(JSONValue.string)),
@@ -94,8 +94,8 @@ struct ProgramOutliner {
             }
             entries.append(.object(o))
         }
-        let flags = program.dependencies.flagSegments.filter { $0.value.contains(key) }.map(\.key).sorted()
-        let segments = program.dependencies.segmentSegments.filter { $0.value.contains(key) }.map(\.key).sorted()
+        let flags = (program.dependencies.segmentUsers[key] ?? []).sorted()
+        let segments = (program.dependencies.nestingSegments[key] ?? []).sorted()
         return [
             "key": .string(key), "malformed": .bool(code.malformed), "entries": .array(entries),
             "usedByFlags": .array(flags.map(JSONValue.string)), "usedBySegments": .array(segments.map(JSONValue.string)),
