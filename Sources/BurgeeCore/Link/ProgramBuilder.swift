@@ -4,37 +4,41 @@ struct ProgramBuilder {
     let flagIndex: KeySet
 
     private var flags: [FlagCode] = []
-    private var values: [JSONValue] = []
-    private var variationKeys: [String?] = []
-    private var prerequisites: [PrerequisiteCode] = []
-    private var prerequisiteKeys: [String] = []
-    private var prerequisiteVariations: [Int32] = []
-    private var rules: [RuleCode] = []
-    private var ruleIds: [String?] = []
-    private var ruleLabels: [String?] = []
+    private var values = TableBuilder<JSONValue>()
+    private var variationKeys = TableBuilder<String?>()
+    private var prerequisites = TableBuilder<PrerequisiteCode>()
+    private var prerequisiteKeys = TableBuilder<String>()
+    private var prerequisiteVariations = TableBuilder<Int32>()
+    private var rules = TableBuilder<RuleCode>()
+    private var ruleIds = TableBuilder<String?>()
+    private var ruleLabels = TableBuilder<String?>()
     private var flagLabels: [OutcomeLabels?] = []
-    private var flagTests: [PrerequisiteCode] = []
+    /// The labels of the program continued, in which a replaced flag's are set.
+    private var continuedFlagLabels: ChunkedArray<OutcomeLabels?>?
+    /// Whether any outcome has a label (``Program/hasLabels``).
+    private var hasLabels = false
+    private var flagTests = TableBuilder<PrerequisiteCode>()
     /// Every flag, for flag conditions (``variationKeys(of:)``).
     private let flagDrafts: [FlagDraft]
     /// Every flag's variation keys, by flag key: built when the first flag condition needs it,
     /// so that formats without flag conditions compile as they did.
     private var variationKeysByFlag: [String: [String?]]?
-    private var conditions: [ConditionCode] = []
-    private var conditionChildren: [Int32] = []
-    private var tests: [Owned<TestCode>] = []
-    private var owners: [AnyObject & Sendable] = []
-    private var testLabels: [TestLabel] = []
-    private var segmentTests: [SegmentTestCode] = []
-    private var segmentTestLabels: [TestLabel] = []
-    private var segmentReferences: [Int32] = []
-    private var keyTests: [KeyTestCode] = []
-    private var rollouts: [Owned<RolloutCode>] = []
-    private var rolloutVariations: [Int32] = []
-    private var expressions: [Owned<ValueExpressionCode>] = []
-    private var expressionTests: [Owned<CompiledExpression>] = []
-    private var segments: [SegmentCode] = []
-    private var segmentEntries: [SegmentEntryCode] = []
-    private var segmentEntryRuleIds: [String?] = []
+    private var conditions = TableBuilder<ConditionCode>()
+    private var conditionChildren = TableBuilder<Int32>()
+    private var tests = TableBuilder<Owned<TestCode>>()
+    private var owners = TableBuilder<AnyObject & Sendable>()
+    private var testLabels = TableBuilder<TestLabel>()
+    private var segmentTests = TableBuilder<SegmentTestCode>()
+    private var segmentTestLabels = TableBuilder<TestLabel>()
+    private var segmentReferences = TableBuilder<Int32>()
+    private var keyTests = TableBuilder<KeyTestCode>()
+    private var rollouts = TableBuilder<Owned<RolloutCode>>()
+    private var rolloutVariations = TableBuilder<Int32>()
+    private var expressions = TableBuilder<Owned<ValueExpressionCode>>()
+    private var expressionTests = TableBuilder<Owned<CompiledExpression>>()
+    private var segments = TableBuilder<SegmentCode>()
+    private var segmentEntries = TableBuilder<SegmentEntryCode>()
+    private var segmentEntryRuleIds = TableBuilder<String?>()
 
     /// One object per kind name, shared by every record that names it.
     private var kindNames: [String: ContextKindName] = [:]
@@ -92,32 +96,33 @@ struct ProgramBuilder {
     init(continuing program: Program, flags drafts: [FlagDraft]) {
         self.init(segmentIndex: program.segmentIndex, flagIndex: program.flagIndex, flags: drafts)
         flags = program.flags.elements
-        values = program.values.elements
-        variationKeys = program.variationKeys.elements
-        prerequisites = program.prerequisites.elements
-        prerequisiteKeys = program.prerequisiteKeys.elements
-        prerequisiteVariations = program.prerequisiteVariations.elements
-        rules = program.rules.elements
-        ruleIds = program.ruleIds.elements
-        ruleLabels = program.ruleLabels
-        flagLabels = program.flagLabels
-        flagTests = program.flagTests.elements
-        conditions = program.conditions.elements
-        conditionChildren = program.conditionChildren.elements
-        tests = program.tests.elements
-        owners = program.owners
-        testLabels = program.testLabels
-        segmentTests = program.segmentTests.elements
-        segmentTestLabels = program.segmentTestLabels
-        segmentReferences = program.segmentReferences.elements
-        keyTests = program.keyTests.elements
-        rollouts = program.rollouts.elements
-        rolloutVariations = program.rolloutVariations.elements
-        expressions = program.expressions.elements
-        expressionTests = program.expressionTests.elements
-        segments = program.segments.elements
-        segmentEntries = program.segmentEntries.elements
-        segmentEntryRuleIds = program.segmentEntryRuleIds
+        values = TableBuilder(continuing: program.values)
+        variationKeys = TableBuilder(continuing: program.variationKeys)
+        prerequisites = TableBuilder(continuing: program.prerequisites)
+        prerequisiteKeys = TableBuilder(continuing: program.prerequisiteKeys)
+        prerequisiteVariations = TableBuilder(continuing: program.prerequisiteVariations)
+        rules = TableBuilder(continuing: program.rules)
+        ruleIds = TableBuilder(continuing: program.ruleIds)
+        ruleLabels = TableBuilder(continuing: program.ruleLabels)
+        flagTests = TableBuilder(continuing: program.flagTests)
+        conditions = TableBuilder(continuing: program.conditions)
+        conditionChildren = TableBuilder(continuing: program.conditionChildren)
+        tests = TableBuilder(continuing: program.tests)
+        owners = TableBuilder(continuing: program.owners)
+        testLabels = TableBuilder(continuing: program.testLabels)
+        segmentTests = TableBuilder(continuing: program.segmentTests)
+        segmentTestLabels = TableBuilder(continuing: program.segmentTestLabels)
+        segmentReferences = TableBuilder(continuing: program.segmentReferences)
+        keyTests = TableBuilder(continuing: program.keyTests)
+        rollouts = TableBuilder(continuing: program.rollouts)
+        rolloutVariations = TableBuilder(continuing: program.rolloutVariations)
+        expressions = TableBuilder(continuing: program.expressions)
+        expressionTests = TableBuilder(continuing: program.expressionTests)
+        segments = TableBuilder(continuing: program.segments)
+        segmentEntries = TableBuilder(continuing: program.segmentEntries)
+        segmentEntryRuleIds = TableBuilder(continuing: program.segmentEntryRuleIds)
+        continuedFlagLabels = program.flagLabels
+        hasLabels = program.hasLabels
         attributeNames = program.attributeNames
         attributeParses = program.attributeParses
         for (slot, name) in attributeNames.enumerated() { attributeSlots[name] = Int32(slot) }
@@ -128,7 +133,8 @@ struct ProgramBuilder {
     mutating func replace(_ flag: FlagDraft, at index: Int, allFlags: [FlagDraft]) {
         add(flag, allFlags: allFlags)
         flags[index] = flags.removeLast()
-        flagLabels[index] = flagLabels.removeLast()
+        let labels = flagLabels.removeLast()
+        if continuedFlagLabels != nil { continuedFlagLabels?[index] = labels } else { flagLabels[index] = labels }
     }
 
     /// How many records the program built now has, as ``Program/linkedSize`` counts them.
@@ -172,6 +178,7 @@ struct ProgramBuilder {
 
     mutating func add(_ flag: FlagDraft, allFlags: [FlagDraft]) {
         flagLabels.append(flag.outcomeLabels)
+        if flag.outcomeLabels != nil { hasLabels = true }
         let variationBase = Int32(values.count)
         for variation in flag.variations {
             values.append(variation.value)
@@ -236,16 +243,19 @@ struct ProgramBuilder {
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: -1, trackEvents: rule.trackEvents))
                 ids.append(nil)
                 ruleLabels.append(label)
+                if label != nil { hasLabels = true }
             case .exit(let label):
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: -1, trackEvents: rule.trackEvents,
                                       matchKind: .fallthrough))
                 ids.append(nil)
                 ruleLabels.append(label)
+                hasLabels = true
             case .off(let label):
                 codes.append(RuleCode(condition: condition, serve: serve, isTarget: false, ruleIndex: -1, trackEvents: rule.trackEvents,
                                       matchKind: .off))
                 ids.append(nil)
                 ruleLabels.append(label)
+                hasLabels = true
             }
         }
         rules += codes
@@ -380,7 +390,7 @@ struct ProgramBuilder {
                 flagProblems: flagProblems, hiddenFlags: hidden, segmentKeys: segmentKeys,
                 segmentProblems: segmentProblems, testLabels: testLabels, segmentTestLabels: segmentTestLabels,
                 segmentEntryRuleIds: segmentEntryRuleIds, flagTests: flagTests, ruleLabels: ruleLabels,
-                flagLabels: flagLabels, cycleError: cycleError, dependencies: dependencies, owners: owners,
+                flagLabels: continuedFlagLabels ?? ChunkedArray(flagLabels), hasLabels: hasLabels, cycleError: cycleError, dependencies: dependencies, owners: owners,
                 segmentIndex: segmentIndex, flagIndex: reused, linkedSize: linkedSize, attributeNames: attributeNames,
                 attributeParses: attributeParses)
     }

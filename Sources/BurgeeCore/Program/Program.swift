@@ -67,80 +67,95 @@ final class Program: Sendable {
     let segmentKeys: [String]
     let segmentProblems: [[DefinitionProblem]]
     /// `explain` labels, parallel to ``tests`` and ``segmentTests``.
-    let testLabels: [TestLabel]
-    let segmentTestLabels: [TestLabel]
+    let testLabels: ProgramTable<TestLabel>
+    let segmentTestLabels: ProgramTable<TestLabel>
     /// The ids of segment rules, parallel to ``segmentEntries``.
-    let segmentEntryRuleIds: [String?]
+    let segmentEntryRuleIds: ProgramTable<String?>
     /// Whether any flag's outcomes carry labels: only then are ``ruleLabels`` and
     /// ``flagLabels`` read, so that other formats' reasons cost nothing more.
     let hasLabels: Bool
     /// The rules' labels, parallel to ``rules``.
-    let ruleLabels: [String?]
+    let ruleLabels: ProgramTable<String?>
     /// The labels of each flag's outcomes that no rule names, parallel to ``flagKeys``.
-    let flagLabels: [OutcomeLabels?]
+    let flagLabels: ChunkedArray<OutcomeLabels?>
     /// The error of an evaluation that goes round a cycle (``ProgramDraft/cycleError``).
     let cycleError: EvaluationReason.ErrorKind
     /// What uses what, by key, for change detection.
     let dependencies: ProgramDependencies
     /// Owns the objects the tables refer to unretained.
-    let owners: [AnyObject & Sendable]
+    let owners: ProgramTable<AnyObject & Sendable>
+    /// Owns the tables' memory, which programs continued from this one may share.
+    private let memory: [AnyObject & Sendable]
 
-    init(flags: [FlagCode], values: [JSONValue], variationKeys: [String?], prerequisites: [PrerequisiteCode],
-         prerequisiteKeys: [String], prerequisiteVariations: [Int32] = [], clock: EvaluationClock = .system, rules: [RuleCode], ruleIds: [String?], conditions: [ConditionCode],
-         conditionChildren: [Int32], tests: [Owned<TestCode>], segmentTests: [SegmentTestCode], segmentReferences: [Int32],
-         keyTests: [KeyTestCode], rollouts: [Owned<RolloutCode>], rolloutVariations: [Int32],
-         expressions: [Owned<ValueExpressionCode>] = [], expressionTests: [Owned<CompiledExpression>] = [], segments: [SegmentCode],
-         segmentEntries: [SegmentEntryCode], flagKeys: [String],
+    init(flags: [FlagCode], values: TableBuilder<JSONValue>, variationKeys: TableBuilder<String?>,
+         prerequisites: TableBuilder<PrerequisiteCode>, prerequisiteKeys: TableBuilder<String>,
+         prerequisiteVariations: TableBuilder<Int32>, clock: EvaluationClock, rules: TableBuilder<RuleCode>,
+         ruleIds: TableBuilder<String?>, conditions: TableBuilder<ConditionCode>, conditionChildren: TableBuilder<Int32>,
+         tests: TableBuilder<Owned<TestCode>>, segmentTests: TableBuilder<SegmentTestCode>,
+         segmentReferences: TableBuilder<Int32>, keyTests: TableBuilder<KeyTestCode>, rollouts: TableBuilder<Owned<RolloutCode>>,
+         rolloutVariations: TableBuilder<Int32>, expressions: TableBuilder<Owned<ValueExpressionCode>>,
+         expressionTests: TableBuilder<Owned<CompiledExpression>>, segments: TableBuilder<SegmentCode>,
+         segmentEntries: TableBuilder<SegmentEntryCode>, flagKeys: [String],
          flagInfo: ChunkedArray<FlagInfo>, flagProblems: ChunkedArray<[DefinitionProblem]>, hiddenFlags: Set<String>, segmentKeys: [String],
-         segmentProblems: [[DefinitionProblem]], testLabels: [TestLabel], segmentTestLabels: [TestLabel],
-         segmentEntryRuleIds: [String?], flagTests: [PrerequisiteCode] = [], ruleLabels: [String?] = [],
-         flagLabels: [OutcomeLabels?] = [], cycleError: EvaluationReason.ErrorKind = .malformedFlag, dependencies: ProgramDependencies, owners: [AnyObject & Sendable],
-         segmentIndex: KeySet? = nil, flagIndex: KeySet? = nil, linkedSize: Int? = nil, attributeNames: [String] = [],
-         attributeParses: [AttributeParses] = []) {
+         segmentProblems: [[DefinitionProblem]], testLabels: TableBuilder<TestLabel>, segmentTestLabels: TableBuilder<TestLabel>,
+         segmentEntryRuleIds: TableBuilder<String?>, flagTests: TableBuilder<PrerequisiteCode>, ruleLabels: TableBuilder<String?>,
+         flagLabels: ChunkedArray<OutcomeLabels?>, hasLabels: Bool, cycleError: EvaluationReason.ErrorKind,
+         dependencies: ProgramDependencies, owners: TableBuilder<AnyObject & Sendable>,
+         segmentIndex: KeySet, flagIndex: KeySet?, linkedSize: Int?, attributeNames: [String],
+         attributeParses: [AttributeParses]) {
+        var memory: [AnyObject & Sendable] = []
+        func table<Element>(_ builder: TableBuilder<Element>) -> ProgramTable<Element> {
+            let (table, storage) = builder.build()
+            memory.append(storage)
+            return table
+        }
         self.attributeNames = attributeNames
         self.attributeParses = attributeParses.count == attributeNames.count
             ? attributeParses : [AttributeParses](repeating: [], count: attributeNames.count)
         attributeSlots = KeySet(attributeNames)
-        self.flags = ProgramTable(flags)
+        let (flagTable, flagStorage) = TableStorage.table(flags)
+        memory.append(flagStorage)
+        self.flags = flagTable
         declaresTypes = flags.contains { $0.declaredType != nil }
-        self.values = ProgramTable(values)
-        self.variationKeys = ProgramTable(variationKeys)
-        self.prerequisites = ProgramTable(prerequisites)
-        self.prerequisiteKeys = ProgramTable(prerequisiteKeys)
-        self.prerequisiteVariations = ProgramTable(prerequisiteVariations)
+        self.values = table(values)
+        self.variationKeys = table(variationKeys)
+        self.prerequisites = table(prerequisites)
+        self.prerequisiteKeys = table(prerequisiteKeys)
+        self.prerequisiteVariations = table(prerequisiteVariations)
         self.clock = clock
-        self.rules = ProgramTable(rules)
-        self.ruleIds = ProgramTable(ruleIds)
-        self.conditions = ProgramTable(conditions)
-        self.conditionChildren = ProgramTable(conditionChildren)
-        self.tests = ProgramTable(tests)
-        self.segmentTests = ProgramTable(segmentTests)
-        self.segmentReferences = ProgramTable(segmentReferences)
-        self.keyTests = ProgramTable(keyTests)
-        self.rollouts = ProgramTable(rollouts)
-        self.rolloutVariations = ProgramTable(rolloutVariations)
-        self.expressions = ProgramTable(expressions)
-        self.expressionTests = ProgramTable(expressionTests)
-        self.segments = ProgramTable(segments)
-        self.segmentEntries = ProgramTable(segmentEntries)
+        self.rules = table(rules)
+        self.ruleIds = table(ruleIds)
+        self.conditions = table(conditions)
+        self.conditionChildren = table(conditionChildren)
+        self.tests = table(tests)
+        self.segmentTests = table(segmentTests)
+        self.segmentReferences = table(segmentReferences)
+        self.keyTests = table(keyTests)
+        self.rollouts = table(rollouts)
+        self.rolloutVariations = table(rolloutVariations)
+        self.expressions = table(expressions)
+        self.expressionTests = table(expressionTests)
+        self.segments = table(segments)
+        self.segmentEntries = table(segmentEntries)
         self.flagKeys = flagKeys
         self.flagInfo = flagInfo
         self.flagProblems = flagProblems
         self.hiddenFlags = hiddenFlags
         self.segmentKeys = segmentKeys
         self.segmentProblems = segmentProblems
-        self.testLabels = testLabels
-        self.segmentTestLabels = segmentTestLabels
-        self.segmentEntryRuleIds = segmentEntryRuleIds
-        self.flagTests = ProgramTable(flagTests)
-        self.ruleLabels = ruleLabels
+        self.testLabels = table(testLabels)
+        self.segmentTestLabels = table(segmentTestLabels)
+        self.segmentEntryRuleIds = table(segmentEntryRuleIds)
+        self.flagTests = table(flagTests)
+        self.ruleLabels = table(ruleLabels)
         self.flagLabels = flagLabels
         self.cycleError = cycleError
-        self.hasLabels = ruleLabels.contains { $0 != nil } || flagLabels.contains { $0 != nil }
+        self.hasLabels = hasLabels
         self.dependencies = dependencies
-        self.owners = owners
-        self.segmentIndex = segmentIndex ?? KeySet(segmentKeys)
+        self.owners = table(owners)
+        self.segmentIndex = segmentIndex
         self.linkedSize = linkedSize ?? values.count + conditions.count
+        self.memory = memory
         if let flagIndex {
             self.flagIndex = flagIndex
             return
@@ -153,30 +168,6 @@ final class Program: Sendable {
             targets.append(Int32(i))
         }
         self.flagIndex = KeySet(visible, positions: targets)
-    }
-
-    deinit {
-        flags.release()
-        values.release()
-        variationKeys.release()
-        prerequisites.release()
-        prerequisiteKeys.release()
-        prerequisiteVariations.release()
-        rules.release()
-        ruleIds.release()
-        conditions.release()
-        conditionChildren.release()
-        tests.release()
-        segmentTests.release()
-        segmentReferences.release()
-        keyTests.release()
-        rollouts.release()
-        rolloutVariations.release()
-        expressions.release()
-        expressionTests.release()
-        segments.release()
-        segmentEntries.release()
-        flagTests.release()
     }
 
     /// The key of a flag's variation, its index as text when the format names none, `?` for an
