@@ -177,15 +177,22 @@ final class UpdatePipeline: Sendable {
     private func install(_ snapshot: Snapshot, origin: ClientEvent.DefinitionsOrigin,
                          touched: (flags: [String], segments: [String])? = nil) {
         logProblemCount(snapshot.problemCount)
-        let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil))
+        // With events, the changes go first: the event table reads again only the flags changed.
+        // Installs are serialised by `current`: the state read here is the one replaced.
+        let held = recorder == nil ? nil : cell.read { $0 }
+        var changes = held?.snapshot.map { ChangeDetector.changes(from: $0, to: snapshot, touched: touched) }
+        let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil,
+                                                 previous: held, changedFlags: changes?.flags))
+        if changes == nil, let previous = old.snapshot {
+            changes = ChangeDetector.changes(from: previous, to: snapshot, touched: touched)
+        }
         // No reader counts into the old table any more: its counts are final.
         if let table = old.eventTable { recorder?.retire(table) }
         // Before the events, so that whoever sees `ready` or `updated` sees the status it led to.
         if origin == .dataSource { status.set(.valid) }
         metrics.updates.increment()
         metrics.flags.record(snapshot.visibleFlagCount)
-        if let previous = old.snapshot {
-            let changes = ChangeDetector.changes(from: previous, to: snapshot, touched: touched)
+        if let previous = old.snapshot, let changes {
             if !changes.flags.isEmpty || !changes.segments.isEmpty {
                 events.yield(.updated(ClientEvent.DefinitionsUpdate(version: snapshot.version, origin: origin,
                                                         changedFlags: changes.flags, changedSegments: changes.segments)))

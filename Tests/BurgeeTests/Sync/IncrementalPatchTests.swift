@@ -157,6 +157,7 @@ import BurgeeCore
         var previous = held.compile(flagSets: flagSets, options: CompileOptions())
         var random = Random(state: 2026)
         var inPlace = 0
+        var table = FlagEventTable(snapshot: previous)
         for step in 1...300 {
             let segment = random.next(4) == 0
             let keys = segment ? items.segmentKeys : Self.flagKeys
@@ -179,6 +180,11 @@ import BurgeeCore
             let compared = ChangeDetector.changes(from: previous, to: whole)
             #expect(hinted.flags == compared.flags, "\(description)")
             #expect(hinted.segments == compared.segments, "\(description)")
+            // The event table kept from the last one, reading the changed flags again, is the one read whole.
+            table = FlagEventTable(snapshot: patched, previous: table, changed: hinted.flags)
+            let read = FlagEventTable(snapshot: patched)
+            #expect(table.flags == read.flags && table.keys == read.keys, "\(description)")
+            #expect(table.variationKeys == read.variationKeys && table.trackedRules == read.trackedRules, "\(description)")
             previous = patched
         }
         // Flags laid out again in place (the others linked whole), unless a selection hides flags.

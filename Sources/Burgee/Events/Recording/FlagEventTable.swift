@@ -5,7 +5,7 @@ import BurgeeCore
 /// exposure without a lookup or an allocation.
 final class FlagEventTable: Sendable {
     /// One flag's event settings.
-    struct Flag: Sendable {
+    struct Flag: Sendable, Equatable {
         let keyHash: UInt64
         let version: Int64
         /// The first of the flag's counters: one per variation, then one for "no variation".
@@ -18,6 +18,13 @@ final class FlagEventTable: Sendable {
         let tracksFallthrough: Bool
         /// Whether exposures are only to be counted by destinations that know the mark (``FlagInfo/countsOnly``).
         let countsOnly: Bool
+
+        /// The same flag, its counters starting at `first`.
+        func counting(from first: Int) -> Flag {
+            Flag(keyHash: keyHash, version: version, firstCounter: first, variationCount: variationCount,
+                 trackEvents: trackEvents, tracksRules: tracksRules, tracksFallthrough: tracksFallthrough,
+                 countsOnly: countsOnly)
+        }
     }
 
     let flags: ContiguousArray<Flag>
@@ -27,33 +34,81 @@ final class FlagEventTable: Sendable {
     let trackedRules: [[Int]]
     let counters: AtomicWords
 
-    init(snapshot: Snapshot) {
+    /// The table of `snapshot`, read flag by flag.
+    convenience init(snapshot: Snapshot) {
+        self.init(snapshot: snapshot, previous: nil, changed: nil)
+    }
+
+    /// The table of `snapshot`. With `previous`, the table of the snapshot it replaces, and
+    /// `changed`, the flags whose definitions may differ between the two: when both lay out the
+    /// same flags at the same positions, the other flags' rows are kept, so that an update of
+    /// one flag in thousands reads that flag alone (the counters are new either way).
+    init(snapshot: Snapshot, previous: FlagEventTable?, changed: [String]?) {
+        let count = snapshot.flagCount
+        if let previous, let changed, previous.flags.count == count, snapshot.visibleFlagCount == count,
+           (0..<count).allSatisfy({ previous.keys[$0] == snapshot.flagKey(at: FlagPosition($0)) }) {
+            var flags = previous.flags
+            var variationKeys = previous.variationKeys
+            var trackedRules = previous.trackedRules
+            var countsMoved = false
+            for key in changed {
+                guard let position = snapshot.position(ofFlag: key) else { continue }
+                let row = Self.row(snapshot, position, firstCounter: flags[position.index].firstCounter)
+                countsMoved = countsMoved || row.flag.variationCount != flags[position.index].variationCount
+                flags[position.index] = row.flag
+                variationKeys[position.index] = row.names
+                trackedRules[position.index] = row.tracked
+            }
+            var next = 0
+            if countsMoved {
+                for i in flags.indices {
+                    flags[i] = flags[i].counting(from: next)
+                    next += flags[i].variationCount + 1
+                }
+            } else if let last = flags.last {
+                next = last.firstCounter + last.variationCount + 1
+            }
+            self.flags = flags
+            self.keys = previous.keys
+            self.variationKeys = variationKeys
+            self.trackedRules = trackedRules
+            counters = AtomicWords(count: max(next, 1))
+            return
+        }
         var flags = ContiguousArray<Flag>()
         var keys: [String] = []
         var variationKeys: [[String]] = []
         var trackedRules: [[Int]] = []
-        flags.reserveCapacity(snapshot.flagCount)
+        flags.reserveCapacity(count)
         var next = 0
-        for index in 0..<snapshot.flagCount {
+        for index in 0..<count {
             let position = FlagPosition(index)
-            let key = snapshot.flagKey(at: position)
-            let info = snapshot.info(at: position)
-            let names = snapshot.variationNames(at: position)
-            let tracked = snapshot.trackedRules(at: position)
-            flags.append(Flag(keyHash: ExposureFingerprint.string(key), version: info.version,
-                              firstCounter: next, variationCount: names.count, trackEvents: info.trackEvents,
-                              tracksRules: !tracked.isEmpty, tracksFallthrough: info.trackEventsFallthrough,
-                              countsOnly: info.countsOnly))
-            trackedRules.append(tracked)
-            keys.append(key)
-            variationKeys.append(names)
-            next += names.count + 1
+            let row = Self.row(snapshot, position, firstCounter: next)
+            flags.append(row.flag)
+            trackedRules.append(row.tracked)
+            keys.append(snapshot.flagKey(at: position))
+            variationKeys.append(row.names)
+            next += row.names.count + 1
         }
         self.flags = flags
         self.keys = keys
         self.variationKeys = variationKeys
         self.trackedRules = trackedRules
         counters = AtomicWords(count: max(next, 1))
+    }
+
+    /// What the table keeps of the flag at `position`.
+    private static func row(_ snapshot: Snapshot, _ position: FlagPosition,
+                            firstCounter: Int) -> (flag: Flag, names: [String], tracked: [Int]) {
+        let key = snapshot.flagKey(at: position)
+        let info = snapshot.info(at: position)
+        let names = snapshot.variationNames(at: position)
+        let tracked = snapshot.trackedRules(at: position)
+        let flag = Flag(keyHash: ExposureFingerprint.string(key), version: info.version,
+                        firstCounter: firstCounter, variationCount: names.count, trackEvents: info.trackEvents,
+                        tracksRules: !tracked.isEmpty, tracksFallthrough: info.trackEventsFallthrough,
+                        countsOnly: info.countsOnly)
+        return (flag, names, tracked)
     }
 
     /// Whether the matched rule `ruleIndex` (`nil`: none matched) has `trackEvents`, in the flag at `position`.
