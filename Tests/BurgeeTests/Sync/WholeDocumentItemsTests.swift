@@ -126,8 +126,74 @@ import BurgeeCore
         let sameShape = launchDarkly.replaceItems(withWhole: Self.document(launchDarklyItems, format: .launchDarkly, version: 0), format: nil)
         #expect(sameShape != nil)
 
-        var unleash = try CurrentDefinitions(json: try JSONValue(parsing: #"{"version":2,"features":[]}"#), format: nil)
-        let whole = unleash.replaceItems(withWhole: try JSONValue(parsing: #"{"version":2,"features":[]}"#), format: nil)
-        #expect(whole == nil, "a format whose documents change only whole")
+    }
+
+    /// Unleash's features document (a poll's) with the features and segments held, in their order,
+    /// some of them changed: each changed one takes its place, and its problems name it.
+    @Test func unleashPollsWithTheSameFeaturesReplaceOnlyThoseChanged() throws {
+        let patches = IncrementalPatchTests()
+        let items = IncrementalPatchTests.Items.unleash
+        let names = IncrementalPatchTests.flagKeys, ids = items.segmentKeys
+        var features = try names.enumerated().map { i, name in try items.body(i % 5, segment: false, key: name) }
+        var segments = try ids.enumerated().map { i, id in try items.body(i, segment: true, key: id) }
+        func document(version: Int = 2) -> JSONValue { ["version": .number(Double(version)), "features": .array(features), "segments": .array(segments)] }
+        var held = try CurrentDefinitions(json: document(), format: .unleash)
+        var previous = held.compile(flagSets: nil, options: CompileOptions())
+        var random = IncrementalPatchTests.Random(state: 2028)
+        var itemwise = 0
+        for step in 1...150 {
+            var changed: (flags: Set<String>, segments: Set<String>) = ([], [])
+            for _ in 0..<random.next(3) {
+                if random.next(4) == 0 {
+                    let i = random.next(ids.count)
+                    let body = try items.body(random.next(items.segmentBodies.count), segment: true, key: ids[i])
+                    if body != segments[i] { changed.segments.insert(ids[i]) }
+                    segments[i] = body
+                } else {
+                    let i = random.next(names.count)
+                    let body = try items.body(random.next(items.flagBodies.count), segment: false, key: names[i])
+                    if body != features[i] { changed.flags.insert(names[i]) }
+                    features[i] = body
+                }
+            }
+            let description = "step \(step): \(changed)"
+            let json = document()
+            let replaced = held.replaceItems(withWhole: json, format: random.next(2) == 0 ? nil : .unleash)
+            let changes = changed.flags.count + changed.segments.count
+            guard changes * 2 <= names.count + ids.count else {
+                #expect(replaced == nil, "\(description)")
+                held = try CurrentDefinitions(json: json, format: .unleash)
+                previous = held.compile(flagSets: nil, options: CompileOptions())
+                continue
+            }
+            let keys = try #require(replaced, "\(description)")
+            #expect(Set(keys.flags) == changed.flags && Set(keys.segments) == changed.segments, "\(description)")
+            let patched = held.compile(flagSets: nil, options: CompileOptions())
+            let whole = Snapshot(compiling: try BurgeeCore.Definitions(json: json, format: .unleash))
+            patches.expectSame(patched, whole, description, contexts: items.contexts, segmentKeys: ids)
+            #expect(patched.version == whole.version, "\(description)")
+            if changes > 0 { itemwise += 1 }
+            let hinted = ChangeDetector.changes(from: previous, to: patched, touched: keys)
+            let compared = ChangeDetector.changes(from: previous, to: whole)
+            #expect(hinted.flags == compared.flags && hinted.segments == compared.segments, "\(description)")
+            previous = patched
+        }
+        #expect(itemwise > 20, "\(itemwise) polls replaced items one by one")
+
+        // What cannot keep every feature's place, or the version, is read whole.
+        func readWhole(_ json: JSONValue, _ why: String) {
+            let before = held.json
+            #expect(held.replaceItems(withWhole: json, format: nil) == nil, "\(why)")
+            #expect(held.json == before, "\(why): nothing changed")
+        }
+        readWhole(["version": 2, "features": .array(features.reversed()), "segments": .array(segments)], "features in another order")
+        readWhole(["version": 2, "features": .array(Array(features.dropLast())), "segments": .array(segments)], "a feature dropped")
+        readWhole(["version": 2, "features": .array(features + [try items.body(0, segment: false, key: "new")]), "segments": .array(segments)],
+                  "a feature added")
+        readWhole(["version": 2, "features": .array(features), "segments": .array(segments.reversed())], "segments in another order")
+        readWhole(["version": 3, "features": .array(features), "segments": .array(segments)], "another version")
+        readWhole(["version": 2, "features": .array(features), "segments": "not a list"], "segments that are not a list")
+        readWhole(["events": [["type": "hydration", "eventId": 1, "features": .array(features), "segments": .array(segments)]]],
+                  "a delta document")
     }
 }

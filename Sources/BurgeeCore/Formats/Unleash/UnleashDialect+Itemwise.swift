@@ -3,8 +3,9 @@
 /// into the strategies that name them and a dependency may repeat its parent's strategies, so a
 /// change lowers again the features that read the item changed (``flags(reading:_:in:)``).
 ///
-/// A feature or segment replaced alone is found at `/features/<name>` or `/segments/<id>` in its
-/// problems; one of the same name or id read before it is dropped, as the last one is used.
+/// A feature or segment replaced alone takes the place of the one of its name or id (dropping any
+/// other of that name or id, as the last one is used), or the next place, and its problems name
+/// that place (`/features/<position>`), as reading the whole document would.
 extension UnleashDialect: ItemwiseDialect {
     func lower(_ document: UnleashDocument, options: CompileOptions) -> ProgramDraft {
         UnleashLowering.lower(document, options: Self.lowering(options))
@@ -61,16 +62,46 @@ extension UnleashDialect: ItemwiseDialect {
         return ["version": .number(Double(version)), "features": .array(features), "segments": .array(segments)]
     }
 
-    /// A poll's whole document is read whole: its features sit at positions, which its problems name.
+    /// A features document (a poll's) whose features and segments are those held, in the same
+    /// order (so that each keeps its position, which problems name), with the same version; a
+    /// delta document, other names or ids, another order, or anything reading could refuse is
+    /// read whole.
     func wholeItems(of json: JSONValue, replacing document: UnleashDocument) -> (items: DocumentItems, version: Int64?)? {
-        nil
+        guard document.problems.isEmpty, case .object(let members) = json, case .array(let features)? = members["features"]
+        else { return nil }
+        let version: Int64?
+        switch members["version"] {
+        case nil: version = nil
+        case .number(let n)?:
+            guard let exact = JSONValue.exactInt64(n) else { return nil }
+            version = exact
+        default: return nil
+        }
+        let segments: [JSONValue]
+        switch members["segments"] {
+        case nil: segments = []
+        case .array(let list)?: segments = list
+        default: return nil
+        }
+        guard version == document.version, features.count == document.features.count, segments.count == document.segments.count
+        else { return nil }
+        for (feature, held) in zip(features, document.features) {
+            guard feature.objectValue?["name"]?.stringValue == held.name else { return nil }
+        }
+        for (segment, held) in zip(segments, document.segments) {
+            guard Self.segmentKey(of: segment) == String(held.id) else { return nil }
+        }
+        let items = self.items(of: json)
+        guard items[.flag]?.count == features.count, items[.segment]?.count == segments.count else { return nil }
+        return (items, version)
     }
 
     func replace(flag key: String, with json: JSONValue?, in document: inout UnleashDocument, options: CompileOptions)
         -> (draft: FlagDraft, source: SourceItem)?
     {
+        let position = document.features.firstIndex { $0.name == key } ?? document.features.count
         let feature = json.map { json in
-            var feature = UnleashFeature(json: json, at: JSONPointer.root.appending("features").appending(key))
+            var feature = UnleashFeature(json: json, at: JSONPointer.root.appending("features").appending(position))
             feature.name = key
             return feature
         }
@@ -82,8 +113,9 @@ extension UnleashDialect: ItemwiseDialect {
         -> (draft: SegmentDraft?, source: SourceItem)?
     {
         guard let id = Int64(key) else { return nil }
+        let position = document.segments.firstIndex { $0.id == id } ?? document.segments.count
         let segment = json.map { json in
-            var segment = UnleashSegment(json: json, at: JSONPointer.root.appending("segments").appending(key))
+            var segment = UnleashSegment(json: json, at: JSONPointer.root.appending("segments").appending(position))
             if segment.problems.isEmpty { segment.id = id }
             return segment
         }
