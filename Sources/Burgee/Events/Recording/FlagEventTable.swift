@@ -9,7 +9,7 @@ final class FlagEventTable: Sendable {
         let keyHash: UInt64
         let version: Int64
         /// The first of the flag's counters: one per variation, then one for "no variation".
-        let firstCounter: Int
+        var firstCounter: Int
         let variationCount: Int
         let trackEvents: Bool
         /// Whether any of the flag's rules has `trackEvents`.
@@ -18,13 +18,6 @@ final class FlagEventTable: Sendable {
         let tracksFallthrough: Bool
         /// Whether exposures are only to be counted by destinations that know the mark (``FlagInfo/countsOnly``).
         let countsOnly: Bool
-
-        /// The same flag, its counters starting at `first`.
-        func counting(from first: Int) -> Flag {
-            Flag(keyHash: keyHash, version: version, firstCounter: first, variationCount: variationCount,
-                 trackEvents: trackEvents, tracksRules: tracksRules, tracksFallthrough: tracksFallthrough,
-                 countsOnly: countsOnly)
-        }
     }
 
     let flags: ContiguousArray<Flag>
@@ -62,7 +55,7 @@ final class FlagEventTable: Sendable {
             var next = 0
             if countsMoved {
                 for i in flags.indices {
-                    flags[i] = flags[i].counting(from: next)
+                    flags[i].firstCounter = next
                     next += flags[i].variationCount + 1
                 }
             } else if let last = flags.last {
