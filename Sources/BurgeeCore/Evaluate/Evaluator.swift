@@ -117,15 +117,8 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return outcome
     }
 
-    /// The off variation with reason `kind`; an off variation out of range is `ERROR/MALFORMED_FLAG`.
-    @inline(__always)
-    private func offOutcome(_ flag: FlagCode, _ kind: EvaluationReason.Kind, source: Int32 = -1) -> FlagOutcome {
-        if flag.offVariation == FlagCode.malformedOffVariation { return FlagOutcome(error: .malformedFlag) }
-        return FlagOutcome(variation: flag.offVariation < 0 ? nil : Int(flag.offVariation), kind: kind, source: source)
-    }
-
     private mutating func run(_ flag: FlagCode) -> FlagOutcome {
-        guard flag.enabled else { return offOutcome(flag, .off) }
+        guard flag.enabled else { return flag.offOutcome(.off) }
 
         for p in flag.prerequisites.indices {
             let prerequisite = program.prerequisites[p]
@@ -151,7 +144,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
             }
             tracer.prerequisite(p, passed: passed)
             if !passed {
-                return offOutcome(flag, .prerequisiteFailed, source: p)
+                return flag.offOutcome(.prerequisiteFailed, source: p)
             }
         }
 

@@ -74,19 +74,53 @@ struct FlagCode: Sendable {
     /// `ERROR/MALFORMED_FLAG`.
     static let malformedOffVariation: Int32 = -2
 
-    var enabled: Bool
-    var malformed: Bool
+    let enabled: Bool
+    let malformed: Bool
     /// The type the flag declares for its values, when its format declares one: a typed request
     /// for another type is `ERROR/WRONG_TYPE` unless the flag is off (``FlagDraft/declaredType``).
-    var declaredType: ValueType? = nil
+    let declaredType: ValueType?
     /// -1 when the flag has none: it serves the default; ``malformedOffVariation`` when it is out of range.
-    var offVariation: Int32
+    let offVariation: Int32
     /// The index of the flag's first variation in ``Program/values``.
-    var variationBase: Int32
-    var variationCount: Int32
-    var prerequisites: TableRange
-    var rules: TableRange
-    var `fallthrough`: ServeCode
+    let variationBase: Int32
+    let variationCount: Int32
+    let prerequisites: TableRange
+    let rules: TableRange
+    let `fallthrough`: ServeCode
+    /// Whether the flag's outcome reads nothing of the context: it is off, or on with no
+    /// prerequisite, no rule and a fixed variation to fall through to. Such a flag is answered
+    /// by ``fixedOutcome`` without running the evaluator (most flags of a real product are
+    /// plain toggles). Decided here, so that the test is one byte that sits in padding.
+    let readsNoContext: Bool
+
+    init(enabled: Bool, malformed: Bool, declaredType: ValueType? = nil, offVariation: Int32, variationBase: Int32,
+         variationCount: Int32, prerequisites: TableRange, rules: TableRange, fallthrough: ServeCode) {
+        self.enabled = enabled
+        self.malformed = malformed
+        self.declaredType = declaredType
+        self.offVariation = offVariation
+        self.variationBase = variationBase
+        self.variationCount = variationCount
+        self.prerequisites = prerequisites
+        self.rules = rules
+        self.fallthrough = `fallthrough`
+        readsNoContext = !malformed
+            && (!enabled || (prerequisites.count == 0 && rules.count == 0 && `fallthrough`.kind == .variation))
+    }
+
+    /// The outcome of a flag that ``readsNoContext``, for any valid context.
+    @inline(__always)
+    var fixedOutcome: FlagOutcome {
+        guard enabled else { return offOutcome(.off) }
+        return FlagOutcome(variation: Int(self.fallthrough.index), kind: .fallthrough)
+    }
+
+    /// The off variation with reason `kind`; an off variation out of range is `ERROR/MALFORMED_FLAG`.
+    @inline(__always)
+    func offOutcome(_ kind: EvaluationReason.Kind, source: Int32 = -1) -> FlagOutcome {
+        if offVariation == Self.malformedOffVariation { return FlagOutcome(error: .malformedFlag) }
+        return FlagOutcome(variation: offVariation < 0 ? nil : Int(offVariation), kind: kind, source: source)
+    }
 }
 
 /// A prerequisite: the flag (-1 when missing) and the flag-local variation it must serve (-1: none can).

@@ -253,6 +253,8 @@ public final class Snapshot: Sendable {
             result = FlagOutcome(error: !context.isValid && checksContextFirst ? .invalidContext : .flagNotFound)
         } else if !context.isValid {
             result = FlagOutcome(error: .invalidContext)
+        } else if program.flags[index].readsNoContext {
+            result = program.flags[index].fixedOutcome
         } else {
             result = withEvaluator(for: context, tracer: SilentTracer()) { evaluator in
                 var outcome = evaluator.evaluate(flag: index)
