@@ -11,6 +11,8 @@ extension ByteHasher {
     /// Feeds the UTF-8 bytes of `string`.
     @inlinable
     package mutating func combine(_ string: String) {
+        // Read in place when native or small: no copy of the string to retain and release.
+        if string.utf8.withContiguousStorageIfAvailable({ combine(UnsafeRawBufferPointer($0)) }) != nil { return }
         var string = string
         string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
     }
@@ -18,6 +20,7 @@ extension ByteHasher {
     /// Feeds the UTF-8 bytes of `string`.
     @inlinable
     package mutating func combine(_ string: Substring) {
+        if string.utf8.withContiguousStorageIfAvailable({ combine(UnsafeRawBufferPointer($0)) }) != nil { return }
         var string = string
         string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
     }

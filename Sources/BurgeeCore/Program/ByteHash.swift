@@ -41,7 +41,6 @@ enum ByteHash {
 
     /// The hash of the UTF-8 bytes of `string`.
     static func hash(_ string: String) -> UInt64 {
-        var string = string
-        return string.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+        ExactString.withBytes(of: string) { hash($0) }
     }
 }

@@ -43,4 +43,13 @@ enum ExactString {
         }
         return true
     }
+
+    /// Calls `body` with `string`'s UTF-8 bytes, read in place when the string is native (or
+    /// small): unlike `var copy = string; copy.withUTF8`, no copy to retain and release.
+    @inlinable @inline(__always)
+    static func withBytes<R>(of string: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
+        var copy = string
+        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
 }

@@ -57,11 +57,7 @@ final class KeySet: @unchecked Sendable {
     /// The position of `key`, if present.
     @inline(__always)
     func position(of key: String) -> Int? {
-        var key = key
-        return key.withUTF8 { utf8 in
-            let view = UnsafeRawBufferPointer(utf8)
-            return lookup(view, ByteHash.hash(view))
-        }
+        ExactString.withBytes(of: key) { lookup($0, ByteHash.hash($0)) }
     }
 
     /// Whether `key` is present.

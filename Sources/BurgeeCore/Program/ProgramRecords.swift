@@ -79,6 +79,12 @@ struct FlagCode: Sendable {
     /// The type the flag declares for its values, when its format declares one: a typed request
     /// for another type is `ERROR/WRONG_TYPE` unless the flag is off (``FlagDraft/declaredType``).
     let declaredType: ValueType?
+    /// Whether the flag's outcome reads nothing of the context: it is off, or on with no
+    /// prerequisite, no rule and a fixed variation to fall through to. Such a flag is answered
+    /// by ``fixedOutcome`` without running the evaluator (most flags of a real product are
+    /// plain toggles). Declared beside the other bytes, so that it takes what was padding (Swift
+    /// lays fields out in their order).
+    let readsNoContext: Bool
     /// -1 when the flag has none: it serves the default; ``malformedOffVariation`` when it is out of range.
     let offVariation: Int32
     /// The index of the flag's first variation in ``Program/values``.
@@ -87,11 +93,6 @@ struct FlagCode: Sendable {
     let prerequisites: TableRange
     let rules: TableRange
     let `fallthrough`: ServeCode
-    /// Whether the flag's outcome reads nothing of the context: it is off, or on with no
-    /// prerequisite, no rule and a fixed variation to fall through to. Such a flag is answered
-    /// by ``fixedOutcome`` without running the evaluator (most flags of a real product are
-    /// plain toggles). Decided here, so that the test is one byte that sits in padding.
-    let readsNoContext: Bool
 
     init(enabled: Bool, malformed: Bool, declaredType: ValueType? = nil, offVariation: Int32, variationBase: Int32,
          variationCount: Int32, prerequisites: TableRange, rules: TableRange, fallthrough: ServeCode) {
