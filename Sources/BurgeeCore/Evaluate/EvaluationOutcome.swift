@@ -5,29 +5,29 @@
 ///
 /// Valid only with the snapshot that gave it (or with none, for an outcome of ``error(_:)``).
 package struct EvaluationOutcome: Sendable {
-    // Stored, not computed: the client reads these from another module, where a stored
-    // property of a struct is a field access and a computed one a call.
-    /// The reason's kind.
-    package let kind: EvaluationReason.Kind
-    /// The served value's slot in the program's values; -1 when the caller's default serves.
-    package let slot: Int
-    /// The served variation's index among the flag's variations; `nil` when the default serves.
-    package let variationIndex: Int?
-    /// Whether an experiment rollout picked the variation for a context of its kind.
-    package let inExperiment: Bool
-    /// The evaluated flag's index in the program; -1 when there was no flag to evaluate.
-    let flag: Int
+    // Three words (the result's thirteen bytes, the flag and the slot as `Int32`): returned in
+    // registers. The client reads the fields from another module, through inlinable accessors.
     /// The result of the flag's logic, for the reason.
-    let result: FlagOutcome
+    @usableFromInline let result: FlagOutcome
+    @usableFromInline let flagIndex: Int32
+    @usableFromInline let slotIndex: Int32
+
+    /// The reason's kind.
+    @inlinable package var kind: EvaluationReason.Kind { result.kind }
+    /// The served value's slot in the program's values; -1 when the caller's default serves.
+    @inlinable package var slot: Int { Int(slotIndex) }
+    /// The served variation's index among the flag's variations; `nil` when the default serves.
+    @inlinable package var variationIndex: Int? { slotIndex < 0 ? nil : result.variation }
+    /// Whether an experiment rollout picked the variation for a context of its kind.
+    @inlinable package var inExperiment: Bool { result.inExperiment }
+    /// The evaluated flag's index in the program; -1 when there was no flag to evaluate.
+    var flag: Int { Int(flagIndex) }
 
     @inline(__always)
     init(result: FlagOutcome, flag: Int, slot: Int) {
-        self.kind = result.kind
-        self.slot = slot
-        self.variationIndex = slot >= 0 ? result.variation : nil
-        self.inExperiment = result.inExperiment
-        self.flag = flag
         self.result = result
+        self.flagIndex = Int32(truncatingIfNeeded: flag)
+        self.slotIndex = Int32(truncatingIfNeeded: slot)
     }
 
     /// An error before any flag was evaluated (no definitions yet, no such flag).

@@ -22,23 +22,34 @@ protocol EvaluationTracer {
 
 /// The result of the flag logic before values and types are looked at: plain values only, so that
 /// passing it around copies no strings. ``reason(in:)`` builds the public reason at the end.
+///
+/// Thirteen bytes (indices as `Int32`, -1 for none, then the bytes), so that an
+/// ``EvaluationOutcome`` that holds it is returned in registers rather than through memory.
+@usableFromInline
 struct FlagOutcome: Sendable {
-    /// The flag's own variation index; `nil` serves the default.
-    var variation: Int?
-    var kind: EvaluationReason.Kind
-    var errorKind: EvaluationReason.ErrorKind?
+    /// The flag's own variation index; -1 serves the default (``variation``).
+    @usableFromInline var variationIndex: Int32
     /// The matched rule (index into the program's rules) for `RULE_MATCH` (and a rule's
     /// `FALLTHROUGH` or `OFF`), the failed
     /// prerequisite (index into its prerequisites) for `PREREQUISITE_FAILED`; else -1.
     var source: Int32
+    @usableFromInline var kind: EvaluationReason.Kind
+    var errorKind: EvaluationReason.ErrorKind?
     var fromRollout: Bool
-    var inExperiment: Bool
+    @usableFromInline var inExperiment: Bool
     /// Whether an unbounded (big) segment was consulted: `bigSegmentsStatus: NOT_CONFIGURED`.
     var consultedBigSegment: Bool
 
+    /// The flag's own variation index; `nil` serves the default.
+    @inlinable
+    var variation: Int? {
+        get { variationIndex < 0 ? nil : Int(variationIndex) }
+        set { variationIndex = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+    }
+
     @inline(__always)
     init(variation: Int?, kind: EvaluationReason.Kind, source: Int32 = -1) {
-        self.variation = variation
+        self.variationIndex = variation.map { Int32(truncatingIfNeeded: $0) } ?? -1
         self.kind = kind
         self.errorKind = nil
         self.source = source
