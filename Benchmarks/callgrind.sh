@@ -8,7 +8,7 @@
 # the difference divided by N is the cost of one evaluation, the loop's entry and exit cancelled out.
 #
 # Usage: Benchmarks/callgrind.sh [scenario ...]     (default: every scenario; --list prints them)
-# Environment: N (evaluations per run, default 20000), ALL_FLAGS_N (passes of AllFlags1000,
+# Environment: N (evaluations per run, default 20000), ALL_FLAGS_N (passes of AllFlags1000 and ClientAllFlags1000,
 # default 200), CALLGRIND_KEEP=DIR keeps the callgrind output files there (for callgrind_annotate).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -56,7 +56,7 @@ printf '| %-28s | %12s | %s |\n' "scenario" "instructions" "per"
 printf '|%s|%s|%s|\n' "------------------------------" "-------------:" "---"
 for scenario in "${scenarios[@]}"; do
     n="$N"; unit="evaluation"
-    if [ "$scenario" = "AllFlags1000" ]; then n="$ALL_FLAGS_N"; unit="pass over 1,000 flags"; fi
+    case "$scenario" in *AllFlags1000) n="$ALL_FLAGS_N"; unit="pass over 1,000 flags" ;; esac
     once=$(instructions "$scenario" "$n")
     twice=$(instructions "$scenario" $((2 * n)))
     if [ -z "$once" ] || [ -z "$twice" ]; then

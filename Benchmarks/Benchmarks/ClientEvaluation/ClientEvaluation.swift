@@ -56,6 +56,23 @@ let benchmarks: @Sendable () -> Void = {
         await client.close()
     }
 
+    // Every flag of the realistic 1,000-flag document through `client.jsonVariation` (per pass):
+    // `CoreEvaluation`'s `AllFlags1000` the way an application reads them.
+    Benchmark("ClientAllFlags1000", configuration: .init(scalingFactor: .one, maxIterations: .kilo(2))) { benchmark in
+        let source = Scenarios.source(of: Scenarios.realistic)
+        let client = await ClientScenarios.readyClient(.json(source.bytes, format: source.format))
+        let keys = Scenarios.realistic.flagKeys
+        let context = Scenarios.user
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            for key in keys {
+                blackHole(client.jsonVariation(key, context: context, default: .null))
+            }
+        }
+        benchmark.stopMeasurement()
+        await client.close()
+    }
+
     // The core scenarios (`CoreEvaluation`, measured there through `Snapshot.evaluate`, which
     // builds the detail) through the client's typed getter, which builds nothing.
     // `ClientPrepared…`: the same with the context prepared once (`client.prepare`).

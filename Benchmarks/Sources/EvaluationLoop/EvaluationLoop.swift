@@ -18,7 +18,7 @@ import Synchronization
 ///
 /// The single-flag scenarios are those of the `CoreEvaluation` benchmarks (`Scenarios.singleFlag`),
 /// evaluated the same way; one iteration of `AllFlags1000` evaluates every flag of the realistic
-/// document once; `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag,
+/// document once (`ClientAllFlags1000`: through `client.jsonVariation`, one call per flag); `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag,
 /// `ClientSimpleFlagOneNoOpHook` the same through a client with one hook that does nothing, and
 /// `ClientSimpleFlagSpanEventsOn` through a client with span events on (the bootstrapped no-op tracer);
 /// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification;
@@ -33,6 +33,7 @@ import Synchronization
 @main
 struct EvaluationLoop {
     static let allFlags = "AllFlags1000"
+    static let clientAllFlags = "ClientAllFlags1000"
     static let clientSimpleFlag = "ClientSimpleFlag"
     static let clientOneNoOpHook = "ClientSimpleFlagOneNoOpHook"
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
@@ -49,7 +50,7 @@ struct EvaluationLoop {
 
     static var names: [String] {
         (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name)
-            + [allFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle, clientHandlePrepared, clientSplit]
+            + [allFlags, clientAllFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle, clientHandlePrepared, clientSplit]
             + Scenarios.unleash.map { clientPrefix + $0.name }
             + Scenarios.unleash.map { clientPreparedPrefix + $0.name }
             + Scenarios.datadog.map { clientPrefix + $0.name }
@@ -135,6 +136,15 @@ struct EvaluationLoop {
             let served = keys.count(where: { snapshot.evaluate($0, context: context).variationIndex != nil })
             if show { print("\(name): \(keys.count) flags, \(served) served a variation") }
             evaluateAll(snapshot, keys, context, iterations)
+        } else if name == clientAllFlags {
+            let source = Scenarios.source(of: Scenarios.realistic)
+            let client = readyClient(.json(source.bytes, format: source.format))
+            let keys = Scenarios.realistic.flagKeys
+            let context = Scenarios.user
+            let served = keys.count(where: { client.jsonVariation($0, context: context, default: .null) != .null })
+            if show { print("\(name): \(keys.count) flags, \(served) served a value") }
+            evaluateAll(client, keys, context, iterations)
+            blocking { await client.close() }
         } else {
             let client = readyClient(.json(Scenarios.simpleDocument.serialized()),
                                      hooks: name == clientOneNoOpHook ? [NoOpHook()] : [],
@@ -196,6 +206,15 @@ struct EvaluationLoop {
         for _ in 0..<iterations {
             for key in keys {
                 opaqueUse(snapshot.evaluate(key, context: context))
+            }
+        }
+    }
+
+    @inline(never)
+    static func evaluateAll(_ client: BurgeeClient, _ keys: [String], _ context: Context, _ iterations: Int) {
+        for _ in 0..<iterations {
+            for key in keys {
+                opaqueUse(client.jsonVariation(key, context: context, default: .null))
             }
         }
     }
