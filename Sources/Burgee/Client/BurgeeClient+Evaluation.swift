@@ -202,11 +202,14 @@ extension BurgeeClient {
             return body(.error(.clientNotReady), nil)
         }
         return snapshot._withUnsafeGuaranteedRef { snapshot in
-            guard let position = position ?? snapshot.position(ofFlag: key) else {
+            // By key, the lookup and the evaluation are one call into the core; the outcome
+            // names the flag's position.
+            let outcome = position.map { snapshot.outcome(at: $0, context: context, as: type) }
+                ?? snapshot.outcome(key, context: context, as: type)
+            guard let position = outcome.position else {
                 recorder?.recordUnknownFlag(key)
                 return body(.error(.flagNotFound), snapshot)
             }
-            let outcome = snapshot.outcome(at: position, context: context, as: type)
             if let recorder, let table = state.eventTable {
                 recorder.recordEvaluation(table, position, key, outcome, in: snapshot, context, track: track)
             }

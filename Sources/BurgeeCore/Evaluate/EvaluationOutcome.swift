@@ -22,6 +22,9 @@ package struct EvaluationOutcome: Sendable {
     @inlinable package var inExperiment: Bool { result.inExperiment }
     /// The evaluated flag's index in the program; -1 when there was no flag to evaluate.
     var flag: Int { Int(flagIndex) }
+    /// The evaluated flag's position in the snapshot that gave the outcome; `nil` when there was
+    /// no flag to evaluate (no such flag, or an error before looking).
+    @inlinable package var position: FlagPosition? { flagIndex < 0 ? nil : FlagPosition(Int(flagIndex)) }
 
     @inline(__always)
     init(result: FlagOutcome, flag: Int, slot: Int) {
