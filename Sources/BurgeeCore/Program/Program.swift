@@ -4,6 +4,7 @@
 /// Built by ``ProgramLinker`` from a ``ProgramDraft``. Hot data (the records the evaluator walks)
 /// lives in ``ProgramTable``s; what only the SDK and `explain` read (keys, metadata, labels,
 /// problems) lives in ordinary arrays beside them.
+@usableFromInline
 final class Program: Sendable {
     // MARK: Hot data
 
@@ -12,7 +13,7 @@ final class Program: Sendable {
     /// program without one skip the check.
     let declaresTypes: Bool
     /// Every flag's variation values, flag after flag (``FlagCode/variationBase``).
-    let values: ProgramTable<JSONValue>
+    @usableFromInline let values: ProgramTable<JSONValue>
     /// The variation keys, parallel to ``values`` (`nil` for a format without keys).
     let variationKeys: ProgramTable<String?>
     let prerequisites: ProgramTable<PrerequisiteCode>

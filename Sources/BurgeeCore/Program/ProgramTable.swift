@@ -13,9 +13,10 @@ import Synchronization
 /// table is shared (by ``init(_:)``, or by the ``TableStorage`` before the table is made), never
 /// again, and freed only when no reader remains (``release()`` by the owner's `deinit`, or the
 /// storage's own `deinit`).
+@usableFromInline
 struct ProgramTable<Element>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Element>
-    let count: Int
+    @usableFromInline let base: UnsafeMutablePointer<Element>
+    @usableFromInline let count: Int
     /// The storage it reads, for a table made over one: what a program continued from this one
     /// appends to. Unretained: the program holding the table holds the storage.
     let storage: Unmanaged<TableStorage<Element>>?
@@ -40,6 +41,7 @@ struct ProgramTable<Element>: @unchecked Sendable {
     }
 
     /// The element at `index`, read in place.
+    @inlinable
     subscript(index: Int) -> Element {
         @inline(__always) unsafeAddress {
             assert(index >= 0 && index < count, "program table index out of range")

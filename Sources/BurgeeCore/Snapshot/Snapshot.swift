@@ -18,7 +18,7 @@ public final class Snapshot: Sendable {
     package let dependencies: ProgramDependencies
     /// Whether an invalid context is reported before an unknown flag, as the format's SDKs do.
     let checksContextFirst: Bool
-    let program: Program
+    @usableFromInline let program: Program
 
     init(version: Int64, source: SourceDefinitions, program: Program, dependencies: ProgramDependencies? = nil,
          model: (any Sendable)? = nil) {
@@ -199,7 +199,8 @@ public final class Snapshot: Sendable {
     }
 
     /// The value an outcome of this snapshot serves; `nil` when it serves the caller's default.
-    @inline(__always)
+    /// Inlinable: a typed getter of another module reads the value without a call.
+    @inlinable
     package func value(of outcome: EvaluationOutcome) -> JSONValue? {
         // Not a conditional expression: `nil` there would be read as `JSONValue.null`.
         guard outcome.slot >= 0 else { return .none }
@@ -376,6 +377,7 @@ public final class Snapshot: Sendable {
 }
 
 /// Where a flag sits in a ``Snapshot``: an index that is meaningful only for the snapshot that gave it.
+@usableFromInline
 package struct FlagPosition: Sendable, Hashable {
     /// The index, from 0 to the snapshot's ``Snapshot/flagCount``, exclusive.
     public let index: Int
