@@ -11,18 +11,13 @@ extension ByteHasher {
     /// Feeds the UTF-8 bytes of `string`.
     @inlinable
     package mutating func combine(_ string: String) {
-        // Read in place when native or small: no copy of the string to retain and release.
-        if string.utf8.withContiguousStorageIfAvailable({ combine(UnsafeRawBufferPointer($0)) }) != nil { return }
-        var string = string
-        string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+        ExactString.withBytes(of: string) { combine($0) }
     }
 
     /// Feeds the UTF-8 bytes of `string`.
     @inlinable
     package mutating func combine(_ string: Substring) {
-        if string.utf8.withContiguousStorageIfAvailable({ combine(UnsafeRawBufferPointer($0)) }) != nil { return }
-        var string = string
-        string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+        ExactString.withBytes(of: string) { combine($0) }
     }
 
     /// Feeds `value` in decimal (`-42`), without building a string.

@@ -52,4 +52,12 @@ enum ExactString {
         var copy = string
         return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
+
+    /// The same for a substring: its UTF-8 bytes, read in place when its base is native (or small).
+    @inlinable @inline(__always)
+    static func withBytes<R>(of string: Substring, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
+        var copy = string
+        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
 }
