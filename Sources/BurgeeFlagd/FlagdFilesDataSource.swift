@@ -6,8 +6,10 @@ import BurgeeCore
 /// later file replaces the flag of the same key (see `Definitions(flagdDocuments:)`).
 ///
 /// With `watch`, the files (and the directory's list of them) are looked at every `interval`;
-/// on a change all are read again and applied when any differs. A file that cannot be read or
-/// parsed is reported (status and log) and the last good definitions stay.
+/// on a change all are read again and applied when any differs: the client then reads again
+/// only the flags that differ (unless what the flags share, `$evaluators` or `metadata`,
+/// changed). A file that cannot be read or parsed is reported (status and log) and the last good
+/// definitions stay.
 package struct FlagdFilesDataSource: DataSource {
     /// Where the documents are.
     package enum Location: Sendable, Equatable {
@@ -107,7 +109,9 @@ package struct FlagdFilesDataSource: DataSource {
             }
         }
         do {
-            await sink.apply(.definitions(try Definitions(flagdDocuments: documents)))
+            // Merged but not read: the client reads it, replacing only the flags that differ
+            // from those it holds when what the flags share is unchanged.
+            await sink.apply(.parsedJSON(try Definitions.flagdDocument(merging: documents), format: .flagd))
         } catch {
             _ = report(sink, DataSourceError(kind: .invalidData, message: error.description))
         }

@@ -104,7 +104,7 @@ struct BenchCLITests {
         #expect(flags.allSatisfy { ($0["evaluations"] as? Int ?? 0) > 0 })
         #expect((report["throughput"] as? [String: Any])?["threadsPerSecond"] == nil)
         let update = try #require(report["update"] as? [String: Any])
-        let patched = folder.isEmpty || folder == "launchdarkly" || folder == "unleash"
+        let patched = folder.isEmpty || folder == "launchdarkly" || folder == "unleash" || folder == "flagd"
         #expect(update["kind"] as? String == (patched ? "patch" : "document"), "\(folder)/\(name)")
         #expect((update["updates"] as? Int ?? 0) >= 5)
         // Formats patched item by item also take a whole document's changed items alone.

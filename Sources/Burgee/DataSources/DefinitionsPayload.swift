@@ -6,6 +6,7 @@ public struct DefinitionsPayload: Sendable {
     enum Storage: Sendable {
         case json([UInt8], DefinitionsFormat?)
         case yaml([UInt8], DefinitionsFormat?)
+        case parsed(JSONValue, DefinitionsFormat?)
         case definitions(Definitions)
     }
 
@@ -33,6 +34,12 @@ public struct DefinitionsPayload: Sendable {
         DefinitionsPayload(storage: .definitions(Definitions(document)))
     }
 
+    /// Definitions as JSON already parsed (documents a source merged), of `format` or (`nil`) of
+    /// the format their shape shows; read as JSON bytes are.
+    package static func parsedJSON(_ json: JSONValue, format: DefinitionsFormat? = nil) -> DefinitionsPayload {
+        DefinitionsPayload(storage: .parsed(json, format))
+    }
+
     /// Definitions already read, of any format.
     package static func definitions(_ definitions: Definitions) -> DefinitionsPayload {
         DefinitionsPayload(storage: .definitions(definitions))
@@ -52,6 +59,8 @@ public struct DefinitionsPayload: Sendable {
             return ParsedPayload(storage: .json(json, format: format, bytes: bytes))
         case .yaml(let bytes, let format):
             let json = try YAMLDefinitions.json(from: bytes, limits: limits)
+            return ParsedPayload(storage: .json(json, format: format, bytes: nil))
+        case .parsed(let json, let format):
             return ParsedPayload(storage: .json(json, format: format, bytes: nil))
         case .definitions(let definitions):
             return ParsedPayload(storage: .definitions(definitions))

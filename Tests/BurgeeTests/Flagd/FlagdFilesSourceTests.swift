@@ -97,6 +97,49 @@ struct FlagdFilesSourceTests {
         }
     }
 
+    @Test("a watched file of several changing: only the flags that differ are read again, unless what the flags share changed")
+    func changedFileOfSeveral() async throws {
+        try await TestFiles.withTemporaryDirectory { directory in
+            let base = directory + "/base.json", overrides = directory + "/overrides.json"
+            func write(_ c: String, team: String) throws {
+                try TestFiles.write(Self.document([Self.flag("a", "one"), Self.flag("b", "two")], extra: #", "metadata": {"team": "\#(team)"}"#),
+                                    to: base)
+                try TestFiles.write(Self.document([Self.flag("c", "three", metadata: c)],
+                                                  extra: #", "$evaluators": {"pro": {"==": [{"var": "plan"}, "pro"]}}"#),
+                                    to: overrides)
+            }
+            try write("{}", team: "web")
+            let (client, events) = try await Self.client(.flagdFiles([base, overrides], watch: true, interval: .milliseconds(20)))
+            func recordsAddedInPlace() -> Int {
+                client.evaluateOutcomeForView("a", context: Self.user, track: false) { _, snapshot in snapshot?.recordsAddedByPatches ?? -1 }
+            }
+            #expect(recordsAddedInPlace() == 0)
+
+            // One flag of one file: read alone and laid out again in the program held.
+            try write(#"{"note": "x"}"#, team: "web")
+            let update = await TestFiles.nextEvent(events) { if case .updated = $0 { true } else { false } }
+            guard case .updated(let changed)? = update else {
+                Issue.record("no update event")
+                return
+            }
+            #expect(changed.changedFlags == ["c"])
+            #expect(client.flagd.evaluation("c", context: Self.user).flagMetadata == ["note": "x"])
+            #expect(recordsAddedInPlace() > 0, "the changed flag was laid out in place")
+
+            // The document's metadata, which every flag of the merge reports: read whole.
+            try write(#"{"note": "x"}"#, team: "api")
+            let whole = await TestFiles.nextEvent(events) { if case .updated = $0 { true } else { false } }
+            guard case .updated(let again)? = whole else {
+                Issue.record("no second update event")
+                return
+            }
+            #expect(again.changedFlags == ["a", "b"])
+            #expect(client.flagd.evaluation("a", context: Self.user).flagMetadata == ["team": "api"])
+            #expect(recordsAddedInPlace() == 0, "compiled whole")
+            await client.close()
+        }
+    }
+
     @Test("a watched directory: files added and removed are noticed, hidden and other files ignored, later names win")
     func directory() async throws {
         try await TestFiles.withTemporaryDirectory { directory in

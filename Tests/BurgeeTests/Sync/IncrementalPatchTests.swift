@@ -68,6 +68,26 @@ import BurgeeCore
         #"{"id":1,"constraints":"not a list"}"#,
     ]
 
+    /// flagd's: static, an `if` chain through a shared `$evaluators` entry, `fractional`, flag
+    /// metadata over the document's, a disabled flag whose targeting cannot compile, a malformed
+    /// flag, a `$ref` to nothing. flagd has no segments.
+    static let flagdFlagBodies: [String] = [
+        #"{"state":"ENABLED","variants":{"on":true,"off":false},"defaultVariant":"on"}"#,
+        #"{"state":"ENABLED","variants":{"on":true,"off":false},"defaultVariant":"off","targeting":{"if":[{"$ref":"isFR"},"on","off"]}}"#,
+        #"{"state":"ENABLED","variants":{"a":"A","b":"B"},"defaultVariant":"a","targeting":{"fractional":[{"var":"targetingKey"},["a",50],["b",50]]}}"#,
+        #"{"state":"ENABLED","variants":{"one":1,"two":2},"defaultVariant":"one","metadata":{"team":"checkout"},"targeting":{"if":[{"in":[{"var":"country"},["DE","IT"]]},"two",null]}}"#,
+        #"{"state":"DISABLED","variants":{"on":true},"defaultVariant":"on","targeting":{"no_such_op":[1]}}"#,
+        #"{"state":"ENABLED","variants":"not an object"}"#,
+        #"{"state":"ENABLED","variants":{"on":true,"off":false},"defaultVariant":"on","targeting":{"if":[{"$ref":"missing"},"off","on"]}}"#,
+    ]
+
+    /// What a flagd document's flags share: its `$evaluators`, `metadata` and `$schema`.
+    static let flagdShared: [String: JSONValue] = [
+        "$schema": "https://flagd.dev/schema/v0/flags.json",
+        "$evaluators": ["isFR": ["==": [["var": "country"], "FR"]]],
+        "metadata": ["team": "web", "tier": 1],
+    ]
+
     static let flagKeys = ["f0", "f1", "f2", "f3", "f4"]
     static let segmentKeys = ["s0", "s1", "s2"]
 
@@ -88,6 +108,7 @@ import BurgeeCore
                                         segmentBodies: IncrementalPatchTests.launchDarklySegmentBodies)
         static let unleash = Items(format: .unleash, flagBodies: IncrementalPatchTests.unleashFlagBodies,
                                    segmentBodies: IncrementalPatchTests.unleashSegmentBodies, segmentKeys: ["1", "2", "3"])
+        static let flagd = Items(format: .flagd, flagBodies: IncrementalPatchTests.flagdFlagBodies, segmentBodies: [], segmentKeys: [])
 
         var contexts: [Context] {
             ["u-1", "u-2", "u-3", "u-4", "u-5", "u-6"].enumerated().map { i, key in
@@ -95,6 +116,7 @@ import BurgeeCore
                 switch format {
                 case .native: return IncrementalPatchTests.contexts[i]
                 case .unleash: return Context(unleashJSON: ["userId": .string(key), "properties": ["country": country]])
+                case .flagd: return Context(flagdJSON: ["targetingKey": .string(key), "country": country])
                 default: return Context(launchDarklyJSON: ["key": .string(key), "country": country])
                 }
             }
@@ -131,6 +153,7 @@ import BurgeeCore
                     "segments": .array(items.segmentKeys.map { segments[$0]! })]
         }
         if items.format == .launchDarkly { return ["flags": .object(flags), "segments": .object(segments)] }
+        if items.format == .flagd { return .object(Self.flagdShared.merging(["flags": .object(flags)]) { $1 }) }
         return ["formatVersion": 1, "version": 1, "flags": .object(flags), "segments": .object(segments)]
     }
 
@@ -151,7 +174,7 @@ import BurgeeCore
         }
     }
 
-    @Test(arguments: [(Items.native, nil), (.native, ["web"]), (.launchDarkly, nil), (.unleash, nil)] as [(Items, Set<String>?)])
+    @Test(arguments: [(Items.native, nil), (.native, ["web"]), (.launchDarkly, nil), (.unleash, nil), (.flagd, nil)] as [(Items, Set<String>?)])
     func patchedSnapshotsAreThoseOfAWholeCompile(items: Items, flagSets: Set<String>?) throws {
         var held = try CurrentDefinitions(json: document(items), format: items.format)
         var previous = held.compile(flagSets: flagSets, options: CompileOptions())
@@ -159,7 +182,7 @@ import BurgeeCore
         var inPlace = 0
         var table = FlagEventTable(snapshot: previous)
         for step in 1...300 {
-            let segment = random.next(4) == 0
+            let segment = random.next(4) == 0 && !items.segmentKeys.isEmpty
             let keys = segment ? items.segmentKeys : Self.flagKeys
             let key = keys[random.next(keys.count)]
             let bodies = segment ? items.segmentBodies : items.flagBodies

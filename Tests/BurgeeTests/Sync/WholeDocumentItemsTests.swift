@@ -14,10 +14,11 @@ import BurgeeCore
         if format == .launchDarkly {
             return put ? ["path": "/", "data": ["flags": flags, "segments": segments]] : ["flags": flags, "segments": segments]
         }
+        if format == .flagd { return .object(IncrementalPatchTests.flagdShared.merging(["flags": flags]) { $1 }) }
         return ["formatVersion": 1, "version": .number(Double(version)), "flags": flags, "segments": segments]
     }
 
-    @Test(arguments: [(Items.native, nil), (.native, ["web"]), (.launchDarkly, nil)] as [(Items, Set<String>?)])
+    @Test(arguments: [(Items.native, nil), (.native, ["web"]), (.launchDarkly, nil), (.flagd, nil)] as [(Items, Set<String>?)])
     func fewChangesReplaceOnlyThoseItems(items: Items, flagSets: Set<String>?) throws {
         let patches = IncrementalPatchTests()
         var held = try CurrentDefinitions(json: patches.document(items), format: items.format)
@@ -30,7 +31,7 @@ import BurgeeCore
             // One or two items changed, added or dropped; sometimes none, sometimes a new version only.
             let before = current
             for _ in 0..<random.next(3) {
-                let kind: DefinitionItemKind = random.next(4) == 0 ? .segment : .flag
+                let kind: DefinitionItemKind = random.next(4) == 0 && !items.segmentKeys.isEmpty ? .segment : .flag
                 let keys = kind == .segment ? IncrementalPatchTests.segmentKeys : IncrementalPatchTests.flagKeys
                 let bodies = kind == .segment ? items.segmentBodies : items.flagBodies
                 let key = keys[random.next(keys.count)], pick = random.next(bodies.count + 3)
@@ -38,6 +39,12 @@ import BurgeeCore
                 let onOff = items.format == .native ? "enabled" : "on"
                 if pick > bodies.count, kind == .flag, case .object(var flag)? = current[kind]?[key], case .bool(let on)? = flag[onOff] {
                     flag[onOff] = .bool(!on)
+                    current[kind]?[key] = .object(flag)
+                    continue
+                }
+                // flagd's: the state switched.
+                if pick > bodies.count, kind == .flag, case .object(var flag)? = current[kind]?[key], case .string(let state)? = flag["state"] {
+                    flag["state"] = .string(state == "ENABLED" ? "DISABLED" : "ENABLED")
                     current[kind]?[key] = .object(flag)
                     continue
                 }
@@ -125,7 +132,35 @@ import BurgeeCore
         #expect(afterPut == nil, "a put after flag data: problems' paths differ")
         let sameShape = launchDarkly.replaceItems(withWhole: Self.document(launchDarklyItems, format: .launchDarkly, version: 0), format: nil)
         #expect(sameShape != nil)
+    }
 
+    /// flagd's flags read what the document shares (`$evaluators` for their `$ref`s, `metadata`):
+    /// a document that changes any of it is read whole, one that keeps it replaces its flags.
+    @Test func flagdDocumentsWithOtherSharedMembersAreReadWhole() throws {
+        let patches = IncrementalPatchTests()
+        var held = try CurrentDefinitions(json: patches.document(.flagd), format: .flagd)
+        let items = try #require(held.definitions.items)
+        let flags = JSONValue.object(items[.flag] ?? [:])
+        func readWhole(_ change: (inout [String: JSONValue]) -> Void, _ why: String) {
+            var members = IncrementalPatchTests.flagdShared.merging(["flags": flags]) { $1 }
+            change(&members)
+            let before = held.json
+            #expect(held.replaceItems(withWhole: .object(members), format: .flagd) == nil, "\(why)")
+            #expect(held.json == before, "\(why): nothing changed")
+        }
+        readWhole({ $0["$evaluators"] = ["isFR": ["==": [["var": "country"], "DE"]]] }, "an evaluator changed")
+        readWhole({ $0["$evaluators"] = nil }, "the evaluators dropped")
+        readWhole({ $0["metadata"] = ["team": "api"] }, "the document's metadata changed")
+        readWhole({ $0["$schema"] = nil }, "a member dropped")
+        readWhole({ $0["flags"] = [] }, "flags that are not an object")
+        readWhole({ $0["flags"] = nil }, "no flags")
+
+        var changed = items
+        changed[.flag]?["f0"] = try JSONValue(parsing: IncrementalPatchTests.flagdFlagBodies[1])
+        let replaced = held.replaceItems(withWhole: Self.document(changed, format: .flagd, version: 0), format: nil)
+        #expect(replaced?.flags == ["f0"], "the same shared members: the flag changed is replaced")
+        // The cache keeps the shared members with the flags.
+        #expect(held.json == Self.document(changed, format: .flagd, version: 0))
     }
 
     /// Unleash's features document (a poll's) with the features and segments held, in their order,

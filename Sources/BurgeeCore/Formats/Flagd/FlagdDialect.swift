@@ -7,7 +7,8 @@ extension DefinitionsFormat {
 
 /// flagd's format: recognised by flags with a `state` or a `variants` object, `$evaluators` or a
 /// flagd `$schema`, read by ``FlagdDocument``, lowered by ``FlagdLowering``; contexts are
-/// OpenFeature's, and results carry flagd's OpenFeature result.
+/// OpenFeature's, and results carry flagd's OpenFeature result. A document whose members but
+/// `flags` are those held changes flag by flag (`FlagdDialect+Itemwise.swift`).
 struct FlagdDialect: DefinitionsDialect {
     var format: DefinitionsFormat { .flagd }
 
@@ -52,9 +53,14 @@ struct FlagdDialect: DefinitionsDialect {
     }
 
     func compile(_ document: FlagdDocument, flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
+        Snapshot(flagd: document, options: lowering(options), flagSets: flagSets)
+    }
+
+    /// How flagd flags lower with `options`: their `fractional` rule, and a fixed clock when given.
+    func lowering(_ options: CompileOptions) -> FlagdLoweringOptions {
         var lowering = options.flagd
         if let now = options.now { lowering.now = now }
-        return Snapshot(flagd: document, options: lowering, flagSets: flagSets)
+        return lowering
     }
 
     func context(json: JSONValue) -> Context { Context(flagdJSON: json) }

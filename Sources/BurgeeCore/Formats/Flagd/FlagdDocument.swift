@@ -11,11 +11,19 @@ package struct FlagdDocument: Sendable {
     package var metadata: [String: JSONValue]
     /// Problems of the document itself.
     package var problems: [DefinitionProblem]
+    /// The `$evaluators` that the flags' `$ref`s name.
+    package var evaluators: [String: JSONValue]
+    /// The document's members but `flags` (`$evaluators`, `metadata`, `$schema`, …) as written:
+    /// what every flag shares, so that a document with the same ones changes flag by flag.
+    package var shared: [String: JSONValue]
 
-    package init(flags: [FlagdFlag] = [], metadata: [String: JSONValue] = [:], problems: [DefinitionProblem] = []) {
+    package init(flags: [FlagdFlag] = [], metadata: [String: JSONValue] = [:], problems: [DefinitionProblem] = [],
+                 evaluators: [String: JSONValue] = [:], shared: [String: JSONValue] = [:]) {
         self.flags = flags
         self.metadata = metadata
         self.problems = problems
+        self.evaluators = evaluators
+        self.shared = shared
     }
 
     /// Reads a parsed document.
@@ -40,11 +48,31 @@ package struct FlagdDocument: Sendable {
         case .object(let m)?: metadata = m
         case let other?: r.error(JSONPointer.root.appending("metadata"), "'metadata' is \(other.typeName), not an object")
         }
-        let flagsPath = JSONPointer.root.appending("flags")
-        let flags = flagMembers.sorted { $0.key < $1.key }.map { key, value in
-            FlagdFlag(key: key, json: value, at: flagsPath.appending(key), evaluators: evaluators)
+        var shared = members
+        shared["flags"] = nil
+        self.init(flags: [], metadata: metadata, problems: r.problems, evaluators: evaluators, shared: shared)
+        flags = flagMembers.sorted { $0.key < $1.key }.map { key, value in flag(key, json: value) }
+    }
+
+    /// Reads `json` as flag `key` of this document (its `$ref`s resolved against its `$evaluators`).
+    package func flag(_ key: String, json: JSONValue) -> FlagdFlag {
+        FlagdFlag(key: key, json: json, at: JSONPointer.root.appending("flags").appending(key), evaluators: evaluators)
+    }
+
+    /// Where flag `key` is in ``flags``, or would be inserted (they are in key order).
+    package func index(ofFlag key: String) -> (index: Int, found: Bool) {
+        var low = 0, high = flags.count
+        while low < high {
+            let middle = (low + high) / 2
+            if flags[middle].key < key { low = middle + 1 } else { high = middle }
         }
-        self.init(flags: flags, metadata: metadata, problems: r.problems)
+        return (low, low < flags.count && flags[low].key == key)
+    }
+
+    /// The flag of `key`, if any.
+    package func flag(_ key: String) -> FlagdFlag? {
+        let (index, found) = index(ofFlag: key)
+        return found ? flags[index] : nil
     }
 
     /// Reads JSON bytes.
@@ -52,6 +80,12 @@ package struct FlagdDocument: Sendable {
         let json: JSONValue
         do { json = try JSONParser(limits: limits).parse(jsonBytes) } catch { throw .invalidJSON(error) }
         try self.init(json: json)
+    }
+
+    /// What the snapshot keeps of `flag` as its source item: the flag as written and, when the
+    /// document has metadata, that metadata, which the flag reports too.
+    package func sourceJSON(of flag: FlagdFlag) -> JSONValue {
+        metadata.isEmpty ? flag.json : .array([flag.json, .object(metadata)])
     }
 
     /// The metadata an evaluation of `flag` reports: the flag's over the document's.

@@ -14,10 +14,12 @@
 ///   the flag is `DISABLED`: flagd never reads a disabled flag's targeting, so it only warns.
 package enum FlagdLowering {
     package static func lower(_ document: FlagdDocument, options: FlagdLoweringOptions = FlagdLoweringOptions()) -> ProgramDraft {
-        ProgramDraft(flags: document.flags.map { lower($0, document, options) }, clock: options.now.map(EvaluationClock.fixed) ?? .system)
+        ProgramDraft(flags: document.flags.map { lower(flag: $0, in: document, options: options) },
+                     clock: options.now.map(EvaluationClock.fixed) ?? .system)
     }
 
-    private static func lower(_ flag: FlagdFlag, _ document: FlagdDocument, _ options: FlagdLoweringOptions) -> FlagDraft {
+    /// One flag of `document`, lowered as lowering the whole document lowers it.
+    package static func lower(flag: FlagdFlag, in document: FlagdDocument, options: FlagdLoweringOptions) -> FlagDraft {
         let flag = ignoringTargetingIfDisabled(flag)
         let names = flag.variants.map(\.name)
         let defaultIndex = flag.defaultVariant.flatMap { names.firstIndex(of: $0) }

@@ -3,12 +3,17 @@ extension Snapshot {
     package convenience init(flagd document: FlagdDocument, options: FlagdLoweringOptions = FlagdLoweringOptions(),
                              flagSets: Set<String>? = nil) {
         let program = ProgramLinker.link(FlagdLowering.lower(document, options: options), flagSets: flagSets)
+        self.init(flagd: document, program: program, source: nil)
+    }
+
+    /// The snapshot of `document` compiled into `program`; `source`, when given, is the
+    /// document's items, kept from the previous snapshot.
+    convenience init(flagd document: FlagdDocument, program: Program, source: SourceDefinitions?) {
         var flags: [String: JSONValue] = [:]
-        for flag in document.flags {
-            // The document's metadata is part of what each flag reports.
-            flags[flag.key] = document.metadata.isEmpty ? flag.json : .array([flag.json, .object(document.metadata)])
+        if source == nil {
+            for flag in document.flags { flags[flag.key] = document.sourceJSON(of: flag) }
         }
-        self.init(version: 0, source: SourceDefinitions(format: .flagd, flags: flags, segments: [:]), program: program)
+        self.init(version: 0, source: source ?? SourceDefinitions(format: .flagd, flags: flags, segments: [:]), program: program)
     }
 
     /// Compiles definitions of any format as ``init(compiling:flagSets:)-(Definitions,_)`` does, flagd's with

@@ -38,7 +38,7 @@ struct LaunchDarklyDialect: ItemwiseDialect {
     func cachedJSON(of document: LaunchDarklyDocument, read json: JSONValue) -> JSONValue {
         if json.isNull {
             return cachedJSON(items: [.flag: document.flags.mapValues(\.json), .segment: document.segments.mapValues(\.json)],
-                              version: 0)
+                              of: document)
         }
         if case .object(let members) = json, members["data"] != nil, members["flags"] == nil { return json }
         return ["path": "/", "data": json]
@@ -66,7 +66,7 @@ struct LaunchDarklyDialect: ItemwiseDialect {
     }
 
     /// A stream `put`, tombstones kept (with their versions, for the patches after them).
-    func cachedJSON(items: DocumentItems, version: Int64) -> JSONValue {
+    func cachedJSON(items: DocumentItems, of document: LaunchDarklyDocument) -> JSONValue {
         ["path": "/", "data": ["flags": .object(items[.flag] ?? [:]), "segments": .object(items[.segment] ?? [:])]]
     }
 

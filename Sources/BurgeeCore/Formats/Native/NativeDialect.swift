@@ -45,10 +45,10 @@ struct NativeDialect: ItemwiseDialect {
         return items
     }
 
-    func cachedJSON(items: DocumentItems, version: Int64) -> JSONValue {
+    func cachedJSON(items: DocumentItems, of document: DefinitionsDocument) -> JSONValue {
         .object([
             "formatVersion": .number(Double(DefinitionsDocument.formatVersion)),
-            "version": .number(Double(version)),
+            "version": .number(Double(version(of: document))),
             "flags": .object(items[.flag] ?? [:]),
             "segments": .object(items[.segment] ?? [:]),
         ])

@@ -13,9 +13,9 @@ protocol ItemwiseDialect: DefinitionsDialect {
     /// ``cachedJSON(items:version:)`` wrote it), by key.
     func items(of json: JSONValue) -> DocumentItems
 
-    /// The JSON a cache stores for a document of `items`, at document version `version`; read
-    /// back, it is the same document.
-    func cachedJSON(items: DocumentItems, version: Int64) -> JSONValue
+    /// The JSON a cache stores for a document of `items` with the rest of `document` (its
+    /// version, what its items share); read back, it is the same document.
+    func cachedJSON(items: DocumentItems, of document: Document) -> JSONValue
 
     /// The items and version of `json`, a whole document, when reading it whole makes `document`
     /// with these items and this version (`nil`: a format without one) and nothing else changed;
@@ -182,6 +182,6 @@ struct ItemwiseDefinitions<Dialect: ItemwiseDialect>: PatchableDefinitions {
     }
 
     func cachedJSON(items: DocumentItems) -> JSONValue {
-        dialect.cachedJSON(items: items, version: dialect.version(of: document))
+        dialect.cachedJSON(items: items, of: document)
     }
 }

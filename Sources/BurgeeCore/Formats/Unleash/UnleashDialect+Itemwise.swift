@@ -56,10 +56,10 @@ extension UnleashDialect: ItemwiseDialect {
     }
 
     /// A features document: features by name, segments by id.
-    func cachedJSON(items: DocumentItems, version: Int64) -> JSONValue {
+    func cachedJSON(items: DocumentItems, of document: UnleashDocument) -> JSONValue {
         let features = (items[.flag] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
         let segments = (items[.segment] ?? [:]).sorted { (Int64($0.key) ?? 0) < (Int64($1.key) ?? 0) }.map(\.value)
-        return ["version": .number(Double(version)), "features": .array(features), "segments": .array(segments)]
+        return ["version": .number(Double(version(of: document))), "features": .array(features), "segments": .array(segments)]
     }
 
     /// A features document (a poll's) whose features and segments are those held, in the same
