@@ -151,7 +151,7 @@ public final class Snapshot: Sendable {
     /// Evaluates a flag for a context, as docs/evaluation.md describes.
     ///
     /// Allocates nothing for a valid context, except when `caseInsensitive` clauses lowercase
-    /// attribute values longer than 15 UTF-8 bytes.
+    /// attribute values longer than 1,024 UTF-8 bytes.
     /// - Parameters:
     ///   - key: the flag key (case-sensitive).
     ///   - context: the context.
