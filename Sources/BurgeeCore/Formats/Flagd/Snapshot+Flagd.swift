@@ -9,11 +9,10 @@ extension Snapshot {
     /// The snapshot of `document` compiled into `program`; `source`, when given, is the
     /// document's items, kept from the previous snapshot.
     convenience init(flagd document: FlagdDocument, program: Program, source: SourceDefinitions?) {
-        var flags: [String: JSONValue] = [:]
-        if source == nil {
-            for flag in document.flags { flags[flag.key] = document.sourceJSON(of: flag) }
-        }
-        self.init(version: 0, source: source ?? SourceDefinitions(format: .flagd, flags: flags, segments: [:]), program: program)
+        let source = source ?? SourceDefinitions(
+            format: .flagd, flags: Dictionary(uniqueKeysWithValues: document.flags.map { ($0.key, document.sourceJSON(of: $0)) }),
+            segments: [String: JSONValue]())
+        self.init(version: 0, source: source, program: program)
     }
 
     /// Compiles definitions of any format as ``init(compiling:flagSets:)-(Definitions,_)`` does, flagd's with

@@ -10,7 +10,7 @@ protocol ItemwiseDialect: DefinitionsDialect {
     func lower(_ document: Document, options: CompileOptions) -> ProgramDraft
 
     /// The flag and segment objects of the document JSON `json` (as read, or as
-    /// ``cachedJSON(items:version:)`` wrote it), by key.
+    /// ``cachedJSON(items:of:)`` wrote it), by key.
     func items(of json: JSONValue) -> DocumentItems
 
     /// The JSON a cache stores for a document of `items` with the rest of `document` (its
