@@ -58,7 +58,7 @@ struct SplitTrackInput {
                 switch element {
                 case .null, .bool:
                     kept[name] = element
-                case .number(let n) where n.isFinite:
+                case .number(let number) where number.doubleValue.isFinite:
                     kept[name] = element
                 case .string(let text):
                     kept[name] = element

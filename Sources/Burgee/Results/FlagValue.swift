@@ -44,7 +44,7 @@ extension Int: FlagValue {
         self = Int(i)
     }
     /// The JSON number.
-    @inlinable public var flagValue: JSONValue { .number(Double(self)) }
+    @inlinable public var flagValue: JSONValue { .number(self) }
 }
 
 extension Double: FlagValue {
@@ -53,7 +53,7 @@ extension Double: FlagValue {
     /// A JSON number.
     @inlinable public init?(flagValue: JSONValue) {
         guard case .number(let n) = flagValue else { return nil }
-        self = n
+        self = n.doubleValue
     }
     /// The JSON number.
     @inlinable public var flagValue: JSONValue { .number(self) }

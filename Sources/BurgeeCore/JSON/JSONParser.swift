@@ -437,11 +437,14 @@ extension JSONParser {
 
         /// Parses a number starting at `index` (a `-` or a digit).
         ///
+        /// An integer without a fraction or an exponent that fits in 64 bits is kept exact; the
+        /// rest are doubles.
+        ///
         /// Validates the grammar while gathering up to 19 significant digits. When the digits fit
         /// in 53 bits and the decimal exponent is within ±22, one multiplication or division of
         /// exact values gives the correctly rounded result; anything else goes to the standard
         /// library's correctly rounded conversion.
-        private mutating func parseNumber() throws(JSONParseError) -> Double {
+        private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
             let start = index
             var i = index
             let negative = buffer[i] == UInt8(ascii: "-")
@@ -519,24 +522,29 @@ extension JSONParser {
             }
             index = i
 
-            if exactDigits && mantissa <= 1 << 53 {
-                if isInteger && decimalExponent == 0 {
-                    let magnitude = Double(mantissa)
-                    return negative ? -magnitude : magnitude
+            // `-0` stays a double: an integer has no negative zero.
+            if isInteger && exactDigits && decimalExponent == 0 && !(negative && mantissa == 0) {
+                // 2^63 fits as a negative number only.
+                if mantissa <= UInt64(Int64.max) {
+                    let magnitude = Int64(mantissa)
+                    return JSONNumber(negative ? -magnitude : magnitude)
                 }
+                if negative && mantissa == UInt64(Int64.max) + 1 { return JSONNumber(Int64.min) }
+            }
+            if exactDigits && mantissa <= 1 << 53 {
                 if decimalExponent >= -22 && decimalExponent <= 22 {
                     let m = Double(mantissa)
                     let magnitude = decimalExponent >= 0
                         ? m * Self.powersOfTen[decimalExponent]
                         : m / Self.powersOfTen[-decimalExponent]
-                    return negative ? -magnitude : magnitude
+                    return JSONNumber(negative ? -magnitude : magnitude)
                 }
             }
             // The grammar is already checked, so the text is a plain decimal the conversion accepts.
             let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self)
             guard let value = Double(text) else { throw error(.invalidNumber, at: start) }
             guard value.isFinite else { throw error(.numberOutOfRange, at: start) }
-            return value
+            return JSONNumber(value)
         }
 
         @inline(__always)

@@ -1,6 +1,7 @@
 /// A JSON value: the one type behind variation values, variables, context attributes and clause values.
 ///
-/// Numbers are stored as `Double`, so `1` and `1.0` are the same value, as JSON equality requires.
+/// Numbers are ``JSONNumber``s: an integer written without a fraction keeps its exact 64-bit value,
+/// and `1` and `1.0` are still the same value, as JSON equality requires.
 /// Strings compare by Unicode scalars (their UTF-8 bytes), without canonical normalisation, unlike
 /// Swift's `String ==`: definitions from any other SDK must compare the same way here.
 public enum JSONValue: Sendable {
@@ -8,8 +9,8 @@ public enum JSONValue: Sendable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// Any JSON number.
-    case number(Double)
+    /// Any JSON number: an exact 64-bit integer or a double, as it was written.
+    case number(JSONNumber)
     /// A JSON string.
     case string(String)
     /// A JSON array.
@@ -26,10 +27,23 @@ extension JSONValue {
         return nil
     }
 
-    /// The number, if this is a number.
+    /// A number held as a double.
+    @inlinable
+    public static func number(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
+
+    /// A number held as an exact integer.
+    @inlinable
+    public static func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+
+    /// A number held as an exact integer.
+    @inlinable
+    public static func number(_ value: Int64) -> JSONValue { .number(JSONNumber(value)) }
+
+    /// The number as a double, if this is a number (an integer beyond 2^53 is rounded: see
+    /// ``int64Value`` for its exact value).
     @inlinable
     public var numberValue: Double? {
-        if case .number(let n) = self { return n }
+        if case .number(let n) = self { return n.doubleValue }
         return nil
     }
 
@@ -61,11 +75,12 @@ extension JSONValue {
         return false
     }
 
-    /// The number as a signed 64-bit integer, if it is integral and in range.
+    /// The number as a signed 64-bit integer, if it is integral and in range (exact for an
+    /// integer written as one, even beyond 2^53).
     @inlinable
     public var int64Value: Int64? {
         guard case .number(let n) = self else { return nil }
-        return JSONValue.exactInt64(n)
+        return n.int64Value
     }
 
     /// The number as an `Int`, if it is integral and in range (no rounding, no truncation).
@@ -83,6 +98,21 @@ extension JSONValue {
               n < 9_223_372_036_854_775_808.0 else { return nil }
         return Int64(n)
     }
+
+    /// This value with every number in it held as a double (``JSONNumber/asDouble``), as an engine
+    /// that reads every JSON number as a double holds it.
+    package var withNumbersAsDoubles: JSONValue {
+        switch self {
+        case .null, .bool, .string: return self
+        case .number(let n): return .number(n.asDouble)
+        case .array(let elements): return .array(elements.map(\.withNumbersAsDoubles))
+        case .object(let members): return .object(members.mapValues(\.withNumbersAsDoubles))
+        }
+    }
+
+    /// `n` as an `Int64` when it is integral and in range, however it was written.
+    @inlinable
+    public static func exactInt64(_ n: JSONNumber) -> Int64? { n.int64Value }
 
     /// The JSON type name, for messages: `null`, `boolean`, `number`, `string`, `array`, `object`.
     public var typeName: String {
@@ -118,12 +148,12 @@ extension JSONValue: Equatable {
 }
 
 extension JSONValue: Hashable {
-    /// Hashes consistently with `==`: numbers by value (`-0` as `0`), strings by UTF-8 bytes.
+    /// Hashes consistently with `==`: numbers by value (`-0` as `0`, `1.0` as `1`), strings by UTF-8 bytes.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0 as UInt8)
         case .bool(let b): hasher.combine(1 as UInt8); hasher.combine(b)
-        case .number(let n): hasher.combine(2 as UInt8); hasher.combine(n == 0 ? 0 : n)
+        case .number(let n): hasher.combine(2 as UInt8); hasher.combine(n)
         case .string(let s):
             hasher.combine(3 as UInt8)
             for byte in s.utf8 { hasher.combine(byte) }
@@ -153,10 +183,10 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(nilLiteral: ()) { self = .null }
     /// A Boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-    /// A number.
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    /// A number.
-    public init(floatLiteral value: Double) { self = .number(value) }
+    /// An exact integer.
+    public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+    /// A double.
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
     /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
     /// An array.
@@ -173,7 +203,8 @@ extension JSONValue: Codable {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let i = try? c.decode(Int64.self) { self = .number(JSONNumber(i)) }
+        else if let n = try? c.decode(Double.self) { self = .number(JSONNumber(n)) }
         else if let s = try? c.decode(String.self) { self = .string(s) }
         else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
         else if let o = try? c.decode([String: JSONValue].self) { self = .object(o) }
@@ -188,7 +219,8 @@ extension JSONValue: Codable {
         switch self {
         case .null: try c.encodeNil()
         case .bool(let b): try c.encode(b)
-        case .number(let n): try c.encode(n)
+        case .number(let n):
+            if let i = n.integerValue { try c.encode(i) } else { try c.encode(n.doubleValue) }
         case .string(let s): try c.encode(s)
         case .array(let a): try c.encode(a)
         case .object(let o): try c.encode(o)

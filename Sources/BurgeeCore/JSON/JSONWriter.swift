@@ -18,8 +18,9 @@
 /// ```
 ///
 /// Strings escape only `"`, `\` and control characters below U+0020; `/` and non-ASCII text are
-/// written as they are. An integral number of magnitude below 2^53 is written without a
-/// fraction (`42`, and `0` for `-0.0`); other finite numbers use Swift's shortest round-trip form
+/// written as they are. An integer written as one is written exactly, however large; a double that
+/// is integral and of magnitude below 2^53 is written without a fraction (`42`, and `0` for
+/// `-0.0`); other finite numbers use Swift's shortest round-trip form
 /// (`0.1`, `1e-05`, `1.5e+300`); infinities and NaN, which JSON cannot express, become `null`.
 package struct JSONWriter: Sendable {
     /// An open container and how many elements or members it holds so far.
@@ -124,6 +125,16 @@ package struct JSONWriter: Sendable {
     package mutating func string(_ s: String) {
         beforeValue()
         writeString(s)
+    }
+
+    /// Writes a number: an exact integer as its digits, a double as ``number(_:)-(Double)`` does.
+    package mutating func number(_ n: JSONNumber) {
+        switch n.storage {
+        case .integer(let i):
+            beforeValue()
+            appendASCII(String(i))
+        case .double(let d): number(d)
+        }
     }
 
     /// Writes a number: integral values below 2^53 without a fraction, non-finite ones as `null`.

@@ -8,7 +8,7 @@ package enum ScalarText {
         switch value {
         case .string(let s): return s
         case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return number(n)
+        case .number(let n): return number(n.doubleValue)
         case .null, .array, .object: return nil
         }
     }

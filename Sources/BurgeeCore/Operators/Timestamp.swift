@@ -95,7 +95,7 @@ package struct Timestamp: Sendable {
     /// is RFC 3339; any other value, or a string that is not a valid date-time, gives `nil`.
     package init?(attribute: JSONValue) {
         switch attribute {
-        case .number(let milliseconds): self.init(unixMilliseconds: milliseconds)
+        case .number(let milliseconds): self.init(unixMilliseconds: milliseconds.doubleValue)
         case .string(let text): self.init(rfc3339: text)
         default: return nil
         }

@@ -37,7 +37,8 @@ enum KameleoonTrackingLine {
         switch value {
         case .string(let s): return s
         case .bool(let b): return b ? "true" : "false"
-        case .number(let n):
+        case .number(let number):
+            let n = number.doubleValue
             if n.rounded(.towardZero) == n, abs(n) < 1e15 { return String(Int64(n)) }
             return "\(n)"
         case .null: return ""

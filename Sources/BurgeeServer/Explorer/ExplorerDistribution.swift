@@ -36,7 +36,7 @@ enum ExplorerDistribution {
             }
             switch body["count"] ?? .null {
             case .null: count = 10_000
-            case .number(let n) where n.rounded() == n && n >= 1 && n <= Double(maxCount): count = Int(n)
+            case .number(let n) where n.int64Value.map { $0 >= 1 && $0 <= Int64(maxCount) } ?? false: count = Int(n.int64Value!)
             default: throw Refusal(message: "'count' must be an integer from 1 to \(maxCount)")
             }
         }

@@ -68,7 +68,7 @@ public struct SplitPost: Sendable, Hashable {
     }
 
     private static func integer(_ value: JSONValue?) -> Int {
-        guard case .number(let n)? = value, n >= 0, n < 1e15, n.rounded() == n else { return 0 }
+        guard case .number(let number)? = value, case let n = number.doubleValue, n >= 0, n < 1e15, n.rounded() == n else { return 0 }
         return Int(n)
     }
 }

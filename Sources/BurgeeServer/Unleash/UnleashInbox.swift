@@ -57,7 +57,7 @@ final class UnleashInbox: FormatRecords.Record {
     }
 
     private static func count(_ value: JSONValue?) -> Int {
-        guard case .number(let n)? = value, n >= 0, n < 1e15, n.rounded() == n else { return 0 }
+        guard case .number(let number)? = value, case let n = number.doubleValue, n >= 0, n < 1e15, n.rounded() == n else { return 0 }
         return Int(n)
     }
 }

@@ -15,7 +15,7 @@ struct JSONValueTests {
     @Test("intValue is exact integers only", arguments: [
         (JSONValue.number(42), 42 as Int?), (.number(-7), -7), (.number(0), 0), (.number(-0.0), 0),
         (.number(1.5), nil), (.number(.nan), nil), (.number(.infinity), nil), (.number(1e19), nil),
-        (.number(-9_223_372_036_854_775_808), Int.min), (.number(9_223_372_036_854_775_808), nil),
+        (.number(-9_223_372_036_854_775_808), Int.min), (.number(9_223_372_036_854_775_808.0), nil),
         (.string("42"), nil), (.bool(true), nil), (.null, nil),
     ] as [(JSONValue, Int?)])
     func intValue(value: JSONValue, expected: Int?) {

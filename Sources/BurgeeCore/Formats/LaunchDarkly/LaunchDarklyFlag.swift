@@ -64,7 +64,7 @@ package struct LaunchDarklyFlag: Sendable {
         trackEvents = r.bool(o, "trackEvents", default: false, at: path)
         trackEventsFallthrough = r.bool(o, "trackEventsFallthrough", default: false, at: path)
         if let d = o["debugEventsUntilDate"], !d.isNull {
-            if case .number(let n) = d, n.isFinite, n.magnitude < 9.2e18 { debugEventsUntilDate = Int64(n) } else {
+            if case .number(let number) = d, case let n = number.doubleValue, n.isFinite, n.magnitude < 9.2e18 { debugEventsUntilDate = Int64(n) } else {
                 r.error(path.appending("debugEventsUntilDate"), "expected a number of Unix milliseconds, found \(d.typeName)")
             }
         }

@@ -77,7 +77,7 @@ enum LaunchDarklyLowering {
         // A flag that could not be read is malformed whatever it serves: only its reading problems count.
         let problems = flag.problems.contains { $0.severity == .error } ? flag.problems : r.problems
         return FlagDraft(key: flag.key, path: flag.path, problems: problems, enabled: flag.on,
-                         variations: flag.variations.enumerated().map { VariationDraft(key: String($0.offset), value: $0.element) },
+                         variations: flag.variations.enumerated().map { VariationDraft(key: String($0.offset), value: $0.element.withNumbersAsDoubles) },
                          offVariation: offVariation, prerequisites: prerequisites, rules: rules,
                          fallthrough: fallthroughServe, info: info)
     }

@@ -40,7 +40,7 @@ package struct DefinitionsDocument: Sendable, Hashable, Codable {
         guard let fv = o["formatVersion"] else {
             throw .notADefinitionsDocument("'formatVersion' is missing")
         }
-        guard case .number(let n) = fv, n == Double(Self.formatVersion) else {
+        guard case .number(let n) = fv, n == JSONNumber(Self.formatVersion) else {
             throw .unsupportedFormatVersion(fv.serialized())
         }
         var version: Int64 = 0

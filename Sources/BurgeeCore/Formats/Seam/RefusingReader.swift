@@ -35,7 +35,7 @@ struct RefusingReader {
 
     func number(_ value: JSONValue?) throws(DefinitionsError) -> Double {
         guard case .number(let n)? = value else { throw refusal("expected a number, found \(Self.typeName(value))") }
-        return n
+        return n.doubleValue
     }
 
     func integer(_ value: JSONValue?) throws(DefinitionsError) -> Int64 {

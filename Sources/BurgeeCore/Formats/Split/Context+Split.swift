@@ -76,7 +76,7 @@ extension Context {
     static func splitKeyText(_ value: JSONValue?) -> String? {
         switch value {
         case .string(let s)?: return s
-        case .number(let n)? where n.isFinite: return PythonJSONText.number(n)
+        case .number(let n)? where n.doubleValue.isFinite: return PythonJSONText.number(n.doubleValue)
         default: return nil
         }
     }

@@ -90,7 +90,7 @@ package struct UFCCondition: Sendable {
             }
             switch (value, vendor) {
             case (.number(let n), _):
-                return .success(.number(comparison, n))
+                return .success(.number(comparison, n.doubleValue))
             case (.string(let s), .eppo):
                 // Eppo reads a version first, then a number.
                 if let version = FullSemVerOperator.version(s) {

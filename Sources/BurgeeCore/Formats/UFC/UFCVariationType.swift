@@ -19,17 +19,21 @@ package enum UFCVariationType: String, Sendable, CaseIterable {
 
     /// `value` as a value of this type in `vendor`'s reading, or why it is not one.
     ///
-    /// Datadog: a JSON integer for INTEGER (any integral number here: a parsed number keeps no
-    /// trace of `1.0`), any JSON value inline for JSON. Eppo: an integral number for INTEGER, read
-    /// through a double, within the 64-bit range; JSON as a string holding JSON.
+    /// Datadog (serde's reading): for INTEGER a number written as an integer within 64 bits, exact
+    /// (`1.0` and `1e2` are refused, as is `2^63`); for NUMERIC any number, held as a double; for
+    /// JSON any value inline. Eppo reads numbers through a double: for INTEGER an integral one within
+    /// the 64-bit range; JSON as a string holding JSON.
     package func value(_ value: JSONValue, _ vendor: UFCVendor) -> Result<JSONValue, UFCProblem> {
         switch (self, value) {
-        case (.string, .string), (.boolean, .bool), (.numeric, .number): return .success(value)
-        case (.integer, .number(let n)) where JSONValue.exactInt64(n) != nil: return .success(value)
-        case (.integer, .number(let n)) where vendor == .eppo && n.rounded(.towardZero) == n && n.magnitude <= 0x1p63:
+        case (.string, .string), (.boolean, .bool): return .success(value)
+        case (.numeric, .number(let n)): return .success(.number(n.asDouble))
+        case (.integer, .number(let n)) where vendor == .datadog && n.isInteger: return .success(value)
+        case (.integer, .number(let n)) where vendor == .eppo && n.doubleValue.rounded(.towardZero) == n.doubleValue
+            && n.doubleValue.magnitude <= 0x1p63:
             // Read as a double, 2^63 - 1 (i64's largest, which Eppo serves) is 2^63: served as the
             // largest i64. Beyond, Eppo refuses the value as it does any that is not an i64.
-            return .success(.number(Swift.min(n, 9_223_372_036_854_775_807.0)))
+            let d = n.doubleValue
+            return .success(.number(d >= 0x1p63 ? Int64.max : Int64(d)))
         case (.json, .string(let text)) where vendor == .eppo:
             guard let parsed = try? JSONParser().parse(Array(text.utf8)) else {
                 return .failure(UFCProblem("the JSON value \(value.serialized()) is not JSON text"))

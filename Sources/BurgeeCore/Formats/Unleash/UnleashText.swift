@@ -8,7 +8,7 @@ enum UnleashText {
         case .string(let s): return s
         case .number(let n):
             if let i = JSONValue.exactInt64(n) { return String(i) }
-            return n.isFinite ? "\(n)" : nil
+            return n.doubleValue.isFinite ? "\(n.doubleValue)" : nil
         case .bool(let b): return b ? "true" : "false"
         default: return nil
         }

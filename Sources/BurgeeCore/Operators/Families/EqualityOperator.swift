@@ -36,7 +36,7 @@ package final class ValueSet: Sendable {
         for value in values {
             switch value {
             case .string(let s): strings.append(lowercased ? s.lowercased() : s)
-            case .number(let n): numbers.append(n == 0 ? 0 : n)
+            case .number(let number): let n = number.doubleValue; numbers.append(n == 0 ? 0 : n)
             case .bool(let b): if b { hasTrue = true } else { hasFalse = true }
             case .null: hasNull = true
             case .array, .object: composites.append(value)
@@ -61,7 +61,8 @@ package final class ValueSet: Sendable {
         switch value {
         case .string(let s):
             return strings.count > 0 && strings.contains(s)
-        case .number(let n):
+        case .number(let number):
+            let n = number.doubleValue
             if !numberSet.isEmpty { return numberSet.contains(n == 0 ? 0 : n) }
             for candidate in numbers where candidate == n { return true }
             return false

@@ -6,7 +6,8 @@ package enum IntegerRangeOperator {
     static func matches(_ value: JSONValue, _ lower: Double, _ upper: Double) -> Bool {
         let n: Double
         switch value {
-        case .number(let d):
+        case .number(let number):
+            let d = number.doubleValue
             guard d.rounded(.towardZero) == d, d.isFinite else { return false }
             n = d
         case .string(let s):

@@ -28,7 +28,8 @@ package enum LaunchDarklyDateOperator {
     /// The instant a clause value or attribute holds, read as LaunchDarkly does; `nil` when it holds none.
     package static func instant(of value: JSONValue) -> Timestamp? {
         switch value {
-        case .number(let n):
+        case .number(let number):
+            let n = number.doubleValue
             guard n.isFinite else { return nil }
             let milliseconds = n.rounded(.towardZero)
             guard milliseconds.magnitude <= 9_223_372_036_854 else { return nil }

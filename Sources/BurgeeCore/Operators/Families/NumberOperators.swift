@@ -8,7 +8,8 @@ enum NumberOperator {
 
     @inline(__always)
     static func matches(_ value: JSONValue, _ comparison: NumericComparison, _ operands: [Double]) -> Bool {
-        guard case .number(let n) = value else { return false }
+        guard case .number(let number) = value else { return false }
+        let n = number.doubleValue
         for operand in operands where comparison.holds(n, operand) { return true }
         return false
     }

@@ -26,7 +26,7 @@ enum NumberTextOperator {
     /// A JSON number as is, or the decimal number a string holds.
     static func number(of value: JSONValue) -> Double? {
         switch value {
-        case .number(let n): return n
+        case .number(let n): return n.doubleValue
         case .string(let s): return number(inText: s)
         default: return nil
         }

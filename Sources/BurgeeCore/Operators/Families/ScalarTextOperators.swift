@@ -47,7 +47,7 @@ package enum ScalarTextOperator {
             case .string(let s): return strings.count > 0 && strings.contains(s)
             case .bool(let b): return b ? hasTrue : hasFalse
             case .number(let n):
-                let bits = n.bitPattern
+                let bits = n.doubleValue.bitPattern
                 if !numberSet.isEmpty { return numberSet.contains(bits) }
                 for candidate in numbers where candidate == bits { return true }
                 return false

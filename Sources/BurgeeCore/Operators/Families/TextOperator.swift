@@ -25,7 +25,7 @@ package enum PythonJSONText {
         switch value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += number(n)
+        case .number(let n): out += number(n.doubleValue)
         case .string(let s): string(s, to: &out)
         case .array(let elements):
             out += "["

@@ -10,7 +10,7 @@ enum CBORHashing {
         switch value {
         case .null: hash.combine(0xF6 as UInt8)
         case .bool(let b): hash.combine(b ? 0xF5 : 0xF4)
-        case .number(let n): combine(number: n, into: &hash)
+        case .number(let n): combine(number: n.doubleValue, into: &hash)
         case .string(let s):
             header(major: 3, s.utf8.count, into: &hash)
             hash.combine(s)

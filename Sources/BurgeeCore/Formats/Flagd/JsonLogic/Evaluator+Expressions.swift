@@ -21,7 +21,7 @@ extension Evaluator {
         case .bool(let b):
             variation = b ? code.trueVariation : code.falseVariation
         case .number(let n):
-            variation = code.expression.variant(named: n)
+            variation = code.expression.variant(named: n.doubleValue)
         default:
             variation = -1
         }

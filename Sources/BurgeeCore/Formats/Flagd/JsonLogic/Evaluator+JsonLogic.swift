@@ -351,7 +351,7 @@ extension Evaluator {
         switch value {
         case .string(let s): text = withoutV(s)
         // Numbers are rare here; their text is short enough to stay inline (no allocation).
-        case .number(let n): text = JsonLogicValues.numberText(n)[...]
+        case .number(let n): text = JsonLogicValues.numberText(n.doubleValue)[...]
         default: return nil
         }
         guard let version = SemanticVersion(parsing: text) else { return nil }
@@ -473,7 +473,7 @@ extension Evaluator {
     /// or exceeds `Int32.max` (flagd's Go evaluator).
     private static func weight(_ value: JSONValue?) -> UInt64? {
         guard let value, !value.isNull else { return 1 }
-        guard case .number(let w) = value, w.isFinite, w.rounded(.towardZero) == w, w <= Double(Int32.max) else { return nil }
+        guard case .number(let number) = value, case let w = number.doubleValue, w.isFinite, w.rounded(.towardZero) == w, w <= Double(Int32.max) else { return nil }
         return w <= 0 ? 0 : UInt64(w)
     }
 

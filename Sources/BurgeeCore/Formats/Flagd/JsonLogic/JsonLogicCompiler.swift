@@ -121,7 +121,7 @@ struct JsonLogicCompiler {
         switch args.first ?? .null {
         case .null: pathText = ""
         case .string(let s): pathText = s
-        case .number(let n): pathText = JsonLogicValues.numberText(n)
+        case .number(let n): pathText = JsonLogicValues.numberText(n.doubleValue)
         case .bool, .array, .object:
             let pathNode = try node(args[0], at: argPath(0), depth: depth + 1, inElement: inElement)
             let parts = defaultNode >= 0 ? [pathNode, defaultNode] : [pathNode]

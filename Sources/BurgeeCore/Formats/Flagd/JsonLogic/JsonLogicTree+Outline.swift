@@ -12,7 +12,7 @@ extension JsonLogicTree {
             while i < node.a &+ node.b {
                 let variantNode = children[Int(i)], weightNode = children[Int(i &+ 1)]
                 guard let variant = constant(variantNode), let weight = weightNode < 0 ? .number(1) : constant(weightNode),
-                      case .number(let w) = weight, w >= 0 else {
+                      case .number(let number) = weight, case let w = number.doubleValue, w >= 0 else {
                     readable = false
                     break
                 }

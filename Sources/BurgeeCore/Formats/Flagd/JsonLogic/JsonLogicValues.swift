@@ -11,7 +11,7 @@ enum JsonLogicValues {
         switch value {
         case .null: return false
         case .bool(let b): return b
-        case .number(let n): return n != 0 && !n.isNaN
+        case .number(let n): return n.doubleValue != 0 && !n.doubleValue.isNaN
         case .string(let s): return !s.utf8.isEmpty
         case .array(let a): return !a.isEmpty
         case .object: return true
@@ -25,13 +25,13 @@ enum JsonLogicValues {
         switch (a, b) {
         case (.null, .null): return true
         case (.null, _), (_, .null): return false
-        case (.number(let x), .number(let y)): return x == y
+        case (.number(let x), .number(let y)): return x.doubleValue == y.doubleValue
         case (.string(let x), .string(let y)): return ExactString.bytesEqual(x, y)
         case (.bool(let x), .bool(let y)): return x == y
         case (.bool(let x), _): return looseEquals(.number(x ? 1 : 0), b)
         case (_, .bool(let y)): return looseEquals(a, .number(y ? 1 : 0))
-        case (.number(let x), .string(let s)): return x == number(ofText: s)
-        case (.string(let s), .number(let y)): return number(ofText: s) == y
+        case (.number(let x), .string(let s)): return x.doubleValue == number(ofText: s)
+        case (.string(let s), .number(let y)): return number(ofText: s) == y.doubleValue
         case (.array, .array), (.array, .object), (.object, .array), (.object, .object): return false
         case (.array, _), (.object, _): return looseEquals(.string(text(of: a)), b)
         case (_, .array), (_, .object): return looseEquals(a, .string(text(of: b)))
@@ -42,7 +42,7 @@ enum JsonLogicValues {
     static func strictEquals(_ a: JSONValue, _ b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
-        case (.number(let x), .number(let y)): return x == y
+        case (.number(let x), .number(let y)): return x.doubleValue == y.doubleValue
         case (.string(let x), .string(let y)): return ExactString.bytesEqual(x, y)
         case (.bool(let x), .bool(let y)): return x == y
         default: return false
@@ -91,7 +91,7 @@ enum JsonLogicValues {
         switch value {
         case .null: return 0
         case .bool(let b): return b ? 1 : 0
-        case .number(let n): return n
+        case .number(let n): return n.doubleValue
         case .string(let s): return number(ofText: s)
         case .array: return number(ofText: text(of: value))
         case .object: return .nan
@@ -136,7 +136,7 @@ enum JsonLogicValues {
     /// after leading white space, else `NaN`. Non-strings are read through their text.
     static func parseFloat(_ value: JSONValue) -> Double {
         switch value {
-        case .number(let n): return n
+        case .number(let n): return n.doubleValue
         case .null, .bool, .object: return .nan
         case .string, .array:
             let t = text(of: value)
@@ -197,7 +197,7 @@ enum JsonLogicValues {
         switch value {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return numberText(n)
+        case .number(let n): return numberText(n.doubleValue)
         case .string(let s): return s
         case .array(let elements):
             var out = ""

@@ -19,7 +19,7 @@ enum AmongValues {
                     if n == 0 { return "false" }
                     if n == 1 { return "true" }
                     let isFloat = lexeme.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-                    return isFloat ? PythonText.float(n) : lexeme
+                    return isFloat ? PythonText.float(n.doubleValue) : lexeme
                 default: return PythonText.str(item)
                 }
             }

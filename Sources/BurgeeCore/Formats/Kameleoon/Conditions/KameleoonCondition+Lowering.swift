@@ -201,7 +201,7 @@ extension KameleoonCondition {
 
     private static func bound(_ value: JSONValue?) -> Double? {
         switch value {
-        case .number(let n)?: return n
+        case .number(let n)?: return n.doubleValue
         case .bool(let b)?: return b ? 1 : 0
         default: return nil
         }

@@ -35,7 +35,7 @@ enum KameleoonCustomDataTest: Sendable {
         case "EQUAL", "GREATER", "LOWER":
             let operand: Double?
             switch value {
-            case .number(let n)?: operand = n
+            case .number(let n)?: operand = n.doubleValue
             case .bool(let b)?: operand = b ? 1 : 0
             case .string(let s)?: operand = PythonFloat.parse(s)
             default: operand = nil

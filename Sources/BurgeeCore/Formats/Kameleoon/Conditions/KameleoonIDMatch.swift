@@ -13,7 +13,7 @@ enum KameleoonIDMatch: Sendable {
     init(_ value: JSONValue?, absent: KameleoonIDMatch) {
         switch value {
         case nil: self = absent
-        case .number(let n)?: self = .id(n)
+        case .number(let n)?: self = .id(n.doubleValue)
         case .bool(let b)?: self = .id(b ? 1 : 0)
         default: self = .never
         }

@@ -13,7 +13,7 @@ struct KameleoonNumberMatch: Sendable {
     init(matchType: JSONValue?, operand: JSONValue?, anyCase: Bool = false) {
         let value: Double?
         switch operand {
-        case .number(let n)?: value = n
+        case .number(let n)?: value = n.doubleValue
         case .bool(let b)?: value = b ? 1 : 0
         default: value = nil
         }

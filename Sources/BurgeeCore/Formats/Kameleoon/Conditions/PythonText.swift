@@ -10,7 +10,7 @@ enum PythonText {
         case .string(let s)?: return s
         case .number(let n)?:
             if let i = JSONValue.exactInt64(n) { return String(i) }
-            return float(n)
+            return float(n.doubleValue)
         case .array?, .object?: return value!.serialized(sortedKeys: false)
         }
     }

@@ -169,7 +169,7 @@ package struct VisitorCondition: Sendable {
             return match.matches(now - started)
         case .heatSlice(let keyMoment, let goal, let lower, let upper):
             guard case .number(let score)? = v["kcs"]?.objectValue?[keyMoment]?.objectValue?[goal] else { return false }
-            return lower <= score && score <= upper
+            return lower <= score.doubleValue && score.doubleValue <= upper
         }
     }
 

@@ -53,7 +53,7 @@ package struct KameleoonRemoteVisitorData: Sendable {
                 guard let m = Self.digits(moment), let goals = goals.objectValue else { continue }
                 let scores = goals.sorted(by: { $0.key < $1.key }).compactMap { goal, score -> (goal: Int64, score: Double)? in
                     guard let g = Self.digits(goal), case .number(let s) = score else { return nil }
-                    return (g, s)
+                    return (g, s.doubleValue)
                 }
                 moments.append((m, scores))
             }
@@ -66,7 +66,7 @@ package struct KameleoonRemoteVisitorData: Sendable {
                 var byScore: [Double: [Int64]] = [:]
                 for (variation, score) in entries {
                     guard let v = Self.digits(variation), case .number(let s) = score else { continue }
-                    byScore[s, default: []].append(v)
+                    byScore[s.doubleValue, default: []].append(v)
                 }
                 scores[e] = byScore.sorted { $0.key > $1.key }.map { $0.value.sorted() }
             }
