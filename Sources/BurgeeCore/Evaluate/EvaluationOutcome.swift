@@ -16,7 +16,7 @@ package struct EvaluationOutcome: Sendable {
     /// The reason's kind.
     @inlinable package var kind: EvaluationReason.Kind { result.kind }
     /// The served value's slot in the program's values; -1 when the caller's default serves.
-    @inlinable @usableFromInline package var slot: Int { Int(slotIndex) }
+    @inlinable package var slot: Int { Int(slotIndex) }
     /// The served variation's index among the flag's variations; `nil` when the default serves.
     @inlinable package var variationIndex: Int? { slotIndex < 0 ? nil : result.variation }
     /// Whether an experiment rollout picked the variation for a context of its kind.

@@ -18,6 +18,8 @@ public final class Snapshot: Sendable {
     package let dependencies: ProgramDependencies
     /// Whether an invalid context is reported before an unknown flag, as the format's SDKs do.
     let checksContextFirst: Bool
+    /// How the format reads a context given through the neutral API; `nil`: as it is.
+    let contextShape: ContextShape?
     @usableFromInline let program: Program
 
     init(version: Int64, source: SourceDefinitions, program: Program, dependencies: ProgramDependencies? = nil,
@@ -27,7 +29,9 @@ public final class Snapshot: Sendable {
         self.source = source
         self.program = program
         self.dependencies = dependencies ?? program.dependencies
-        self.checksContextFirst = FormatRegistry.dialect(of: source.format).checksContextFirst
+        let dialect = FormatRegistry.dialect(of: source.format)
+        self.checksContextFirst = dialect.checksContextFirst
+        self.contextShape = dialect.contextShape
     }
 
     /// Compiles a document.
@@ -172,6 +176,7 @@ public final class Snapshot: Sendable {
     /// ``evaluate(_:context:default:as:)`` without the detail: what a typed getter needs, built
     /// of plain values only.
     package func outcome(_ key: String, context: Context, as type: ValueType? = nil) -> EvaluationOutcome {
+        let context = shaped(context)
         let index = program.flagIndex(of: key) ?? -1
         if let type, program.declaresTypes, index >= 0, program.flags[index].declaredType != nil {
             return outcomeDeclared(flag: index, context, type)
@@ -181,6 +186,7 @@ public final class Snapshot: Sendable {
 
     /// ``evaluate(at:context:default:as:)`` without the detail.
     package func outcome(at position: FlagPosition, context: Context, as type: ValueType? = nil) -> EvaluationOutcome {
+        let context = shaped(context)
         if let type, program.declaresTypes, program.flags[position.index].declaredType != nil {
             return outcomeDeclared(flag: position.index, context, type)
         }
@@ -283,7 +289,14 @@ public final class Snapshot: Sendable {
     /// evaluations here do not look attribute names up; with another snapshot it evaluates as
     /// it would unprepared.
     package func prepare(_ context: Context) -> Context {
-        context.prepared(for: program)
+        shaped(context).prepared(for: program)
+    }
+
+    /// `context` in the shape this snapshot's rules read (``ContextShape``).
+    @inline(__always)
+    package func shaped(_ context: Context) -> Context {
+        guard let contextShape else { return context }
+        return contextShape.shape(context)
     }
 
     /// Whether `context` was prepared for this snapshot's program.
@@ -345,6 +358,7 @@ public final class Snapshot: Sendable {
     /// Evaluates and records every step, for `explain`.
     package func explain(_ key: String, context: Context, default defaultValue: JSONValue = .null,
                         as type: ValueType? = nil) -> EvaluationExplanation {
+        let context = shaped(context)
         let found = program.flagIndex(of: key)
         if found == nil, context.isValid || !checksContextFirst {
             return EvaluationExplanation(flagKey: key, detail: .error(.flagNotFound, default: defaultValue), steps: [],

@@ -69,6 +69,10 @@ package protocol DefinitionsDialect: Sendable {
     /// Whether an invalid context is reported before an unknown flag.
     var checksContextFirst: Bool { get }
 
+    /// How the format's snapshots read a context built with the neutral API, when its rules read
+    /// contexts of a shape of their own; `nil` when they read every context as it is.
+    var contextShape: ContextShape? { get }
+
     /// The key a request's flag name looks up, as the format's SDKs read the name (Split's trim
     /// it); `nil` for a name they refuse before evaluating (`ERROR/INVALID_CONTEXT`).
     func flagKey(requested name: String) -> String?
@@ -136,6 +140,9 @@ extension DefinitionsDialect {
 
     /// After the flag is looked up, as native definitions have it.
     package var checksContextFirst: Bool { false }
+
+    /// Contexts are read as they are.
+    package var contextShape: ContextShape? { nil }
 
     /// The name as it is.
     package func flagKey(requested name: String) -> String? { name }

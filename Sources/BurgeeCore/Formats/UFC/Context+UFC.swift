@@ -64,6 +64,22 @@ extension Context {
     }
 }
 
+extension Context {
+    /// The subject a context built with the neutral API stands for (docs/datadog.md, "Contexts"):
+    /// the single context of kind `subject`, else the first one, its key the targeting key and its
+    /// attributes (but `key`) the subject's attributes. A subject, as
+    /// ``init(targetingKey:ufcAttributes:requiresKey:)`` builds it (kind `subject`, attributes
+    /// under `attributes`), and an invalid context are returned unchanged.
+    package func ufcSubject(requiresKey: Bool) -> Context {
+        guard isValid, let first = contexts.first else { return self }
+        if !isMulti, first.kind == Self.ufcKind, case .object? = first.value(of: UFCLowering.attributes) { return self }
+        let single = contexts.first { $0.kind == Self.ufcKind } ?? first
+        var attributes = single.attributes
+        attributes["key"] = nil
+        return Context(targetingKey: single.key, ufcAttributes: attributes, requiresKey: requiresKey)
+    }
+}
+
 extension JSONValue {
     /// Whether this is an array or an object.
     fileprivate var isComposite: Bool {

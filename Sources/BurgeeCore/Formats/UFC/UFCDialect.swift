@@ -41,6 +41,13 @@ struct UFCDialect: DefinitionsDialect {
 
     func context(json: JSONValue) -> Context { Context(ufcJSON: json, requiresKey: vendor == .eppo) }
 
+    /// A context built with the neutral API is read as the subject it stands for
+    /// (``Context/ufcSubject(requiresKey:)``).
+    var contextShape: ContextShape? {
+        let requiresKey = vendor == .eppo
+        return ContextShape { $0.ufcSubject(requiresKey: requiresKey) }
+    }
+
     /// OpenFeature's `targetingKey` is the targeting key, every other member an attribute.
     func context(openFeature members: [String: JSONValue]) throws(OpenFeatureContextError) -> Context {
         var attributes = members

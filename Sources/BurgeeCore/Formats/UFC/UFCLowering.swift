@@ -19,6 +19,8 @@
 enum UFCLowering {
     static let kind = Context.ufcKind
     static let targetingKey = AttributeReference(literal: Context.ufcTargetingKey)
+    /// The member holding a subject's attributes.
+    static let attributes = AttributeReference(literal: Context.ufcAttributes)
     /// A member no subject has: a test on it reads the evaluation clock.
     static let clock = AttributeReference(literal: "now")
 
