@@ -176,7 +176,13 @@ public final class Snapshot: Sendable {
     /// ``evaluate(_:context:default:as:)`` without the detail: what a typed getter needs, built
     /// of plain values only.
     package func outcome(_ key: String, context: Context, as type: ValueType? = nil) -> EvaluationOutcome {
-        let context = shaped(context)
+        if let contextShape { return outcome(key, shapedContext: contextShape.shape(context), as: type) }
+        return outcome(key, shapedContext: context, as: type)
+    }
+
+    /// ``outcome(_:context:as:)`` for a context already in the shape the rules read.
+    @inline(__always)
+    private func outcome(_ key: String, shapedContext context: Context, as type: ValueType?) -> EvaluationOutcome {
         let index = program.flagIndex(of: key) ?? -1
         if let type, program.declaresTypes, index >= 0, program.flags[index].declaredType != nil {
             return outcomeDeclared(flag: index, context, type)
@@ -186,7 +192,13 @@ public final class Snapshot: Sendable {
 
     /// ``evaluate(at:context:default:as:)`` without the detail.
     package func outcome(at position: FlagPosition, context: Context, as type: ValueType? = nil) -> EvaluationOutcome {
-        let context = shaped(context)
+        if let contextShape { return outcome(at: position, shapedContext: contextShape.shape(context), as: type) }
+        return outcome(at: position, shapedContext: context, as: type)
+    }
+
+    /// ``outcome(at:context:as:)`` for a context already in the shape the rules read.
+    @inline(__always)
+    private func outcome(at position: FlagPosition, shapedContext context: Context, as type: ValueType?) -> EvaluationOutcome {
         if let type, program.declaresTypes, program.flags[position.index].declaredType != nil {
             return outcomeDeclared(flag: position.index, context, type)
         }
