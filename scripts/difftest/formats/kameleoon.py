@@ -25,6 +25,7 @@ whose string does not parse, non-ASCII digits, `float()`'s and `int()`'s lenienc
 API answer's `valuesCountMap` lists its values sorted, because Burgee reads them in key order
 (docs/kameleoon.md, "Where Burgee differs").
 """
+import regexgen
 import copy
 import glob
 import hashlib
@@ -208,7 +209,8 @@ def custom_datum(rng, names):
     if operator in ("EXACT", "CONTAINS"):
         c["value"] = rng.choice(CD_VALUES)
     elif operator == "REGULAR_EXPRESSION":
-        c["value"] = rng.choice(REGEXES)
+        # Python's whole regex syntax (regexgen.py) as often as the fixed list.
+        c["value"] = rng.choice(REGEXES) if rng.random() < 0.5 else regexgen.python_pattern(rng, REGEXES)
     elif operator in ("EQUAL", "GREATER", "LOWER"):
         c["value"] = rng.choice(CD_NUMBERS)
     elif operator == "AMONG_VALUES":
@@ -346,6 +348,8 @@ def hints(c):
             values = [c["valueMatchType"].lower(), "True"]
         elif c["valueMatchType"] == "CONTAINS" and isinstance(value, str):
             values = ["x" + value + "y"]
+        elif c["valueMatchType"] == "REGULAR_EXPRESSION":
+            values = regexgen.TEXTS[:: 7] + [value or ""]
         elif c["valueMatchType"] in ("EQUAL", "GREATER", "LOWER") and value not in (None, "abc"):
             number = float(value)
             values = [repr(number), repr(number + 1), repr(number - 1), str(int(number))]

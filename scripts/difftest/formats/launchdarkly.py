@@ -23,13 +23,16 @@ rule for each such place, and says where Go states it:
 - typed requests: a value of another JSON type than the default is WRONG_TYPE (ldclient.go,
   variationAndFlag); Burgee's `int` also refuses a fraction (docs/launchdarkly.md says so);
 - a pre-2022 user object (no `kind`) is read as go-sdk-common reads it (ldcontext,
-  unmarshalOldUserSchema): the Python SDK 9 no longer reads that shape.
+  unmarshalOldUserSchema): the Python SDK 9 no longer reads that shape;
+- `matches` runs Go's regexp, through C++ RE2 (`google-re2`, which reads the same syntax), where
+  the Python SDK runs Python's `re`: patterns are drawn from RE2's whole syntax (regexgen.py).
 
 Kept out of the generated data, because the two SDKs differ there and Burgee gives Go's answer
 (pinned by spec-fixtures/launchdarkly instead): values in a user-kind `contextTargets` entry, dates written
-with a space or with fractional milliseconds, regular expressions outside the subset RE2 and
-Python's `re` share, and clauses without `attribute`.
+with a space or with fractional milliseconds, and clauses without `attribute`.
 """
+import regexgen
+import warnings
 import copy
 import hashlib
 import json
@@ -61,7 +64,7 @@ VERSIONS = ["1.2.3", "2", "2.0", "1.2.3-beta.1", "1.2.3-beta.2", "1.10.0", "1.2.
 def attribute_value(rng):
     r = rng.random()
     if r < 0.45:
-        return rng.choice(STRINGS)
+        return rng.choice(STRINGS) if rng.random() < 0.7 else regexgen.texts(rng, 1)[0]
     if r < 0.7:
         return rng.choice(NUMBERS)
     if r < 0.78:
@@ -155,7 +158,8 @@ def clause(rng, segment_keys, with_segments=True):
     elif op in ("endsWith", "startsWith", "contains"):
         c["values"] = [rng.choice(STRINGS + ["@example.com", "a", "", 1]) for _ in range(n)]
     elif op == "matches":
-        c["values"] = [rng.choice(REGEXES) for _ in range(n)]
+        # RE2's whole syntax (regexgen.py) as often as the fixed list.
+        c["values"] = [rng.choice(REGEXES) if rng.random() < 0.5 else regexgen.pattern(rng, "re2") for _ in range(n)]
     elif op in ("before", "after"):
         c["values"] = [rng.choice(DATES) for _ in range(n)]
     elif op.startswith("semVer"):
@@ -462,6 +466,23 @@ def _patch_go_rules():
                     return False
         return python_segment(self, segment, ctx, state, False)
 
+    import re2  # google-re2: C++ RE2, which reads patterns as Go's regexp does
+    re2_options = re2.Options()
+    re2_options.log_errors = False
+
+    def go_matches(context_value, clause_value, _preprocessed):
+        # operators.go, operatorMatchesFn: Go's regexp; a pattern it refuses never matches. The
+        # Python SDK runs Python's re instead, which reads many patterns differently.
+        if not isinstance(context_value, str) or not isinstance(clause_value, str):
+            return False
+        try:
+            return re2.compile(clause_value, re2_options).search(context_value) is not None
+        except Exception:
+            return False
+
+    operators.ops["matches"] = go_matches
+    # The Python SDK still compiles every pattern with Python's re, which warns about RE2 syntax.
+    warnings.filterwarnings("ignore", category=FutureWarning)
     evaluator.Evaluator._simple_segment_match_context = simple_segment_match
     evaluator.Evaluator._clause_matches_context = clause_matches
     evaluator.Evaluator.evaluate = evaluate

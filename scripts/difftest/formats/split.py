@@ -19,6 +19,7 @@ outside 0..100, unknown data types, missing required members, and matcher data P
 parse (a DATETIME value that is not a number, a semver that is not a string, unhashable
 whitelist entries). Also kept out: dependency and prerequisite cycles.
 """
+import regexgen
 import copy
 import json
 
@@ -111,6 +112,11 @@ def attributes(rng, hints):
             attrs[name] = attribute_value(rng, name, hints) if rng.random() < 0.95 else None
     if rng.random() < 0.1:
         attrs[rng.choice(["Age", "PLAN", "ü", "x"])] = rng.choice(PLANS + NUMBERS)
+    if rng.random() < 0.3:
+        # Texts that regular expressions of every construct can tell apart.
+        for name in ATTRIBUTES:
+            if rng.random() < 0.3:
+                attrs[name] = regexgen.texts(rng, 1)[0]
     return attrs
 
 
@@ -197,7 +203,8 @@ def matcher(rng, names):
             data["whitelistMatcherData"] = {"whitelist": whitelist}
             hint(names, attribute, whitelist)
         elif kind == "MATCHES_STRING":
-            data["stringMatcherData"] = rng.choice(REGEXES)
+            # Python's whole regex syntax (regexgen.py) as often as the fixed list.
+            data["stringMatcherData"] = rng.choice(REGEXES) if rng.random() < 0.5 else regexgen.python_pattern(rng, REGEXES)
         else:
             whitelist = rng.sample(PREFIXES, rng.randint(1, 3))
             data["whitelistMatcherData"] = {"whitelist": whitelist}

@@ -10,6 +10,7 @@ Random draws (random stickiness, `gradualRolloutRandom`, and default stickiness 
 userId nor sessionId) are not reproducible: where the answer depends on one, that part of the
 answer is not compared (the oracle marks it), unless the percentage makes it certain.
 """
+import regexgen
 import json
 import logging
 
@@ -40,6 +41,7 @@ PROPERTY_VALUES = {
     "email": ["a@example.com", "B@EXAMPLE.COM", "c@test.org", "", "ünï@example.com"],
     "ip": ADDRESSES,
     "ünï": WORDS,
+    "text": regexgen.TEXTS,
 }
 FIELDS = ["userId", "sessionId", "remoteAddress", "environment", "appName"] + list(PROPERTY_VALUES)
 
@@ -55,8 +57,6 @@ SEMVER_VALUES = ["1.2.3", "2.0.0", "1.2.3-beta.1", "1.10.0", "0.0.1", "1.2", "1"
                  "1.2.3+build.5"]
 DATE_VALUES = ["2024-01-01T00:00:00Z", "2026-06-01T12:00:00.000Z", "2030-01-01T00:00:00.000Z", "2026-06-01T13:00:00+02:00",
                "2026-06-01", "2026-13-01T00:00:00Z", "2026-06-01T12:00:00.123456Z", "soon", "5", ""]
-# Rust's \w, \W and \b are Unicode-aware and Burgee's ASCII (docs/unleash.md): the patterns
-# use \b only around "free", where the generated texts cannot tell the two apart.
 REGEXES = ["^u[0-9]+$", "pro", "(?i)PRO", "^$", "[", "a|b", "^\\d+$", ".*@example\\.com$", "ü", "^[[:alpha:]]+$",
            "x{2,}", "\\bfree\\b", "a\\sb", "^\\D+$", "^[\\d.]+$", "^\\S+$"]
 CIDRS = ["10.0.0.0/8", "192.168.1.20", "172.16.0.0/12", "::1", "2001:db8::/32", "bad", "10.0.0.1/33", "192.168.1.0/24"]
@@ -80,8 +80,9 @@ def constraint(rng):
         c["contextName"] = rng.choice(["currentTime", "currentTime", "date"])
         c["value"] = rng.choice(DATE_VALUES[:4]) if rng.random() < 0.85 else rng.choice(DATE_VALUES)
     elif op == "REGEX":
-        c["contextName"] = rng.choice(FIELDS)
-        c["value"] = rng.choice(REGEXES)
+        c["contextName"] = rng.choice(FIELDS + ["text", "text"])
+        # Rust's whole regex syntax (regexgen.py) as often as the fixed list.
+        c["value"] = rng.choice(REGEXES) if rng.random() < 0.4 else regexgen.pattern(rng, "rust")
         c["caseInsensitive"] = rng.random() < 0.3
     elif op == "IN_CIDR":
         c["contextName"] = rng.choice(["remoteAddress", "remoteAddress", "ip"])

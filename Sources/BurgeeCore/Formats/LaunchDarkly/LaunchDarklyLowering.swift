@@ -277,7 +277,7 @@ enum LaunchDarklyLowering {
 
     /// `matches`: LaunchDarkly's patterns are RE2's (Go); the leading inline flags and POSIX
     /// classes RE2 shares with Rust's regex are translated as for Unleash, and the rest must be in
-    /// Burgee's portable subset (anything else warns and never matches).
+    /// RE2's dialect, as Go's `regexp` reads it (a pattern it refuses warns and never matches).
     static func regex(_ values: [JSONValue], at path: JSONPointer, _ r: inout ModelReader) -> Operator {
         var regexes: [PortableRegex] = []
         for (i, value) in values.enumerated() {
@@ -285,9 +285,9 @@ enum LaunchDarklyLowering {
                 r.warning(path.appending(i), "\(value.serialized()) is not a string; it never matches")
                 continue
             }
-            // RE2's `\d` and `\s` are ASCII, unlike Rust's.
-            do { regexes.append(try RustRegexTranslation.regex(pattern, caseInsensitive: false, unicodeClasses: false)) } catch {
-                r.warning(path.appending(i), "regular expression \(value.serialized()) is outside the portable subset and never matches: \(error)")
+            // Go's `regexp` (RE2 syntax), which LaunchDarkly's reference evaluator uses.
+            do { regexes.append(try PortableRegex(pattern: pattern, syntax: .re2)) } catch {
+                r.warning(path.appending(i), RegexOperator.refusal(value, error))
             }
         }
         return .regex(regexes)

@@ -56,7 +56,8 @@ struct SplitMatcherLowering {
         case ("CONTAINS_STRING", .whitelist(let list)):
             return test(.text(.string(.substring, StringOperands(list.compactMap(\.stringValue)))))
         case ("MATCHES_STRING", .string(let pattern)):
-            guard let regex = try? PortableRegex(pattern: pattern) else { return never }
+            // Python's `re.search`, as Split's Python SDK runs it.
+            guard let regex = try? PortableRegex(pattern: pattern, syntax: .python) else { return never }
             return test(.text(.regex([regex])))
         case ("EQUAL_TO_BOOLEAN", .boolean(let value)):
             // Python compares the read boolean with the data: `1` and `0` equal `True` and `False`.
@@ -197,9 +198,9 @@ struct SplitMatcherLowering {
         for condition in flag.conditions {
             for m in condition.matchers {
                 if case .string(let pattern) = m.data, m.type == "MATCHES_STRING" {
-                    do { _ = try PortableRegex(pattern: pattern) } catch {
+                    do { _ = try PortableRegex(pattern: pattern, syntax: .python) } catch {
                         problems.append(DefinitionProblem(.warning, .flag(flag.name), at: m.path.appending("stringMatcherData"),
-                            "regular expression \(JSONValue.string(pattern).serialized()) is outside the portable subset and never matches: \(error)"))
+                            RegexOperator.refusal(.string(pattern), error)))
                     }
                 }
             }

@@ -72,10 +72,11 @@ package struct UFCCondition: Sendable {
             default:
                 return .failure(UFCProblem("\(op) takes a regular expression string, not \(value.typeName)"))
             }
-            // A pattern outside the portable subset is refused as an invalid one is: the rare
-            // pattern that the vendor's engine runs and Burgee does not differs (docs/datadog.md).
-            guard let regex = try? RustRegexTranslation.regex(pattern, caseInsensitive: false, unicodeClasses: true) else {
-                return .failure(UFCProblem("\(value.serialized()) is not a regular expression Burgee runs (see docs/datadog.md)"))
+            // Rust's `regex` dialect, as both vendors' engines read it; a pattern it refuses is
+            // invalid, as there.
+            let regex: PortableRegex
+            do { regex = try PortableRegex(pattern: pattern, syntax: .rust) } catch {
+                return .failure(UFCProblem(RegexOperator.refusal(value, error)))
             }
             return .success(.matches(regex, negated: op == "NOT_MATCHES"))
         case "IS_NULL":

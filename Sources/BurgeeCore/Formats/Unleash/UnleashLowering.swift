@@ -401,11 +401,9 @@ private struct Lowering {
         case .date(.after): return ordinal(c, .greater, &r)
         case .date(.before): return ordinal(c, .less, &r)
         case .regex:
-            // Yggdrasil reads `value` only (no value: the empty pattern). Rust-regex spellings
-            // (inline flags, POSIX classes) are rewritten into the portable subset.
-            let translated = RustRegexTranslation.translate(c.value ?? "", caseInsensitive: lowercase, unicodeClasses: true)
-            op = RegexOperator.parse([.string(translated.pattern)], caseInsensitive: translated.caseInsensitive,
-                                     unicodeWord: translated.unicodeWord, at: c.path.appending("value"), &r)
+            // Yggdrasil reads `value` only (no value: the empty pattern), in Rust's `regex` dialect.
+            op = RegexOperator.parse([.string(c.value ?? "")], syntax: .rust, caseInsensitive: lowercase,
+                                     at: c.path.appending("value"), &r)
         case let family:
             op = family.parse(values, lowercase: lowercase, at: valuesPath, &r)
         }

@@ -1,6 +1,35 @@
-/// `matches`: search with the portable regular-expression subset (``PortableRegex``). An invalid
-/// pattern never matches and is reported as a warning.
+/// `matches`: search with the portable regular-expression subset (``PortableRegex``), or a
+/// vendor engine's dialect (``RegexSyntax``). An invalid pattern never matches and is reported as
+/// a warning that names it.
 enum RegexOperator {
+    /// The patterns of `values` in `syntax`'s dialect.
+    static func parse(_ values: [JSONValue], syntax: RegexSyntax, caseInsensitive: Bool, at path: JSONPointer,
+                      _ r: inout ModelReader) -> Operator {
+        var regexes: [PortableRegex] = []
+        for (i, value) in values.enumerated() {
+            guard case .string(let pattern) = value else {
+                r.warning(path.appending(i), "\(value.serialized()) is not a string; it never matches")
+                continue
+            }
+            do { regexes.append(try PortableRegex(pattern: pattern, syntax: syntax, caseInsensitive: caseInsensitive)) } catch {
+                r.warning(path.appending(i), RegexOperator.refusal(value, error))
+            }
+        }
+        return .regex(regexes)
+    }
+
+    /// The warning for a pattern that does not compile: one its engine refuses too, or one that
+    /// only a backtracking engine runs.
+    static func refusal(_ pattern: JSONValue, _ error: RegexError) -> String {
+        switch error.kind {
+        case .backreference, .lookaround, .possessiveQuantifier, .unsupportedGroup, .repetitionCountTooLarge,
+             .programTooLarge, .patternTooLong:
+            return "regular expression \(pattern.serialized()) is not run (\(error)) and never matches"
+        default:
+            return "invalid regular expression \(pattern.serialized()) never matches: \(error)"
+        }
+    }
+
     static func parse(_ values: [JSONValue], caseInsensitive: Bool, unicodeWord: Bool = false, at path: JSONPointer,
                       _ r: inout ModelReader) -> Operator {
         var regexes: [PortableRegex] = []

@@ -1,4 +1,5 @@
-/// A compiled regular expression in the portable subset, for the `matches` operator.
+/// A compiled regular expression in the portable subset or a vendor engine's dialect, for the
+/// `matches` operator.
 ///
 /// Patterns come from downloaded definitions, so matching is guaranteed linear: the pattern is
 /// compiled to an automaton and run without backtracking, in time proportional to the pattern's
@@ -58,6 +59,23 @@ package struct PortableRegex: Sendable {
     package init(pattern: String, caseInsensitive: Bool = false, unicodeWord: Bool = false) throws(RegexError) {
         self.pattern = pattern
         self.program = try RegexCompiler.compile(pattern: pattern, caseInsensitive: caseInsensitive, unicodeWord: unicodeWord)
+    }
+
+    /// Compiles a pattern in a vendor engine's dialect (``RegexSyntax``), as that engine reads it.
+    ///
+    /// - Parameters:
+    ///   - pattern: A regular expression in the dialect's syntax.
+    ///   - syntax: The dialect.
+    ///   - caseInsensitive: Whether the whole pattern is case-insensitive, as if it began with
+    ///     `(?i)`: literals and classes match every scalar that simple case folding equates with them.
+    ///   - wholeInput: Whether a match must span the whole input (Python's `re.fullmatch`) rather
+    ///     than be found anywhere in it.
+    /// - Throws: ``RegexError`` for a pattern the dialect's engine refuses, one that needs a
+    ///   backtracking engine, or one beyond the bounds of ``init(pattern:caseInsensitive:unicodeWord:)``.
+    package init(pattern: String, syntax: RegexSyntax, caseInsensitive: Bool = false, wholeInput: Bool = false) throws(RegexError) {
+        self.pattern = pattern
+        self.program = try RegexCompiler.compile(pattern: pattern, syntax: syntax, caseInsensitive: caseInsensitive,
+                                                 wholeInput: wholeInput)
     }
 
     /// Whether the pattern matches anywhere in `input`.

@@ -6,10 +6,30 @@
 struct RegexCompiler {
     private var instructions: ContiguousArray<RegexInstruction> = []
 
-    /// Parses and compiles `pattern`.
+    /// Parses and compiles `pattern` in the portable subset.
     static func compile(
         pattern: String, caseInsensitive: Bool, unicodeWord: Bool = false
     ) throws(RegexError) -> RegexProgram {
+        try checkLength(of: pattern)
+        var parser = RegexParser(pattern: pattern, caseInsensitive: caseInsensitive, unicodeWord: unicodeWord)
+        let tree = try parser.parse()
+        return try compile(tree, classes: parser.classes, lowercasesInput: caseInsensitive)
+    }
+
+    /// Parses and compiles `pattern` in a vendor's dialect: case-insensitivity is in the tree, so
+    /// the input is matched as it is.
+    static func compile(pattern: String, syntax: RegexSyntax, caseInsensitive: Bool,
+                        wholeInput: Bool) throws(RegexError) -> RegexProgram {
+        try checkLength(of: pattern)
+        var parser = RegexDialectParser(pattern: pattern, syntax: syntax, caseInsensitive: caseInsensitive)
+        var tree = try parser.parse()
+        if wholeInput { tree = .concatenation([.assertion(.startOfInput), tree, .assertion(.endOfInput)]) }
+        var program = try compile(tree, classes: parser.classes, lowercasesInput: false)
+        program.readsFinalNewline = parser.readsFinalNewline
+        return program
+    }
+
+    private static func checkLength(of pattern: String) throws(RegexError) {
         var length = 0
         for _ in pattern.unicodeScalars {
             length += 1
@@ -19,9 +39,9 @@ struct RegexCompiler {
                     message: "patterns longer than \(PortableRegex.maxPatternLength) scalars are not supported")
             }
         }
-        var parser = RegexParser(pattern: pattern, caseInsensitive: caseInsensitive, unicodeWord: unicodeWord)
-        let tree = try parser.parse()
+    }
 
+    private static func compile(_ tree: RegexNode, classes sets: [RegexScalarSet], lowercasesInput: Bool) throws(RegexError) -> RegexProgram {
         let limit = RegexProgram.maxInstructionCount
         // One more for the final `match`.
         let size = Self.size(of: tree, cap: limit) + 1
@@ -39,12 +59,12 @@ struct RegexCompiler {
 
         var classes: ContiguousArray<RegexClass> = []
         var ranges: ContiguousArray<RegexScalarRange> = []
-        for set in parser.classes {
+        for set in sets {
             classes.append(Self.matchingForm(of: set, appendingRangesTo: &ranges))
         }
         return RegexProgram(
             instructions: compiler.instructions, classes: classes, classRanges: ranges,
-            isAnchoredAtStart: tree.isAnchoredAtStart, caseInsensitive: caseInsensitive)
+            isAnchoredAtStart: tree.isAnchoredAtStart, caseInsensitive: lowercasesInput)
     }
 
     // MARK: - Size

@@ -19,6 +19,7 @@ enum RegexMatcher {
         let count = program.instructions.count
         let anchored = program.isAnchoredAtStart
         let lowercases = program.caseInsensitive
+        let finalNewline = program.readsFinalNewline ? finalNewlineIndex(of: input) : -1
         return program.instructions.withUnsafeBufferPointer { instructions in
             program.classes.withUnsafeBufferPointer { classes in
                 program.classRanges.withUnsafeBufferPointer { ranges in
@@ -33,7 +34,7 @@ enum RegexMatcher {
                                         instructions: instructions, classes: classes, ranges: ranges,
                                         members: members.baseAddress!,
                                         current: RegexFlatList(base: first.baseAddress!),
-                                        next: RegexFlatList(base: second.baseAddress!))
+                                        next: RegexFlatList(base: second.baseAddress!), finalNewline: finalNewline)
                                     return machine.run(&input, anchored: anchored)
                                 }
                             }
@@ -48,7 +49,7 @@ enum RegexMatcher {
                                     instructions: instructions, classes: classes, ranges: ranges,
                                     members: members.baseAddress!,
                                     current: RegexChunkedList(chunks: table),
-                                    next: RegexChunkedList(chunks: table + chunksPerList))
+                                    next: RegexChunkedList(chunks: table + chunksPerList), finalNewline: finalNewline)
                                 return machine.run(&input, anchored: anchored)
                             }
                         }
@@ -56,6 +57,16 @@ enum RegexMatcher {
                 }
             }
         }
+    }
+}
+
+extension RegexMatcher {
+    /// The index, in scalars, of the `\n` that ends `input`; -1 when it does not end in one.
+    static func finalNewlineIndex(of input: String) -> Int {
+        guard input.utf8.last == 0x0A else { return -1 }
+        var count = 0
+        for _ in input.unicodeScalars { count += 1 }
+        return count - 1
     }
 }
 
@@ -73,14 +84,19 @@ private struct RegexMachine<List: RegexThreadList> {
     /// The threads being gathered for the position after it.
     var next: List
     var nextCount = 0
+    /// The index of the input's final `\n` (-1: none), for ``RegexAssertion/endOfInputOrFinalNewline``.
+    let finalNewline: Int
+    /// The index of the scalar after the current position.
+    var scalarIndex = 0
 
     init(
         instructions: UnsafeBufferPointer<RegexInstruction>,
         classes: UnsafeBufferPointer<RegexClass>,
         ranges: UnsafeBufferPointer<RegexScalarRange>,
         members: UnsafeMutablePointer<UInt64>,
-        current: List, next: List
+        current: List, next: List, finalNewline: Int
     ) {
+        self.finalNewline = finalNewline
         self.instructions = instructions
         self.classes = classes
         self.ranges = ranges
@@ -111,6 +127,7 @@ private struct RegexMachine<List: RegexThreadList> {
             let scalar = after
             before = scalar
             after = input.next()
+            scalarIndex &+= 1
             for index in 0..<currentCount {
                 let pc = Int(current[index])
                 switch instructions[pc] {
@@ -148,7 +165,7 @@ private struct RegexMachine<List: RegexThreadList> {
                 insert(Int(first))
                 insert(Int(second))
             case .assertion(let assertion):
-                if Self.holds(assertion, before: before, after: after) { insert(pc + 1) }
+                if holds(assertion, before: before, after: after) { insert(pc + 1) }
             case .match:
                 return true
             case .scalar, .anyExceptNewline, .scalarClass:
@@ -169,14 +186,35 @@ private struct RegexMachine<List: RegexThreadList> {
     }
 
     @inline(__always)
-    private static func holds(_ assertion: RegexAssertion, before: UInt32, after: UInt32) -> Bool {
+    private func holds(_ assertion: RegexAssertion, before: UInt32, after: UInt32) -> Bool {
         switch assertion {
         case .startOfInput: return before == RegexInput.end
         case .endOfInput: return after == RegexInput.end
-        case .wordBoundary: return isWordScalar(before) != isWordScalar(after)
-        case .notWordBoundary: return isWordScalar(before) == isWordScalar(after)
-        case .unicodeWordBoundary: return isUnicodeWordScalar(before) != isUnicodeWordScalar(after)
-        case .notUnicodeWordBoundary: return isUnicodeWordScalar(before) == isUnicodeWordScalar(after)
+        case .wordBoundary: return Self.isWordScalar(before) != Self.isWordScalar(after)
+        case .notWordBoundary: return Self.isWordScalar(before) == Self.isWordScalar(after)
+        case .unicodeWordBoundary: return Self.isUnicodeWordScalar(before) != Self.isUnicodeWordScalar(after)
+        case .notUnicodeWordBoundary: return Self.isUnicodeWordScalar(before) == Self.isUnicodeWordScalar(after)
+        case .startOfLine: return before == RegexInput.end || before == 0x0A
+        case .endOfLine: return after == RegexInput.end || after == 0x0A
+        case .endOfInputOrFinalNewline: return after == RegexInput.end || (after == 0x0A && scalarIndex == finalNewline)
+        case .pythonWordBoundary: return Self.isPythonWordScalar(before) != Self.isPythonWordScalar(after)
+        case .notPythonWordBoundary:
+            // Python's `\B` never matches in an empty input.
+            return Self.isPythonWordScalar(before) == Self.isPythonWordScalar(after) && !(before == RegexInput.end && after == RegexInput.end)
+        case .wordStart: return !Self.isUnicodeWordScalar(before) && Self.isUnicodeWordScalar(after)
+        case .wordEnd: return Self.isUnicodeWordScalar(before) && !Self.isUnicodeWordScalar(after)
+        }
+    }
+
+    /// Python's word characters: letters, numbers and `_`.
+    @inline(__always)
+    private static func isPythonWordScalar(_ value: UInt32) -> Bool {
+        if value < 128 { return isWordScalar(value) }
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
         }
     }
 

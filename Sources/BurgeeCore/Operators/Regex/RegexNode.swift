@@ -35,6 +35,20 @@ enum RegexAssertion: UInt8, Sendable {
     case unicodeWordBoundary
     /// `\B` with Unicode's word characters.
     case notUnicodeWordBoundary
+    /// `^` in multi-line mode: the start of the input or of a line (after `\n`).
+    case startOfLine
+    /// `$` in multi-line mode: the end of the input or of a line (before `\n`).
+    case endOfLine
+    /// Python's `$`: the end of the input, or just before a `\n` that ends it.
+    case endOfInputOrFinalNewline
+    /// Python's `\b`: exactly one side is a letter, a number or `_` (``UnicodePropertySets/pythonWord``).
+    case pythonWordBoundary
+    /// Python's `\B`.
+    case notPythonWordBoundary
+    /// Rust's `\<`: a Unicode word character after, none before.
+    case wordStart
+    /// Rust's `\>`: a Unicode word character before, none after.
+    case wordEnd
 }
 
 extension RegexNode {

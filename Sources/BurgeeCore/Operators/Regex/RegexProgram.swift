@@ -82,4 +82,6 @@ struct RegexProgram: Sendable {
     var isAnchoredAtStart: Bool
     /// Whether input scalars are lowercased before matching.
     var caseInsensitive: Bool
+    /// Whether an assertion needs the index of a final `\n` (Python's `$`).
+    var readsFinalNewline = false
 }

@@ -64,6 +64,11 @@ struct RegexScalarSet: Sendable, Equatable {
         return false
     }
 
+    /// Replaces the ranges with `sorted`, which must be sorted, disjoint and non-adjacent.
+    mutating func replaceRanges(_ sorted: [ClosedRange<UInt32>]) {
+        ranges = sorted
+    }
+
     /// Adds a single scalar value.
     mutating func insert(_ value: UInt32) {
         insert(value...value)

@@ -32,11 +32,9 @@ enum KameleoonTextMatch: Sendable {
         }
     }
 
-    /// A regular expression matching only whole inputs: the pattern is checked alone first, so
-    /// that one that is invalid by itself (`a)(b`) is not made valid by the anchoring group.
+    /// A regular expression matching only whole inputs, as Python's `re.fullmatch` runs it.
     static func wholeInputRegex(_ pattern: String) -> PortableRegex? {
-        guard (try? PortableRegex(pattern: pattern)) != nil else { return nil }
-        return try? PortableRegex(pattern: "^(?:" + pattern + ")$")
+        try? PortableRegex(pattern: pattern, syntax: .python, wholeInput: true)
     }
 
     /// Whether `text` passes.
