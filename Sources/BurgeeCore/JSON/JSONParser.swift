@@ -462,8 +462,11 @@ extension JSONParser {
                 if i < end, Self.isDigit(buffer[i]) { throw error(.invalidNumber, at: i) }
             } else if Self.isDigit(byte) {
                 repeat {
-                    if mantissa < 1_000_000_000_000_000_000 {
-                        mantissa = mantissa * 10 + UInt64(byte &- UInt8(ascii: "0"))
+                    // Every digit that fits: an integer up to UInt64.max stays exact.
+                    let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times10.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+                    if !o1 && !o2 {
+                        mantissa = sum
                     } else {
                         exactDigits = false
                         decimalExponent += 1
@@ -530,6 +533,7 @@ extension JSONParser {
                     return JSONNumber(negative ? -magnitude : magnitude)
                 }
                 if negative && mantissa == UInt64(Int64.max) + 1 { return JSONNumber(Int64.min) }
+                if !negative { return JSONNumber(mantissa) }
             }
             if exactDigits && mantissa <= 1 << 53 {
                 if decimalExponent >= -22 && decimalExponent <= 22 {

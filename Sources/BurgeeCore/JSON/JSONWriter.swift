@@ -133,6 +133,9 @@ package struct JSONWriter: Sendable {
         case .integer(let i):
             beforeValue()
             appendASCII(String(i))
+        case .unsigned(let u):
+            beforeValue()
+            appendASCII(String(u))
         case .double(let d): number(d)
         }
     }

@@ -17,11 +17,25 @@ struct JSONNumberTests {
         #expect(value.serialized() == text)
     }
 
+    /// Positive integers beyond Int64 up to UInt64.max stay exact, as serde_json keeps them.
+    @Test(arguments: ["9223372036854775808", "18446744073709551615", "10000000000000000000"])
+    func unsignedIntegersRoundTrip(text: String) throws {
+        let value = try JSONValue(parsing: text)
+        guard case .number(let n) = value else { Issue.record("not a number: \(value)"); return }
+        #expect(n.isInteger)
+        #expect(n.integerValue == nil)
+        #expect(n.int64Value == nil)
+        #expect(n.doubleValue == Double(UInt64(text)!))
+        #expect(value.serialized() == text)
+        #expect(n == JSONNumber(UInt64(text)!))
+        #expect(n != JSONNumber(Int64.max))
+    }
+
     /// A fraction, an exponent or a magnitude beyond 64 bits makes a double.
     @Test(arguments: [
         ("1.0", 1.0, Int64(1) as Int64?), ("1e2", 100.0, 100), ("-0", -0.0, 0), ("0.5", 0.5, nil),
-        ("9223372036854775808", 0x1p63, nil), ("-9223372036854775809", -0x1p63, Int64.min),
-        ("18446744073709551615", 0x1p64, nil), ("12345678901234567890123", 1.2345678901234568e22, nil),
+        ("9223372036854775808.0", 0x1p63, nil), ("-9223372036854775809", -0x1p63, Int64.min),
+        ("18446744073709551616", 0x1p64, nil), ("12345678901234567890123", 1.2345678901234568e22, nil),
     ])
     func doubles(text: String, double: Double, int64: Int64?) throws {
         let value = try JSONValue(parsing: text)
@@ -39,6 +53,9 @@ struct JSONNumberTests {
         #expect(JSONNumber(Int64(9_007_199_254_740_992)) == JSONNumber(9_007_199_254_740_992.0))
         #expect(JSONNumber(Int64.max) != JSONNumber(0x1p63))
         #expect(JSONNumber(Int64.min) == JSONNumber(-0x1p63))
+        #expect(JSONNumber(UInt64(1) << 63) == JSONNumber(0x1p63))
+        #expect(JSONNumber(UInt64.max) != JSONNumber(0x1p64))
+        #expect(JSONNumber(UInt64(5)) == JSONNumber(5))
         #expect(JSONNumber(1) != JSONNumber(1.5))
         #expect(try JSONValue(parsing: "[1, 2.0]") == [1.0, 2])
     }
@@ -47,6 +64,7 @@ struct JSONNumberTests {
         let pairs: [(JSONNumber, JSONNumber)] = [
             (JSONNumber(1), JSONNumber(1.0)), (JSONNumber(0), JSONNumber(-0.0)),
             (JSONNumber(Int64(-42)), JSONNumber(-42.0)), (JSONNumber(Int64.min), JSONNumber(-0x1p63)),
+            (JSONNumber(UInt64(1) << 63), JSONNumber(0x1p63)),
         ]
         for (a, b) in pairs {
             #expect(a == b)

@@ -27,7 +27,7 @@ package enum UFCVariationType: String, Sendable, CaseIterable {
         switch (self, value) {
         case (.string, .string), (.boolean, .bool): return .success(value)
         case (.numeric, .number(let n)): return .success(.number(n.asDouble))
-        case (.integer, .number(let n)) where vendor == .datadog && n.isInteger: return .success(value)
+        case (.integer, .number(let n)) where vendor == .datadog && n.integerValue != nil: return .success(value)
         case (.integer, .number(let n)) where vendor == .eppo && n.doubleValue.rounded(.towardZero) == n.doubleValue
             && n.doubleValue.magnitude <= 0x1p63:
             // Read as a double, 2^63 - 1 (i64's largest, which Eppo serves) is 2^63: served as the
