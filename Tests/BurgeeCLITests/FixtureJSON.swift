@@ -21,6 +21,55 @@ indirect enum FixtureJSON: Decodable, Equatable {
         String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]), as: UTF8.self)
     }
 
+    /// The text of a member of the top-level object in `data`, as written: a number keeps its form
+    /// (`3.0` stays `3.0`, `9223372036854775807` stays exact), which a `JSONSerialization` round trip
+    /// would not keep. `nil` when there is no such member.
+    static func memberText(_ name: String, in data: Data) -> String? {
+        let bytes = [UInt8](data)
+        var i = 0, depth = 0
+        var key: String? = nil
+        func skipString() -> String {
+            let start = i + 1
+            i += 1
+            while bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+            i += 1
+            return String(decoding: bytes[start..<(i - 1)], as: UTF8.self)
+        }
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                let text = skipString()
+                if depth == 1, key == nil { key = text }
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ","): if depth == 1 { key = nil }
+            case UInt8(ascii: ":") where depth == 1 && key == name:
+                // The value runs to the next `,` or `}` at this depth.
+                let start = i + 1
+                var inner = 0
+                i += 1
+                while i < bytes.count {
+                    switch bytes[i] {
+                    case UInt8(ascii: "\""): _ = skipString(); continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): inner += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        if inner == 0 { return String(decoding: bytes[start..<i], as: UTF8.self) }
+                        inner -= 1
+                    case UInt8(ascii: ","):
+                        if inner == 0 { return String(decoding: bytes[start..<i], as: UTF8.self) }
+                    default: break
+                    }
+                    i += 1
+                }
+                return nil
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+
     static func parse(_ text: String) throws -> FixtureJSON { try JSONDecoder().decode(FixtureJSON.self, from: Data(text.utf8)) }
 
     subscript(_ key: String) -> FixtureJSON? {

@@ -42,7 +42,9 @@ struct SpecFixtureFolder {
         let file = try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])
         let cases = try #require(file["cases"] as? [[String: Any]])
         let files = try TemporaryFiles()
-        let definitions = try files.write("definitions.json", try FixtureJSON.text(file["definitions"] as Any))
+        // As written: a round trip through JSONSerialization would write `3.0` as `3`.
+        let definitionsText = try FixtureJSON.memberText("definitions", in: data) ?? FixtureJSON.text(file["definitions"] as Any)
+        let definitions = try files.write("definitions.json", definitionsText)
         var lines: [String] = []
         for c in cases {
             var request: [String: Any] = ["flag": c["flag"] as Any, "context": c["context"] ?? NSNull()]

@@ -16,6 +16,12 @@ A format is a module in formats/ with:
     oracle(document, requests)-> [answer], one per request, in the shape compare() reads
     compare(request, burgee, answer) -> None when they agree, else a sentence saying how they differ
     reduce(document, flag)    -> the document cut down to `flag` and what it depends on
+and optionally:
+    encode(document)          -> the document's JSON text (default: json.dumps), for a format whose
+                                 documents hold numbers Python's json would write otherwise
+    classes(document, requests) -> {class: count}: how many of the requests exercise each class of
+                                 input; the run prints the sums (`classes: a=N, b=M`) before its
+                                 last line
 """
 import argparse
 import importlib
@@ -39,11 +45,11 @@ def default_burgee():
     return None
 
 
-def run_burgee(burgee, fmt, document, requests, extra, workdir):
+def run_burgee(burgee, fmt, text, requests, extra, workdir):
     definitions = os.path.join(workdir, "definitions.json")
     lines = os.path.join(workdir, "requests.jsonl")
     with open(definitions, "w") as f:
-        json.dump(document, f)
+        f.write(text)
     with open(lines, "w") as f:
         for request in requests:
             f.write(json.dumps(request) + "\n")
@@ -70,13 +76,19 @@ def main():
     if not args.burgee:
         sys.exit("difftest: no burgee executable; build it (swift build) or pass --burgee")
     module = importlib.import_module("formats." + args.format)
+    encode = getattr(module, "encode", json.dumps)
+    classify = getattr(module, "classes", None)
 
     passed = failed = reported = 0
+    classes = {}
     with tempfile.TemporaryDirectory(prefix="difftest-") as workdir:
         for seed in range(args.seed_start, args.seed_start + args.seeds):
             rng = random.Random(f"{module.NAME}:{seed}")
             document, requests = module.generate(rng, args.requests)
-            results, error = run_burgee(args.burgee, module.NAME, document, requests,
+            if classify:
+                for name, count in classify(document, requests).items():
+                    classes[name] = classes.get(name, 0) + count
+            results, error = run_burgee(args.burgee, module.NAME, encode(document), requests,
                                         module.burgee_args(document), workdir)
             answers = module.oracle(document, requests)
             for index, request in enumerate(requests):
@@ -91,10 +103,12 @@ def main():
                     print("request: " + json.dumps(request))
                     print("burgee:  " + json.dumps(results[index] if results else None))
                     print("oracle:  " + json.dumps(answers[index]))
-                    print("document: " + json.dumps(module.reduce(document, request.get("flag"))))
+                    print("document: " + encode(module.reduce(document, request.get("flag"))))
                 if error:
                     failed += len(requests) - index - 1
                     break
+    if classify:
+        print("classes: " + ", ".join(f"{name}={count}" for name, count in classes.items()))
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

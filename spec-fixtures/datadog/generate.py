@@ -371,12 +371,15 @@ class File:
         self._case(name, flag_key, context, {"value": AUTO, "variation": None, "reason": {"kind": "DISABLED"},
                                              "code": "FLAG_UNRECOGNIZED_OR_DISABLED"}, type, default, description)
 
-    def error(self, name, flag_key, context, kind, type=AUTO, default=AUTO, description=None):
+    def error(self, name, flag_key, context, kind, type=AUTO, default=AUTO, description=None, eppo_allocation=None):
+        """`eppo_allocation`: the allocation whose split failed, which Eppo's details name."""
         if kind == "FLAG_NOT_FOUND":
             assert flag_key not in self.flags
-        self._case(name, flag_key, context, {"value": AUTO, "variation": None,
-                                             "reason": {"kind": "ERROR", "errorKind": kind},
-                                             "code": EPPO_CODES[kind]}, type, default, description)
+        expect = {"value": AUTO, "variation": None, "reason": {"kind": "ERROR", "errorKind": kind},
+                  "code": EPPO_CODES[kind]}
+        if self.dialect == "eppo" and eppo_allocation is not None:
+            expect["allocationKey"] = eppo_allocation
+        self._case(name, flag_key, context, expect, type, default, description)
 
     def matched(self, name, flag_key, context, yes, description=None, type=AUTO):
         """A condition flag (cond_flag): served by its allocation "rule" when `yes`, else nothing."""
@@ -512,6 +515,18 @@ def regex(d):
         ("word-boundary", cond("w", "MATCHES", "\\bx"), attr_cases("MATCHES \\b", "w", [
             ("no boundary between \u00e9 and x: both word characters", "\u00e9x", False),
             ("a boundary after a space", "\u00e9 x", True)])),
+        ("han", cond("name", "MATCHES", "^\\p{Han}+$"), attr_cases("MATCHES \\p{Han}", "name", [
+            ("a Unicode script class", "\u65e5\u672c", True),
+            ("kana is not Han", "\u3072\u3089\u304c\u306a", False)])),
+        ("greek", cond("name", "MATCHES", "\\p{Greek}"), attr_cases("MATCHES \\p{Greek}", "name", [
+            ("a Greek letter", "\u03b1", True),
+            ("Latin only", "alpha", False)])),
+        ("letters-class", cond("name", "MATCHES", "^\\pL+$"), attr_cases("MATCHES \\pL", "name", [
+            ("a one-letter general category", "\u00fcber", True),
+            ("a digit is not a letter", "a1", False)])),
+        ("fold-kelvin", cond("unit", "MATCHES", "(?i)^k$"), attr_cases("MATCHES (?i)k", "unit", [
+            ("simple case folding: the Kelvin sign", "\u212a", True),
+            ("upper case", "K", True)])),
         ("not-example", cond("email", "NOT_MATCHES", "@example\\.com$"), attr_cases("NOT_MATCHES", "email", [
             ("not matching", "x@other.org", True),
             ("matching", "a@example.com", False),
@@ -819,6 +834,14 @@ def types(d):
     f.served("INTEGER 0 is served", "integer-zero", ctx(), "all")
     f.flag("integer-2-53", "INTEGER", [("big", 9007199254740992)], [static("all", "big")])
     f.served("INTEGER 2^53", "integer-2-53", ctx(), "all")
+    if dd:
+        # 64-bit integers are served exactly, beyond a double's 2^53.
+        for name, value in [("2-53-plus-1", 2 ** 53 + 1), ("2-62", 2 ** 62), ("max", 2 ** 63 - 1), ("min", -2 ** 63)]:
+            f.flag("integer-" + name, "INTEGER", [("big", value)], [static("all", "big")])
+            f.served("INTEGER %d, exact" % value, "integer-" + name, ctx(), "all")
+        f.flag("json-big", "JSON", [("big", {"i64": 2 ** 63 - 1, "u64": 2 ** 64 - 1, "neg": -2 ** 63})],
+               [static("all", "big")])
+        f.served("JSON: integers up to 2^64 - 1 exact", "json-big", ctx(), "all")
     f.flag("numeric", "NUMERIC", [("pi", 3.1415926), ("two", 2)], [
         static("two", "two", [rule(cond("n", "ONE_OF", ["2"]))]), static("all", "pi")])
     f.served("NUMERIC", "numeric", ctx(), "all")
@@ -897,6 +920,68 @@ def unknown_fields(d):
 
 
 
+def struct_arrays(d):
+    dd = d == "datadog"
+    f = File(d, "struct-arrays",
+             "A flag's structs may be written as JSON arrays of their fields, in the order the SDKs' Rust models "
+             "declare them (serde reads a struct from either form): flag [key, enabled, variationType, variations, "
+             "allocations%s], variation [key, value], allocation [key, rules, startAt, endAt, splits, doLog], rule "
+             "[conditions], condition [attribute, operator, value], split [shards, variationKey, %s], shard %s, "
+             "range [start, end]. Trailing fields with a default (doLog, %s) may be left out; an array too short or "
+             "too long fails the flag." % (", totalShards" if not dd else "", "serialId" if dd else "extraLogging",
+                                          "[salt, totalShards, ranges]" if dd else "[salt, ranges]",
+                                          "serialId" if dd else "extraLogging"))
+    two = [("a", "A"), ("b", "B")]
+    shard_fields = ["salt", "totalShards", "ranges"] if dd else ["salt", "ranges"]
+
+    def fields(obj, names):
+        return [obj[name] for name in names]
+
+    two_rules = [static("pro", "a", [rule(cond("plan", "ONE_OF", ["pro"]))]),
+                 alloc("hashed", [split("b", shard("arr", [(0, 10000)]))])]
+    f.flag("array-forms", "STRING", two, two_rules)
+    f.served("arrays: a condition matches", "array-forms", ctx(plan="pro"), "pro")
+    f.served("arrays: a shard still hashes", "array-forms", ctx(plan="free"), "hashed")
+    fl = f.flags["array-forms"]
+    fl["variations"]["a"] = fields(fl["variations"]["a"], ["key", "value"])
+    pro, hashed = fl["allocations"]
+    pro["rules"][0]["conditions"][0] = fields(pro["rules"][0]["conditions"][0], ["attribute", "operator", "value"])
+    pro["rules"][0] = [pro["rules"][0]["conditions"]]
+    sh = hashed["splits"][0]["shards"][0]
+    sh["ranges"][0] = fields(sh["ranges"][0], ["start", "end"])
+    hashed["splits"][0]["shards"][0] = fields(sh, shard_fields)
+    hashed["splits"][0] = fields(hashed["splits"][0], ["shards", "variationKey"])
+    # Datadog's rules are optional (null is none); Eppo's default to [] but may not be null.
+    fl["allocations"][1] = [hashed["key"], None if dd else [], None, None, hashed["splits"]]
+
+    f.flag("array-flag", "STRING", two, [static("all", "b")])
+    f.served("a whole flag as an array", "array-flag", ctx(), "all")
+    fl = f.flags["array-flag"]
+    f.flags["array-flag"] = fields(fl, ["key", "enabled", "variationType", "variations", "allocations"]
+                                   + ([] if dd else ["totalShards"]))
+
+    def broken(key, what, mutate):
+        f.flag(key, "STRING", two, [alloc("all", [split("b", shard("arr", [(0, 10000)]))])])
+        mutate(f.flags[key])
+        if dd:
+            f.rejected(what, key, ctx())
+        else:
+            f.error(what, key, ctx(), "PARSE_ERROR")
+
+    def shard_of_flag(fl):
+        return fl["allocations"][0]["splits"][0]["shards"][0]
+
+    broken("range-too-short", "a range of one element fails the flag",
+           lambda fl: shard_of_flag(fl).update(ranges=[[0]]))
+    broken("range-too-long", "a range of three elements fails the flag",
+           lambda fl: shard_of_flag(fl).update(ranges=[[0, 10000, 1]]))
+    broken("variation-too-short", "a variation without its value fails the flag",
+           lambda fl: fl["variations"].update(b=["b"]))
+    broken("allocation-without-splits", "an allocation array without splits fails the flag",
+           lambda fl: fl["allocations"].__setitem__(0, ["all", None, None, None]))
+    return f
+
+
 # ---------------------------------------------------------------------------------------------
 # Datadog only
 
@@ -905,8 +990,10 @@ def dd_semver(d):
     assert d == "datadog"
     f = File(d, "operators-semver",
              "SEMVER_EQ, SEMVER_NEQ, SEMVER_LT, SEMVER_LTE, SEMVER_GT, SEMVER_GTE: the attribute must be a string "
-             "that parses as a semantic version (else false, even for SEMVER_NEQ); compared by precedence: build "
-             "metadata ignored, pre-releases below their release, numeric identifiers numerically.")
+             "that parses as a version (else false, even for SEMVER_NEQ): one or more numeric parts (without leading "
+             "zeros, each up to 2^64 - 1; missing parts are 0, so 1.2 equals 1.2.0.0), then a semver pre-release and "
+             "build; compared by precedence: build metadata ignored, pre-releases below their release, numeric "
+             "identifiers numerically.")
     groups(f, [
         ("semver-eq", cond("v", "SEMVER_EQ", "1.2.3"), attr_cases("SEMVER_EQ 1.2.3", "v", [
             ("equal", "1.2.3", True),
@@ -946,6 +1033,31 @@ def dd_semver(d):
             ("numeric identifiers of pre-releases", "1.10.0-rc.10", False)])),
         ("semver-gt-rc", cond("v", "SEMVER_GT", "1.0.0-rc.9"), attr_cases("SEMVER_GT 1.0.0-rc.9", "v", [
             ("rc.10 is above rc.9", "1.0.0-rc.10", True)])),
+        # Versions of other than three numeric parts: missing parts are 0.
+        ("semver-eq-partial", cond("v", "SEMVER_EQ", "1.2"), attr_cases("SEMVER_EQ 1.2", "v", [
+            ("two parts", "1.2", True),
+            ("three parts, the third 0", "1.2.0", True),
+            ("four parts, zeros", "1.2.0.0", True),
+            ("four parts, the fourth not 0", "1.2.0.1", False),
+            ("one part", "1", False),
+            ("build metadata ignored", "1.2+b", True),
+            ("a pre-release of it", "1.2-rc.1", False),
+            ("a trailing dot", "1.2.", False),
+            ("a leading zero", "1.02", False)])),
+        ("semver-neq-partial", cond("v", "SEMVER_NEQ", "1.2"), attr_cases("SEMVER_NEQ 1.2", "v", [
+            ("one part", "1", True),
+            ("a part of 2^64 - 1", "18446744073709551615", True),
+            ("a part beyond 2^64 - 1: not a version, false", "18446744073709551616", False),
+            ("an empty part: not a version, false", "1..2", False)])),
+        ("semver-gt-four", cond("v", "SEMVER_GT", "1.2.3"), attr_cases("SEMVER_GT 1.2.3", "v", [
+            ("a fourth part above 0", "1.2.3.4", True),
+            ("a fourth part of 0", "1.2.3.0", False),
+            ("many parts", "1.2.3.0.0.0.1", True),
+            ("two parts, lower", "1.2", False)])),
+        ("semver-lt-four", cond("v", "SEMVER_LT", "1.2.3.4-rc.1"), attr_cases("SEMVER_LT 1.2.3.4-rc.1", "v", [
+            ("three parts: below", "1.2.3", True),
+            ("the release is above its pre-release", "1.2.3.4", False),
+            ("an earlier pre-release", "1.2.3.4-rc.0", True)])),
     ])
     return f
 
@@ -1125,24 +1237,27 @@ def eppo_flag_errors(d):
     f.flag("wrong-typed", "BOOLEAN", [("on", True), ("maybe", "yes")], [
         static("maybe", "maybe", [rule(cond("plan", "ONE_OF", ["maybe"]))]), static("all", "on")])
     f.served("a wrong-typed value never served: the flag works", "wrong-typed", ctx(plan="pro"), "all")
-    f.error("a wrong-typed value served: PARSE_ERROR", "wrong-typed", ctx(plan="maybe"), "PARSE_ERROR")
+    f.error("a wrong-typed value served: PARSE_ERROR", "wrong-typed", ctx(plan="maybe"), "PARSE_ERROR",
+            eppo_allocation="maybe")
     f.flag("unknown-variation", "STRING", two, [
         static("nope", "nope", [rule(cond("plan", "ONE_OF", ["nope"]))]), static("all", "a")])
     f.served("an unknown variation not reached: the flag works", "unknown-variation", ctx(plan="pro"), "all")
-    f.error("an unknown variation reached: PARSE_ERROR", "unknown-variation", ctx(plan="nope"), "PARSE_ERROR")
+    f.error("an unknown variation reached: PARSE_ERROR", "unknown-variation", ctx(plan="nope"), "PARSE_ERROR",
+            eppo_allocation="nope")
     f.flag("map-key-variation", "STRING", [("entry", "inner", "A"), ("b", "B")], [
         static("entry", "entry", [rule(cond("plan", "ONE_OF", ["entry"]))]), static("all", "b")])
     f.error("a split naming a variation's map key, not its inner key", "map-key-variation", ctx(plan="entry"),
-            "PARSE_ERROR")
+            "PARSE_ERROR", eppo_allocation="entry")
     f.flag("json-invalid", "JSON", [("bad", "{oops"), ("good", '{"ok":true}')], [
         static("bad", "bad", [rule(cond("plan", "ONE_OF", ["bad"]))]), static("all", "good")], raw_values=True)
     f.served("a JSON string that does not parse, not served", "json-invalid", ctx(plan="pro"), "all")
-    f.error("a JSON string that does not parse, served: PARSE_ERROR", "json-invalid", ctx(plan="bad"), "PARSE_ERROR")
+    f.error("a JSON string that does not parse, served: PARSE_ERROR", "json-invalid", ctx(plan="bad"), "PARSE_ERROR",
+            eppo_allocation="bad")
     f.flag("integer-fraction", "INTEGER", [("half", 2.5), ("two", 2)], [
         static("half", "half", [rule(cond("plan", "ONE_OF", ["half"]))]), static("all", "two")])
     f.served("an INTEGER value with a fraction, not served", "integer-fraction", ctx(plan="pro"), "all")
     f.error("an INTEGER value with a fraction, served: PARSE_ERROR", "integer-fraction", ctx(plan="half"),
-            "PARSE_ERROR")
+            "PARSE_ERROR", eppo_allocation="half")
     bad_condition("unknown-operator", cond("plan", "STARTS_WITH", "p"), "an unknown operator is a false condition",
                   plan="pro")
     bad_condition("invalid-regex", cond("plan", "MATCHES", "("), "an invalid regex is a false condition", plan="(")
@@ -1323,11 +1438,10 @@ def dialects(d):
         f.served("6. MATCHES with an array is a false condition", "6-matches-array", ctx(email="a@example.com"), "rest")
 
     # 7. INTEGER values
-    # Datadog refuses an INTEGER value written `3.0`; that is not pinned (see README.md).
-    if not dd:
-        f.flag("7-integer-3-0", "INTEGER", [("three", 3.0)], [static("all", "three")], style="both")
+    f.flag("7-integer-3-0", "INTEGER", [("three", 3.0)], [static("all", "three")], style="both")
     f.flag("7-integer-2-62-plus-1", "INTEGER", [("big", 4611686018427387905)], [static("all", "big")], style="both")
     if dd:
+        f.rejected("7. INTEGER written 3.0 refuses the flag (JSON integers only)", "7-integer-3-0", ctx())
         f.served("7. INTEGER 2^62+1 is exact", "7-integer-2-62-plus-1", ctx(), "all")
     else:
         f.served("7. INTEGER 3.0 is 3", "7-integer-3-0", ctx(), "all")
@@ -1373,7 +1487,8 @@ def dialects(d):
 
 # ---------------------------------------------------------------------------------------------
 
-SHARED = [membership, regex, numeric, conditions, shards, dates, reasons_and_logging, types, envelope, unknown_fields]
+SHARED = [membership, regex, numeric, conditions, shards, dates, reasons_and_logging, types, envelope, unknown_fields,
+          struct_arrays]
 FILES = {
     "datadog": SHARED + [dd_semver, dd_flag_errors, dd_contexts, dialects],
     "eppo": SHARED + [eppo_semver, eppo_flag_errors, eppo_contexts, dialects],

@@ -96,7 +96,7 @@ extension SemanticVersion {
     }
 
     /// A decimal number without leading zeros that fits a `UInt64`, advancing `i` past it.
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> UInt64? {
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> UInt64? {
         let start = i
         var value: UInt64 = 0
         while i < bytes.count, isDigit(bytes[i]) {
@@ -114,7 +114,7 @@ extension SemanticVersion {
     ///
     /// With `strictNumbers` (prerelease), an all-digit identifier may not have a leading zero;
     /// build metadata allows one.
-    private static func identifiers(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, strictNumbers: Bool) -> Bool {
+    static func identifiers(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, strictNumbers: Bool) -> Bool {
         while true {
             let start = i
             var numeric = true
@@ -129,7 +129,7 @@ extension SemanticVersion {
         }
     }
 
-    private static func slice(_ text: Substring, _ range: Range<Int>) -> Substring {
+    static func slice(_ text: Substring, _ range: Range<Int>) -> Substring {
         guard !range.isEmpty else { return Substring() }
         let utf8 = text.utf8
         // O(1) on native strings; the offsets are ASCII, so they fall on character boundaries.

@@ -241,6 +241,14 @@ public final class Snapshot: Sendable {
         return index < 0 ? nil : Int(index)
     }
 
+    /// The index of the rule whose serve failed in an outcome of this snapshot (an `ERROR` that a
+    /// matched rule gave, such as a variation that cannot be served), else `nil`.
+    package func failedRuleIndex(of outcome: EvaluationOutcome) -> Int? {
+        guard outcome.kind == .error, outcome.result.source >= 0 else { return nil }
+        let index = program.rules[outcome.result.source].ruleIndex
+        return index < 0 ? nil : Int(index)
+    }
+
     /// What an exposure of the rule that an outcome of this snapshot matched carries, for a
     /// format whose rules say it (``FlagInfo/ruleExposures``); `nil` otherwise.
     package func ruleExposure(of outcome: EvaluationOutcome) -> RuleExposure? {

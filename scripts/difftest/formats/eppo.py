@@ -8,9 +8,12 @@ operators except as unknown ones, targeting keys that are mostly strings (a few 
 Python API refuses them). Each document's clock is its `createdAt` (`--now`).
 
 Eppo has no reasons; the oracle maps its evaluation codes to Burgee's (oracles/ufc.py). Compared:
-value, variation, reason kind and error kind, and the `eppo` member's allocationKey, doLog and
-flagEvaluationCode, and its extraLogging when the SDK logged an assignment event (the event is
-where the SDK shows it).
+value, variation, reason kind and error kind, and the `eppo` member's allocationKey (the allocation
+Eppo's details name as matched, also when serving it failed), doLog and flagEvaluationCode, and its
+extraLogging when the SDK logged an assignment event (the event is where the SDK shows it). Values
+compare as formats/datadog.py says: an INTEGER flag's value is a Python int (Eppo's, through a
+double: 2^53 + 1 is 2^53, 2^63 is i64::MAX), which burgee must write as that integer. The classes of
+inputs counted are formats/datadog.py's.
 """
 from formats import datadog as ufc_format
 
@@ -38,3 +41,11 @@ def compare(request, burgee, answer):
 
 def reduce(document, flag):
     return ufc_format.reduce(document, flag)
+
+
+def encode(document):
+    return ufc_format.encode(document)
+
+
+def classes(document, requests):
+    return ufc_format.count_classes(document, requests, NAME)

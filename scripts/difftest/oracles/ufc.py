@@ -6,8 +6,13 @@
 `{"data": {"attributes": UFC}}` is unwrapped first); `requests` are request lines of
 `burgee eval --requests`; `now` an RFC 3339 instant, the clock that startAt/endAt read (None: the
 real clock). Each answer: value (served, else the request's default), variation, reason
-({"kind"} or {"kind": "ERROR", "errorKind"}), allocationKey, doLog; Datadog adds serialId, Eppo
-flagEvaluationCode and extraLogging.
+({"kind"} or {"kind": "ERROR", "errorKind"}), allocationKey, doLog, and type (the SDK method's
+type: boolean, string, int, double or json); Datadog adds serialId, Eppo flagEvaluationCode and
+extraLogging. Eppo's allocationKey is the allocation its details name as matched, also when the
+evaluation then fails (a variation value of the wrong type).
+
+A document may hold RawNumber values: JSON numbers written as their text says (`1e2`, `42.0`),
+which both engines are given as written (`dumps`); Python's json writes a float its own way.
 
 How each SDK runs here (both in a worker process, see below):
 - Datadog: ddtrace's OpenFeature provider (`ddtrace.openfeature.DataDogProvider`, with libdatadog's
@@ -82,6 +87,62 @@ int clock_gettime(clockid_t id, struct timespec *ts) {
 # Shared helpers
 
 
+class RawNumber:
+    """A JSON number written exactly as `text` says (`1e2`, `42.0`, `-0.0`); `value` is what
+    Python reads from it."""
+
+    def __init__(self, text):
+        self.text = text
+        self.value = json.loads(text)
+        if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
+            raise ValueError("not a JSON number: %r" % (text,))
+
+    def __repr__(self):
+        return "RawNumber(%r)" % (self.text,)
+
+    def __eq__(self, other):
+        return isinstance(other, RawNumber) and other.text == self.text
+
+    def __hash__(self):
+        return hash(self.text)
+
+
+RAW_MARK = "\u0000raw-number:"
+RAW_TEXT = re.compile(r'"\\u0000raw-number:([^"\\]*)"')
+
+
+def dumps(value):
+    """JSON text of `value`, RawNumber values written as they are."""
+    def mark(o):
+        if isinstance(o, RawNumber):
+            return RAW_MARK + o.text
+        raise TypeError("%r is not JSON serializable" % (o,))
+    return RAW_TEXT.sub(lambda m: m.group(1), json.dumps(value, default=mark))
+
+
+def has_raw_numbers(value):
+    if isinstance(value, RawNumber):
+        return True
+    if isinstance(value, dict):
+        return any(has_raw_numbers(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_raw_numbers(v) for v in value)
+    return False
+
+
+def _to_wire(o):
+    # RawNumber across the pipe to the worker.
+    if isinstance(o, RawNumber):
+        return {"$rawNumber": o.text}
+    raise TypeError("%r is not JSON serializable" % (o,))
+
+
+def _from_wire(o):
+    if len(o) == 1 and "$rawNumber" in o:
+        return RawNumber(o["$rawNumber"])
+    return o
+
+
 def unwrap(document):
     """The UFC inside a JSON:API envelope, or the document itself."""
     if isinstance(document, dict) and isinstance(document.get("data"), dict) \
@@ -138,28 +199,36 @@ def request_context(request):
     return key, attributes if attributes is not None else {}
 
 
+def member(obj, name, position):
+    """A member of an object, also when written as the array of its members (serde reads a Rust
+    struct from either; `position` is the member's place in the struct)."""
+    if isinstance(obj, dict):
+        return obj.get(name)
+    if isinstance(obj, list) and position < len(obj):
+        return obj[position]
+    return None
+
+
 def significant(shard, total):
     """A shard is hashed unless one of its ranges is exactly the whole [0, total)."""
-    for r in shard.get("ranges") or []:
-        if isinstance(r, dict) and r.get("start") == 0 and r.get("end") == total \
-                and not isinstance(total, bool):
+    for r in member(shard, "ranges", 1) or []:
+        if member(r, "start", 0) == 0 and member(r, "end", 1) == total and not isinstance(total, bool):
             return False
     return True
 
 
-def served_reason(allocation, flag_total_shards=None):
-    """libdd-ffe's reason for a value served by `allocation`; `flag_total_shards` is Eppo's
-    flag-level totalShards (Datadog reads each shard's own)."""
-    if allocation.get("rules"):
+def served_reason(allocation, flag_total_shards):
+    """libdd-ffe's reason for a value served by `allocation`, with Eppo's flag-level totalShards
+    (for Eppo, which has no reasons; its shards are [salt, ranges] in array form)."""
+    if member(allocation, "rules", 1):
         return "TARGETING_MATCH"
-    splits = allocation.get("splits") or []
+    splits = member(allocation, "splits", 4) or []
     if len(splits) == 1:
-        shards = splits[0].get("shards") or []
-        dated = allocation.get("startAt") is not None or allocation.get("endAt") is not None
-        if dated and not any(significant(s, s.get("totalShards") if flag_total_shards is None
-                                         else flag_total_shards) for s in shards):
+        shards = member(splits[0], "shards", 0) or []
+        dated = member(allocation, "startAt", 2) is not None or member(allocation, "endAt", 3) is not None
+        if dated and not any(significant(s, flag_total_shards) for s in shards):
             return "DEFAULT"
-        if splits[0].get("shards") == []:
+        if shards == []:
             return "STATIC"
     return "SPLIT"
 
@@ -243,7 +312,7 @@ def evaluate(dialect, document, requests, now=None, fixtures_rule=True):
             raise RuntimeError("ufc oracle: no C compiler to build the clock library; `now` cannot be fixed")
     process = worker(dialect)
     process.stdin.write(json.dumps({"document": document, "requests": requests, "now": now,
-                                    "fixturesRule": fixtures_rule}) + "\n")
+                                    "fixturesRule": fixtures_rule}, default=_to_wire) + "\n")
     process.stdin.flush()
     line = process.stdout.readline()
     if not line:
@@ -290,6 +359,8 @@ class DatadogEngine:
         self.exposures = []
         self.EvaluationContext = EvaluationContext
         self.set_config = _config._set_ffe_config
+        self.snapshot = _config._FfeSnapshot
+        self.native = _native
         self.load = _native.process_ffe_configuration
         self.provider = DataDogProvider(initialization_timeout=0)
         try:
@@ -304,8 +375,22 @@ class DatadogEngine:
     def evaluate(self, document, requests, fixtures_rule):
         document = unwrap(document)
         self.set_config(None)
-        accepted = self.load(document)
+        if has_raw_numbers(document):
+            accepted = self.load_text(document)
+        else:
+            accepted = self.load(document)
         return [self.one(document, request, accepted, fixtures_rule) for request in requests]
+
+    def load_text(self, document):
+        """What process_ffe_configuration does, with the document's numbers as written (it would
+        write them with Python's json)."""
+        try:
+            configuration = self.native.ffe.Configuration(dumps(document).encode("utf-8"))
+        except ValueError:
+            return False
+        consent = isinstance(document, dict) and document.get("observeFullEvaluationData") is True
+        self.set_config(self.snapshot(configuration, consent))
+        return True
 
     def one(self, document, request, accepted, fixtures_rule):
         default = request.get("default")
@@ -323,7 +408,8 @@ class DatadogEngine:
         metadata = details.flag_metadata or {}
         answer = {"value": details.value, "variation": details.variant, "reason": reason,
                   "allocationKey": metadata.get("allocation_key"), "doLog": bool(self.exposures),
-                  "serialId": metadata.get("__dd_split_serial_id") if details.variant else None}
+                  "serialId": metadata.get("__dd_split_serial_id") if details.variant else None,
+                  "type": kind}
         if not accepted:
             answer["documentRejected"] = True
         if fixtures_rule and reason == {"kind": "ERROR", "errorKind": "PARSE_ERROR"}:
@@ -367,7 +453,7 @@ class EppoEngine:
     def evaluate(self, document, requests, fixtures_rule):
         document = unwrap(document)
         try:
-            configuration = self.eppo.Configuration(flags_configuration=json.dumps(document).encode())
+            configuration = self.eppo.Configuration(flags_configuration=dumps(document).encode())
         except Exception as e:
             return [error("PROVIDER_NOT_READY", r.get("default"), flagEvaluationCode=None, extraLogging={},
                           documentRejected=True, note=str(e)) for r in requests]
@@ -396,23 +482,26 @@ class EppoEngine:
         flag = flags.get(request.get("flag"))
         answer = {"value": result.variation if variation is not None else default, "variation": variation,
                   "allocationKey": None, "doLog": bool(self.events), "flagEvaluationCode": code,
-                  "extraLogging": {}}
+                  "extraLogging": {}, "type": kind}
         if self.events:
             answer["extraLogging"] = {k: v for k, v in self.events[-1].items() if k not in EPPO_EVENT_MEMBERS}
+        # The allocation Eppo's details name as matched: also when serving its split then failed
+        # (UNEXPECTED_CONFIGURATION_ERROR for a value of the wrong type or an unknown variation).
+        matched = [a for a in details.get("allocations") or [] if a.get("allocationEvaluationCode") == "MATCH"]
+        if matched:
+            answer["allocationKey"] = matched[0].get("key")
         if code == "MATCH":
-            matched = [a for a in details.get("allocations") or [] if a.get("allocationEvaluationCode") == "MATCH"]
             allocation = {}
             if matched:
-                answer["allocationKey"] = matched[0].get("key")
                 position = matched[0].get("orderPosition")
-                allocations = flag.get("allocations") if isinstance(flag, dict) else None
+                allocations = member(flag, "allocations", 4)
                 if isinstance(position, int) and isinstance(allocations, list) and 0 < position <= len(allocations):
                     allocation = allocations[position - 1]
-            answer["reason"] = {"kind": served_reason(allocation, flag.get("totalShards"))}
+            answer["reason"] = {"kind": served_reason(allocation, member(flag, "totalShards", 5))}
         elif code == "DEFAULT_ALLOCATION_NULL":
             answer["reason"] = {"kind": "DEFAULT"}
         elif code == "FLAG_UNRECOGNIZED_OR_DISABLED":
-            disabled = isinstance(flag, dict) and flag.get("enabled") is False
+            disabled = member(flag, "enabled", 1) is False
             answer["reason"] = {"kind": "DISABLED"} if disabled else {"kind": "ERROR", "errorKind": "FLAG_NOT_FOUND"}
         elif code == "TYPE_MISMATCH":
             answer["reason"] = {"kind": "ERROR", "errorKind": "TYPE_MISMATCH"}
@@ -437,7 +526,7 @@ def serve(dialect):
         clock.argtypes = [ctypes.c_int, ctypes.c_longlong, ctypes.c_long]
     engine = DatadogEngine() if dialect == "datadog" else EppoEngine()
     for line in sys.stdin:
-        job = json.loads(line)
+        job = json.loads(line, object_hook=_from_wire)
         try:
             if job.get("now") is not None:
                 if clock is None:

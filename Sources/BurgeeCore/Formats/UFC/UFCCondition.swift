@@ -12,6 +12,9 @@ package struct UFCCondition: Sendable {
         case number(NumericComparison, Double)
         /// The attribute, a string holding a three-part version, compared with a version.
         case version(FullSemVerOperator.Comparison, SemanticVersion, countsBuild: Bool)
+        /// The attribute, a string holding a version of any number of numeric parts, compared with one
+        /// (Datadog's `SEMVER_*`, ``ExtendedVersion``).
+        case extendedVersion(FullSemVerOperator.Comparison, String)
         /// A condition the vendor's engine cannot use, which Eppo evaluates as false.
         case never(String)
     }
@@ -25,10 +28,10 @@ package struct UFCCondition: Sendable {
     init(json: JSONValue, _ r: UFCReader, vendor: UFCVendor) throws(UFCProblem) {
         path = r.path
         written = ("", .null)
-        guard case .object(let members) = json, case .string(let attribute)? = members["attribute"],
+        guard let members = try? r.object(json, as: .condition), case .string(let attribute)? = members["attribute"],
               case .string(let op)? = members["operator"] else {
             if vendor == .datadog {
-                let members = try r.object(json)
+                let members = try r.object(json, as: .condition)
                 _ = try r.at("attribute").string(members["attribute"])
                 _ = try r.at("operator").string(members["operator"])
             }
@@ -105,8 +108,9 @@ package struct UFCCondition: Sendable {
         case "SEMVER_EQ", "SEMVER_NEQ", "SEMVER_LT", "SEMVER_LTE", "SEMVER_GT", "SEMVER_GTE":
             // Datadog's operators only: Eppo does not know them.
             guard vendor == .datadog else { return .failure(UFCProblem("unknown operator '\(op)'")) }
-            guard case .string(let s) = value, let version = FullSemVerOperator.version(s) else {
-                return .failure(UFCProblem("\(op) takes a semantic version string, not \(value.serialized())"))
+            // Datadog's evaluator reads any number of numeric parts (`1.2`, `1.2.3.4`), missing ones 0.
+            guard case .string(let s) = value, ExtendedVersion.isVersion(s) else {
+                return .failure(UFCProblem("\(op) takes a version string, not \(value.serialized())"))
             }
             let comparison: FullSemVerOperator.Comparison = switch op {
             case "SEMVER_EQ": .equal
@@ -116,7 +120,7 @@ package struct UFCCondition: Sendable {
             case "SEMVER_GT": .greater
             default: .greaterOrEqual
             }
-            return .success(.version(comparison, version, countsBuild: false))
+            return .success(.extendedVersion(comparison, s))
         default:
             return .failure(UFCProblem("unknown operator '\(op)'"))
         }

@@ -64,7 +64,10 @@ struct UFCDialect: DefinitionsDialect {
     /// `"datadog":{…}` (what Datadog's provider returns, with the exposure it would log) or
     /// `"eppo":{…}` (Eppo's evaluation details and assignment event), and the vendor's reason.
     func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult? {
-        let result = UFCResult(detail, flag: key, context: context, in: snapshot, vendor: vendor)
+        // The rule whose serve failed is not in the detail: evaluated again, on this error path only.
+        let failedRule = detail.reason.errorKind == .malformedFlag
+            ? snapshot.failedRuleIndex(of: snapshot.outcome(key, context: context)) : nil
+        let result = UFCResult(detail, flag: key, context: context, in: snapshot, vendor: vendor, failedRule: failedRule)
         let name = format.name
         let json = result.json
         return VendorResult(member: name, json: json, reasonJSON: result.reasonJSON,

@@ -17,7 +17,7 @@ package struct UFCFlag: Sendable {
 
     package init(json: JSONValue, key: String, at path: JSONPointer, vendor: UFCVendor) throws(UFCProblem) {
         let r = UFCReader(path)
-        let members = try r.object(json)
+        let members = try r.object(json, as: .flag(vendor))
         self.key = key
         self.path = path
         _ = try r.at("key").string(members["key"])
@@ -39,7 +39,7 @@ package struct UFCFlag: Sendable {
         var unusable: UFCProblem? = nil
         for name in variationsJSON.keys.sorted() {
             let vr = r.at("variations").at(name)
-            let v = try vr.object(variationsJSON[name])
+            let v = try vr.object(variationsJSON[name], as: .variation)
             let variationKey = try vr.at("key").string(v["key"])
             guard let raw = v["value"] else { throw vr.at("value").problem("required member 'value' is missing") }
             if vendor == .eppo {
@@ -104,7 +104,7 @@ package struct UFCAllocation: Sendable {
     package var doLog: Bool
 
     init(json: JSONValue, _ r: UFCReader, vendor: UFCVendor, flagShards: UInt32?, variations: Set<String>) throws(UFCProblem) {
-        let members = try r.object(json)
+        let members = try r.object(json, as: .allocation)
         key = try r.at("key").string(members["key"])
         var rules: [[UFCCondition]] = []
         switch members["rules"] {
@@ -113,7 +113,7 @@ package struct UFCAllocation: Sendable {
         case let list?:
             for (i, rule) in try r.at("rules").array(list).enumerated() {
                 let rr = r.at("rules").at(i)
-                let conditions = try rr.at("conditions").array(try rr.object(rule)["conditions"])
+                let conditions = try rr.at("conditions").array(try rr.object(rule, as: .rule)["conditions"])
                 var parsed: [UFCCondition] = []
                 for (j, condition) in conditions.enumerated() {
                     parsed.append(try UFCCondition(json: condition, rr.at("conditions").at(j), vendor: vendor))
@@ -153,7 +153,7 @@ package struct UFCSplit: Sendable {
     package var extraLogging: [String: String]
 
     init(json: JSONValue, _ r: UFCReader, vendor: UFCVendor, flagShards: UInt32?, variations: Set<String>) throws(UFCProblem) {
-        let members = try r.object(json)
+        let members = try r.object(json, as: .split(vendor))
         variationKey = try r.at("variationKey").string(members["variationKey"])
         variationExists = variations.contains(variationKey)
         var shards: [UFCShard] = []
@@ -189,12 +189,12 @@ package struct UFCShard: Sendable {
     package var totalShards: UInt32
 
     init(json: JSONValue, _ r: UFCReader, vendor: UFCVendor, flagShards: UInt32?) throws(UFCProblem) {
-        let members = try r.object(json)
+        let members = try r.object(json, as: .shard(vendor))
         salt = try r.at("salt").string(members["salt"])
         var ranges: [(start: UInt32, end: UInt32)] = []
         for (i, range) in try r.at("ranges").array(members["ranges"]).enumerated() {
             let rr = r.at("ranges").at(i)
-            let bounds = try rr.object(range)
+            let bounds = try rr.object(range, as: .range)
             ranges.append((try rr.at("start").uint32(bounds["start"]), try rr.at("end").uint32(bounds["end"])))
         }
         self.ranges = ranges

@@ -150,6 +150,8 @@ enum UFCLowering {
             return test(.numberText(comparison, [operand]))
         case .version(let comparison, let operand, let countsBuild):
             return test(.fullSemVer(FullSemVerOperator.Test(comparison, operand, countsBuild: countsBuild)))
+        case .extendedVersion(let comparison, let operand):
+            return test(.extendedVersion(ExtendedVersionOperator.Test(comparison, operand)))
         case .never(let why):
             problems.append(DefinitionProblem(.warning, .flag(flag.key), at: c.path, "\(why): Eppo evaluates the condition as false"))
             return .any([])

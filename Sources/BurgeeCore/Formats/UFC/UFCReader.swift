@@ -17,6 +17,18 @@ struct UFCReader {
         return members
     }
 
+    /// The members of a struct: an object's, or an array's elements named by `fields` in order.
+    func object(_ value: JSONValue?, as fields: UFCStructFields) throws(UFCProblem) -> [String: JSONValue] {
+        guard case .array(let elements)? = value else { return try object(value) }
+        guard elements.count >= fields.required, elements.count <= fields.names.count else {
+            let expected = fields.required == fields.names.count ? "\(fields.required)" : "\(fields.required) to \(fields.names.count)"
+            throw problem("expected an object, or an array of \(expected) members (\(fields.names.joined(separator: ", "))), found \(elements.count) elements")
+        }
+        var members: [String: JSONValue] = [:]
+        for (name, element) in zip(fields.names, elements) { members[name] = element }
+        return members
+    }
+
     func array(_ value: JSONValue?) throws(UFCProblem) -> [JSONValue] {
         guard case .array(let elements)? = value else { throw problem("expected an array, found \(Self.typeName(value))") }
         return elements

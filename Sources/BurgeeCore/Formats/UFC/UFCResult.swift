@@ -19,7 +19,10 @@ package struct UFCResult: Sendable {
     package var event: JSONValue
     package var vendor: UFCVendor
 
-    package init(_ detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot, vendor: UFCVendor) {
+    /// `failedRule` is the rule whose serve failed, when `detail` is such an error
+    /// (``Snapshot/failedRuleIndex(of:)``): Eppo names its allocation.
+    package init(_ detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot, vendor: UFCVendor,
+                 failedRule: Int? = nil) {
         self.vendor = vendor
         value = detail.value
         variant = detail.variationKey
@@ -57,6 +60,10 @@ package struct UFCResult: Sendable {
             case .malformedFlag?:
                 errorCode = "PARSE_ERROR"
                 evaluationCode = "UNEXPECTED_CONFIGURATION_ERROR"
+                // Eppo's details name the allocation whose split failed.
+                if vendor == .eppo, let failedRule {
+                    allocationKey = snapshot.position(ofFlag: key).flatMap { snapshot.ufcRulePayload(at: $0, rule: failedRule) }?["allocation"]?.stringValue
+                }
             case .exception?:
                 errorCode = "TARGETING_KEY_MISSING"
                 evaluationCode = nil

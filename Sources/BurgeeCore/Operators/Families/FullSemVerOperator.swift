@@ -9,6 +9,19 @@ package enum FullSemVerOperator {
     /// How the attribute's version must stand to the operand.
     package enum Comparison: Sendable {
         case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+
+        /// Whether an order (-1, 0 or 1: the attribute below, equal to or above the operand) passes.
+        @inline(__always)
+        func holds(_ order: Int) -> Bool {
+            switch self {
+            case .equal: return order == 0
+            case .notEqual: return order != 0
+            case .less: return order < 0
+            case .lessOrEqual: return order <= 0
+            case .greater: return order > 0
+            case .greaterOrEqual: return order >= 0
+            }
+        }
     }
 
     /// The comparison, its operand and the order it uses.
@@ -42,14 +55,7 @@ package enum FullSemVerOperator {
         guard let version else { return false }
         var order = version < test.operand ? -1 : (test.operand < version ? 1 : 0)
         if order == 0, test.countsBuild { order = compareBuild((version.build ?? "").utf8, (test.operand.build ?? "").utf8) }
-        switch test.comparison {
-        case .equal: return order == 0
-        case .notEqual: return order != 0
-        case .less: return order < 0
-        case .lessOrEqual: return order <= 0
-        case .greater: return order > 0
-        case .greaterOrEqual: return order >= 0
-        }
+        return test.comparison.holds(order)
     }
 
     /// Two dots before any `-` or `+`.

@@ -43,6 +43,8 @@ package indirect enum Operator: Sendable {
     case scalarText(ScalarTextOperator.Test)
     /// A version of three numeric parts compared with an operand (``FullSemVerOperator``).
     case fullSemVer(FullSemVerOperator.Test)
+    /// A version of any number of numeric parts compared with an operand (``ExtendedVersionOperator``).
+    case extendedVersion(ExtendedVersionOperator.Test)
     /// A string shaped as a full semantic version (``VersionShapeOperator``).
     case versionShape
     /// A Kameleoon targeting condition on the `visitor` object of a Kameleoon context.
@@ -70,6 +72,7 @@ package indirect enum Operator: Sendable {
         case .present: return true
         case .scalarText(let test): return ScalarTextOperator.matches(value, test)
         case .fullSemVer(let test): return FullSemVerOperator.matches(value, test)
+        case .extendedVersion(let test): return ExtendedVersionOperator.matches(value, test)
         case .versionShape: return VersionShapeOperator.matches(value)
         case .visitor(let condition): return condition.matches(value)
         }
