@@ -79,6 +79,12 @@ struct RegexDialectTests {
         DialectCase("[[:alpha:]]+$", "12", rust: false, re2: false, python: false),
         DialectCase("[[:^digit:]]", "1", rust: false, re2: false, python: false),
         DialectCase("[[:^digit:]]", "a", rust: true, re2: true, python: false),
+        // Rust: an unknown POSIX name is a nested class; leading dashes and a first `]` are literals.
+        DialectCase("^[[:foo:]]$", "f", rust: true, re2: nil, python: false),
+        DialectCase("^[--\\w]$", "-", rust: true, re2: nil, python: nil),
+        DialectCase("^[---]$", "-", rust: true, re2: true, python: true),
+        DialectCase("^[]-a]$", "_", rust: false, re2: true, python: true),
+        DialectCase("^[]--a]$", "-", rust: false, re2: nil, python: nil),
         DialectCase("[a-z&&[^aeiou]]", "a", rust: false, re2: false, python: false),
         DialectCase("[a-z&&[^aeiou]]", "b", rust: true, re2: false, python: false),
         DialectCase("\\Qa.b\\E", "a.b", rust: nil, re2: true, python: nil),

@@ -268,13 +268,12 @@ def condition(rng, dialect, hints, malformed):
             hints.add(attribute, regexgen.texts(rng, 6))
         else:
             regex = rng.choice(UNICODE_REGEXES if r < 0.39 else REGEXES)
+            try:
+                pattern = re.compile(regex.replace("[[:alpha:]]", "[^\\W\\d_]"))
+                hints.add(attribute, [w for w in WORDS + COUNTRIES + EMAILS if pattern.search(w)])
+            except re.error:
+                pass
         value = [regex] if rng.random() < 0.06 else regex
-        import re
-        try:
-            pattern = re.compile(regex.replace("[[:alpha:]]", "[^\\W\\d_]"))
-            hints.add(attribute, [w for w in WORDS + COUNTRIES + EMAILS if pattern.search(w)])
-        except re.error:
-            pass
         if attribute in ("age", "score"):
             hints.add(attribute, rng.sample(NUMBERS, 4))
         return {"attribute": attribute, "operator": operator, "value": value}

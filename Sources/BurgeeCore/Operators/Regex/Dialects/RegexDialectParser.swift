@@ -571,6 +571,19 @@ struct RegexDialectParser {
     private mutating func parseClassUnion(openedAt start: Int, first initial: Bool = true) throws(RegexError) -> RegexScalarSet {
         var ranges: [ClosedRange<UInt32>] = []
         var first = initial
+        if syntax == .rust, initial {
+            // Rust takes every leading `-` as a literal, then a `]` that comes first; neither starts a range.
+            while peek() == "-" {
+                ranges.append(0x2D...0x2D)
+                position += 1
+                first = false
+            }
+            if first, peek() == "]" {
+                ranges.append(0x5D...0x5D)
+                position += 1
+                first = false
+            }
+        }
         while true {
             if syntax == .rust, flags.verbose { skipVerbose() }
             guard let scalar = peek() else { throw error(.missingClosingBracket, at: start, "missing ']'") }
@@ -645,7 +658,8 @@ struct RegexDialectParser {
         while j < scalars.count, scalars[j] != ":" { name.append(scalars[j]); j += 1 }
         guard j + 1 < scalars.count, scalars[j + 1] == "]" else { return nil }
         guard let ranges = Self.posixClasses[String(name)] else {
-            if syntax == .rust { throw error(.unsupportedClassSyntax, at: start, "unknown POSIX class '\(String(name))'") }
+            // RE2 refuses an unknown name; Rust reads the brackets as a nested class (`[:foo:]`).
+            if syntax == .re2 { throw error(.unsupportedClassSyntax, at: start, "unknown POSIX class '\(String(name))'") }
             return nil
         }
         position = j + 2
