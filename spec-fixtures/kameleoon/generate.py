@@ -509,6 +509,12 @@ def custom_data():
     f.matched("REGULAR_EXPRESSION: any value", "regex", ctx(data=[cd(1, "X", "plus")]), True)
     op("regex-invalid", 1, "REGULAR_EXPRESSION", "p[")
     f.matched("REGULAR_EXPRESSION: an invalid pattern is false", "regex-invalid", ctx(data=[cd(1, "p[")]), False)
+    op("regex-word", 1, "REGULAR_EXPRESSION", "\\w+")
+    f.matched("REGULAR_EXPRESSION: Python's \\w is Unicode-aware", "regex-word", ctx(data=[cd(1, "stra\u00dfe")]), True)
+    op("regex-fold", 1, "REGULAR_EXPRESSION", "(?i)k")
+    f.matched("REGULAR_EXPRESSION: (?i) folds the Kelvin sign", "regex-fold", ctx(data=[cd(1, "\u212a")]), True)
+    op("regex-scoped", 1, "REGULAR_EXPRESSION", "(?i:ab)c")
+    f.matched("REGULAR_EXPRESSION: a scoped flag ends with its group", "regex-scoped", ctx(data=[cd(1, "ABC")]), False)
 
     op("equal", 2, "EQUAL", "10")
     f.matched("EQUAL: the same number", "equal", ctx(data=[cd(2, "10")]), True)

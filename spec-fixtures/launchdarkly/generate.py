@@ -301,10 +301,24 @@ def operators_matches():
         ("a number pattern never matches", [1], "1", False, False),
         ("the empty pattern matches everything", [""], "abc", True, False),
         ("negated match", ["^a"], "abc", False, True),
+        ("Unicode general categories: \\p{L}", ["^\\p{L}+$"], "\u00e9lan", True, False),
+        ("Unicode scripts: \\p{Greek}", ["\\p{Greek}"], "\u03b1", True, False),
+        ("\\P{L} is the complement", ["^\\P{L}$"], "1", True, False),
+        ("\\w is ASCII in RE2", ["^\\w+$"], "stra\u00dfe", False, False),
+        ("\\b is ASCII in RE2: no boundary inside \u00e9x", ["\\bx"], "\u00e9x", True, False),
+        ("a scoped flag (?i:...)", ["^(?i:ab)c$"], "ABc", True, False),
+        ("a scoped flag ends with its group", ["^(?i:ab)c$"], "ABC", False, False),
+        ("(?i) folds by Unicode simple folding: the Kelvin sign", ["(?i)^k$"], "\u212a", True, False),
+        ("\\x{...} escapes", ["^\\x{e9}$"], "\u00e9", True, False),
+        ("\\A and \\z", ["\\Aab\\z"], "ab", True, False),
+        ("POSIX classes", ["^[[:alpha:]]+$"], "abc", True, False),
+        ("named groups", ["^(?P<word>[a-z]+)$"], "abc", True, False),
+        ("a backreference is not RE2: the pattern is invalid", ["(a)\\1"], "aa", False, False),
+        ("lookahead is not RE2: the pattern is invalid", ["a(?=b)"], "ab", False, False),
     ]
-    return operator_file("operators-matches", "`matches`: a regular-expression search (RE2, as LaunchDarkly's Go evaluator; "
-                         "Burgee runs the portable subset plus RE2's leading inline flags); an invalid pattern never "
-                         "matches; non-strings never match.", "matches", rows)
+    return operator_file("operators-matches", "`matches`: a regular-expression search in RE2's syntax, as LaunchDarkly's Go "
+                         "evaluator reads it (Unicode classes and scripts, ASCII \\w \\d \\s \\b, inline and scoped "
+                         "flags, simple case folding); an invalid pattern never matches; non-strings never match.", "matches", rows)
 
 
 def operators_numeric():
@@ -592,13 +606,15 @@ def rules_and_off():
         "off-without-fallthrough": {"key": "off-without-fallthrough", "version": 1, "on": False, "variations": ["a"], "offVariation": 0},
         "on-by-default-false": {"key": "on-by-default-false", "version": 1, "variations": ["a", "b"], "offVariation": 1,
                                 "fallthrough": {"variation": 0}},
+        "big-numbers": flag("big-numbers", [9007199254740993, 9223372036854775807], fallthrough={"variation": 0},
+                            rules=[rule([clause("v", "in", [1])], variation=1, rule_id="max")]),
         "json": flag("json", [{"a": [1, 2]}, None, "s", 1.5], fallthrough={"variation": 0},
                      rules=[rule([clause("v", "in", [1])], variation=1, rule_id="null"),
                             rule([clause("v", "in", [2])], variation=2, rule_id="s"),
                             rule([clause("v", "in", [3])], variation=3, rule_id="n")]),
     }
     f = File("rules-and-off", "Rules in order (`ruleIndex`, `ruleId` when not empty), `OFF` with and without an off "
-             "variation, `on` false when absent, any JSON values as variations.", {"flags": flags, "segments": {}})
+             "variation, `on` false when absent, any JSON values as variations, numbers as Go's float64 holds them.", {"flags": flags, "segments": {}})
     f.case("the first matching rule wins", "rules", user(n=20), expect("first", 1, reason("RULE_MATCH", ruleIndex=0, ruleId="big")))
     f.case("a rule without id", "rules", user(n=7), expect("second", 2, reason("RULE_MATCH", ruleIndex=1)))
     f.case("an empty id is left out", "rules", user(n=1), expect("third", 3, reason("RULE_MATCH", ruleIndex=2)))
@@ -613,6 +629,10 @@ def rules_and_off():
            default="dflt")
     f.case("a string variation", "json", user(v=2), expect("s", 2, reason("RULE_MATCH", ruleIndex=1, ruleId="s")))
     f.case("a number variation", "json", user(v=3), expect(1.5, 3, reason("RULE_MATCH", ruleIndex=2, ruleId="n")))
+    f.case("2^53 + 1 is served as Go's float64 holds it: 2^53", "big-numbers", USER,
+           expect(9007199254740992, 0, FALLTHROUGH))
+    f.case("2^63 - 1 is served as Go's float64 holds it: 2^63", "big-numbers", user(v=1),
+           expect(9223372036854775808, 1, reason("RULE_MATCH", ruleIndex=0, ruleId="max")))
     f.case("an unknown flag", "nope", USER, error("FLAG_NOT_FOUND", "d"), default="d")
     f.case("flag keys are case-sensitive", "OFF", USER, error("FLAG_NOT_FOUND", "d"), default="d")
     return f

@@ -672,6 +672,12 @@ def matchers_string():
             ("the boolean true", True, False)])),
         ("regex-negated", string_data("MATCHES_STRING", "^x", negate=True), attr_rows("negated MATCHES_STRING ^x", [
             ("matching", "xy", False), ("not matching", "yx", True), ("missing", MISSING, True)])),
+        ("regex-python-word", string_data("MATCHES_STRING", "^\\w+$"), attr_rows("MATCHES_STRING ^\\w+$ (Python's re)", [
+            ("\\w is Unicode-aware", "stra\u00dfe", True), ("a hyphen is not a word character", "a-b", False)])),
+        ("regex-python-fold", string_data("MATCHES_STRING", "(?i)^k$"), attr_rows("MATCHES_STRING (?i)^k$", [
+            ("(?i) folds the Kelvin sign", "\u212a", True), ("upper case", "K", True)])),
+        ("regex-python-scoped", string_data("MATCHES_STRING", "^(?i:ab)c$"), attr_rows("MATCHES_STRING ^(?i:ab)c$", [
+            ("a scoped flag", "ABc", True), ("the flag ends with its group", "ABC", False)])),
         ("regex-key", string_data("MATCHES_STRING", "^user-[0-9]+$", attribute=None), [
             ("MATCHES_STRING without attribute: the matching key", ctx("user-17"), True),
             ("MATCHES_STRING without attribute: another key", ctx("admin-17"), False)]),
