@@ -80,6 +80,13 @@ extension Scenarios {
         "dd-matches", rules: [[datadogCondition("email", "MATCHES", #"^[a-z]+@example\.com$"#)]],
         splits: [datadogSplit("on")])
 
+    /// Scenario: `MATCHES` a case-insensitive pattern of Unicode classes and alternations (Rust's
+    /// dialect: simple case folding, `\p{L}`, `\p{N}`) on the subject's email.
+    static let datadogMatchesUnicodeFlag = datadogFlag(
+        "dd-matches-unicode",
+        rules: [[datadogCondition("email", "MATCHES", #"(?i)^[\p{L}\p{N}._-]+@(?:example|test)\.(?:com|org)$"#)]],
+        splits: [datadogSplit("on")])
+
     /// Scenario: `SEMVER_GTE` 2.0.0 on the subject's app version (2.5.1).
     static let datadogSemverFlag = datadogFlag(
         "dd-semver", rules: [[datadogCondition("appVersion", "SEMVER_GTE", "2.0.0")]],
@@ -89,6 +96,7 @@ extension Scenarios {
     public static let datadogRuleAndShards = datadogCompile([datadogRuleAndShardsFlag])
     public static let datadogOneOf100 = datadogCompile([datadogOneOf100Flag])
     public static let datadogMatches = datadogCompile([datadogMatchesFlag])
+    public static let datadogMatchesUnicode = datadogCompile([datadogMatchesUnicodeFlag])
     public static let datadogSemver = datadogCompile([datadogSemverFlag])
 
     /// Every Datadog scenario's flag in one document, for a client (`client.datadog`).
@@ -102,6 +110,7 @@ extension Scenarios {
         .init("DatadogRuleAndShardSplit", flag: "dd-rule-shards", { datadogRuleAndShards }, context: { datadogUser }),
         .init("DatadogOneOf100", flag: "dd-one-of-100", { datadogOneOf100 }, context: { datadogUser }),
         .init("DatadogMatches", flag: "dd-matches", { datadogMatches }, context: { datadogUser }),
+        .init("DatadogMatchesUnicode", flag: "dd-matches-unicode", { datadogMatchesUnicode }, context: { datadogUser }),
         .init("DatadogSemver", flag: "dd-semver", { datadogSemver }, context: { datadogUser }),
     ]
 }
