@@ -5,17 +5,9 @@ enum RegexOperator {
     /// The patterns of `values` in `syntax`'s dialect.
     static func parse(_ values: [JSONValue], syntax: RegexSyntax, caseInsensitive: Bool, at path: JSONPointer,
                       _ r: inout ModelReader) -> Operator {
-        var regexes: [PortableRegex] = []
-        for (i, value) in values.enumerated() {
-            guard case .string(let pattern) = value else {
-                r.warning(path.appending(i), "\(value.serialized()) is not a string; it never matches")
-                continue
-            }
-            do { regexes.append(try PortableRegex(pattern: pattern, syntax: syntax, caseInsensitive: caseInsensitive)) } catch {
-                r.warning(path.appending(i), RegexOperator.refusal(value, error))
-            }
+        compile(values, at: path, &r, refusal: { value, error in refusal(value, error) }) { (pattern: String) throws(RegexError) in
+            try PortableRegex(pattern: pattern, syntax: syntax, caseInsensitive: caseInsensitive)
         }
-        return .regex(regexes)
     }
 
     /// The warning for a pattern that does not compile: one its engine refuses too, or one that
@@ -32,14 +24,24 @@ enum RegexOperator {
 
     static func parse(_ values: [JSONValue], caseInsensitive: Bool, unicodeWord: Bool = false, at path: JSONPointer,
                       _ r: inout ModelReader) -> Operator {
+        compile(values, at: path, &r, refusal: { value, error in "invalid regular expression \(value.serialized()) never matches: \(error)" }) { (pattern: String) throws(RegexError) in
+            try PortableRegex(pattern: pattern, caseInsensitive: caseInsensitive, unicodeWord: unicodeWord)
+        }
+    }
+
+    /// Each string of `values` compiled by `make`; a value that is not a string, or a pattern `make`
+    /// refuses, is a warning (`refusal` words it) and never matches.
+    private static func compile(_ values: [JSONValue], at path: JSONPointer, _ r: inout ModelReader,
+                                refusal: (JSONValue, RegexError) -> String,
+                                _ make: (String) throws(RegexError) -> PortableRegex) -> Operator {
         var regexes: [PortableRegex] = []
         for (i, value) in values.enumerated() {
             guard case .string(let pattern) = value else {
                 r.warning(path.appending(i), "\(value.serialized()) is not a string; it never matches")
                 continue
             }
-            do { regexes.append(try PortableRegex(pattern: pattern, caseInsensitive: caseInsensitive, unicodeWord: unicodeWord)) } catch {
-                r.warning(path.appending(i), "invalid regular expression \(value.serialized()) never matches: \(error)")
+            do { regexes.append(try make(pattern)) } catch {
+                r.warning(path.appending(i), refusal(value, error))
             }
         }
         return .regex(regexes)
