@@ -11,20 +11,25 @@ public struct Context: Sendable {
     public let isMulti: Bool
     /// Why the context is invalid, or `nil` when it is valid.
     public let invalidReason: String?
+    /// The shape a format's own reader built it in (``ContextShape``), so that a snapshot of that
+    /// format does not shape it again; ``ContextShape/Mark/none`` for the neutral API's contexts.
+    package let shapeMark: ContextShape.Mark
     /// Its attributes' slots in the program it was prepared for, if it was.
     let prepared: PreparedAttributes?
 
-    private init(contexts: [SingleContext], isMulti: Bool, invalidReason: String?, prepared: PreparedAttributes? = nil) {
+    private init(contexts: [SingleContext], isMulti: Bool, invalidReason: String?, shapeMark: ContextShape.Mark = .none,
+                 prepared: PreparedAttributes? = nil) {
         self.contexts = contexts
         self.isMulti = isMulti
         self.invalidReason = invalidReason
+        self.shapeMark = shapeMark
         self.prepared = prepared
     }
 
     /// This context with its attributes found by `program`'s slots.
     func prepared(for program: Program) -> Context {
         if let prepared, prepared.program === program { return self }
-        return Context(contexts: contexts, isMulti: isMulti, invalidReason: invalidReason,
+        return Context(contexts: contexts, isMulti: isMulti, invalidReason: invalidReason, shapeMark: shapeMark,
                        prepared: PreparedAttributes(program: program, singles: contexts))
     }
 
@@ -44,9 +49,9 @@ public struct Context: Sendable {
     }
 
     /// A context of one single context built by a format's own context reader, which
-    /// decides its attributes and validity itself.
-    package init(single: SingleContext, invalidReason: String?) {
-        self.init(contexts: [single], isMulti: false, invalidReason: invalidReason)
+    /// decides its attributes and validity itself, and the shape it built it in.
+    package init(single: SingleContext, invalidReason: String?, shapeMark: ContextShape.Mark = .none) {
+        self.init(contexts: [single], isMulti: false, invalidReason: invalidReason, shapeMark: shapeMark)
     }
 
     /// Whether the context can be evaluated.

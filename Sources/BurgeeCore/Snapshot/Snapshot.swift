@@ -20,6 +20,9 @@ public final class Snapshot: Sendable {
     let checksContextFirst: Bool
     /// How the format reads a context given through the neutral API; `nil`: as it is.
     let contextShape: ContextShape?
+    /// The mark of a context already in ``contextShape`` (``ContextShape/Mark/none`` without one):
+    /// a context carrying it is evaluated as it is, after one byte's comparison.
+    let shapeMark: ContextShape.Mark
     @usableFromInline let program: Program
 
     init(version: Int64, source: SourceDefinitions, program: Program, dependencies: ProgramDependencies? = nil,
@@ -32,6 +35,7 @@ public final class Snapshot: Sendable {
         let dialect = FormatRegistry.dialect(of: source.format)
         self.checksContextFirst = dialect.checksContextFirst
         self.contextShape = dialect.contextShape
+        self.shapeMark = contextShape?.mark ?? .none
     }
 
     /// Compiles a document.
@@ -176,13 +180,9 @@ public final class Snapshot: Sendable {
     /// ``evaluate(_:context:default:as:)`` without the detail: what a typed getter needs, built
     /// of plain values only.
     package func outcome(_ key: String, context: Context, as type: ValueType? = nil) -> EvaluationOutcome {
-        if let contextShape { return outcome(key, shapedContext: contextShape.shape(context), as: type) }
-        return outcome(key, shapedContext: context, as: type)
-    }
-
-    /// ``outcome(_:context:as:)`` for a context already in the shape the rules read.
-    @inline(__always)
-    private func outcome(_ key: String, shapedContext context: Context, as type: ValueType?) -> EvaluationOutcome {
+        if _slowPath(context.shapeMark != shapeMark), let contextShape {
+            return outcome(key, shaping: context, by: contextShape, as: type)
+        }
         let index = program.flagIndex(of: key) ?? -1
         if let type, program.declaresTypes, index >= 0, program.flags[index].declaredType != nil {
             return outcomeDeclared(flag: index, context, type)
@@ -190,15 +190,30 @@ public final class Snapshot: Sendable {
         return outcome(flag: index, context, type)
     }
 
-    /// ``evaluate(at:context:default:as:)`` without the detail.
-    package func outcome(at position: FlagPosition, context: Context, as type: ValueType? = nil) -> EvaluationOutcome {
-        if let contextShape { return outcome(at: position, shapedContext: contextShape.shape(context), as: type) }
-        return outcome(at: position, shapedContext: context, as: type)
+    /// ``outcome(_:context:as:)`` for a context the format shapes first (``ContextShape``).
+    @inline(never)
+    private func outcome(_ key: String, shaping context: Context, by shape: ContextShape, as type: ValueType?) -> EvaluationOutcome {
+        guard let index = program.flagIndex(of: key) else { return outcome(flag: -1, shape.shape(context), type) }
+        return outcome(at: FlagPosition(index), shaping: context, by: shape, as: type)
     }
 
-    /// ``outcome(at:context:as:)`` for a context already in the shape the rules read.
-    @inline(__always)
-    private func outcome(at position: FlagPosition, shapedContext context: Context, as type: ValueType?) -> EvaluationOutcome {
+    /// ``evaluate(at:context:default:as:)`` without the detail.
+    package func outcome(at position: FlagPosition, context: Context, as type: ValueType? = nil) -> EvaluationOutcome {
+        if _slowPath(context.shapeMark != shapeMark), let contextShape {
+            return outcome(at: position, shaping: context, by: contextShape, as: type)
+        }
+        if let type, program.declaresTypes, program.flags[position.index].declaredType != nil {
+            return outcomeDeclared(flag: position.index, context, type)
+        }
+        return outcome(flag: position.index, context, type)
+    }
+
+    /// ``outcome(at:context:as:)`` for a context the format shapes first (``ContextShape``): out of
+    /// line, so that every other evaluation runs one function.
+    @inline(never)
+    private func outcome(at position: FlagPosition, shaping context: Context, by shape: ContextShape,
+                         as type: ValueType?) -> EvaluationOutcome {
+        let context = shape.shape(context)
         if let type, program.declaresTypes, program.flags[position.index].declaredType != nil {
             return outcomeDeclared(flag: position.index, context, type)
         }
@@ -315,7 +330,7 @@ public final class Snapshot: Sendable {
     /// `context` in the shape this snapshot's rules read (``ContextShape``).
     @inline(__always)
     package func shaped(_ context: Context) -> Context {
-        guard let contextShape else { return context }
+        guard context.shapeMark != shapeMark, let contextShape else { return context }
         return contextShape.shape(context)
     }
 

@@ -107,6 +107,17 @@ struct DatadogNeutralGetterTests {
         let refused = client.stringVariationDetail("checkout", context: Context(key: "u", attributes: ["plan": ["pro"]]), default: "x")
         #expect(refused.reason.errorKind == .invalidContext)
         #expect(client.intVariation("limit", context: Context(key: "u"), default: 0) == 42)
+        // A neutral context is always read as the subject it stands for, even one that looks like
+        // a subject already: an attribute named `attributes` is an object attribute, refused.
+        let lookalike = Context(kind: "subject", key: "u", attributes: ["attributes": ["plan": "pro"]])
+        #expect(client.stringVariationDetail("checkout", context: lookalike, default: "x").reason.errorKind == .invalidContext)
+        // A prepared context is the subject too (the shape is applied once, when preparing), and a
+        // subject built as Datadog's calls build it is evaluated as it is.
+        let prepared = client.prepare(Context(key: "user-1", attributes: pro))
+        #expect(client.stringVariationDetail("checkout", context: prepared, default: "x").reason.ruleId == "pro")
+        let subject = Context(targetingKey: "user-1", ufcAttributes: pro)
+        #expect(client.stringVariationDetail("checkout", context: subject, default: "x").reason.ruleId == "pro")
+        #expect(client.stringVariation("checkout", context: client.prepare(subject), default: "x") == "new")
     }
 
     /// Eppo's flags likewise, its key required as Eppo's SDKs require it.

@@ -36,7 +36,8 @@ extension Context {
             problem = "attribute '\(name)' is \(value.typeName); attributes are strings, numbers, booleans or null"
         }
         if requiresKey, targetingKey == nil { problem = Self.ufcKeyRefusal }
-        self.init(single: SingleContext(kind: Self.ufcKind, key: targetingKey ?? "", attributes: members), invalidReason: problem)
+        self.init(single: SingleContext(kind: Self.ufcKind, key: targetingKey ?? "", attributes: members), invalidReason: problem,
+                  shapeMark: .ufcSubject)
     }
 
     /// Reads a request's context (see above); `requiresKey` for Eppo.
@@ -68,16 +69,20 @@ extension Context {
     /// The subject a context built with the neutral API stands for (docs/datadog.md, "Contexts"):
     /// the single context of kind `subject`, else the first one, its key the targeting key and its
     /// attributes (but `key`) the subject's attributes. A subject, as
-    /// ``init(targetingKey:ufcAttributes:requiresKey:)`` builds it (kind `subject`, attributes
-    /// under `attributes`), and an invalid context are returned unchanged.
+    /// ``init(targetingKey:ufcAttributes:requiresKey:)`` builds it (it carries the mark
+    /// ``ContextShape/Mark/ufcSubject``), and an invalid context are returned unchanged.
     package func ufcSubject(requiresKey: Bool) -> Context {
-        guard isValid, let first = contexts.first else { return self }
-        if !isMulti, first.kind == Self.ufcKind, case .object? = first.value(of: UFCLowering.attributes) { return self }
+        guard isValid, shapeMark != .ufcSubject, let first = contexts.first else { return self }
         let single = contexts.first { $0.kind == Self.ufcKind } ?? first
         var attributes = single.attributes
         attributes["key"] = nil
         return Context(targetingKey: single.key, ufcAttributes: attributes, requiresKey: requiresKey)
     }
+}
+
+extension ContextShape.Mark {
+    /// A Datadog or Eppo subject (``Context/init(targetingKey:ufcAttributes:requiresKey:)``).
+    package static let ufcSubject = ContextShape.Mark(rawValue: 1)
 }
 
 extension JSONValue {

@@ -45,7 +45,7 @@ struct UFCDialect: DefinitionsDialect {
     /// (``Context/ufcSubject(requiresKey:)``).
     var contextShape: ContextShape? {
         let requiresKey = vendor == .eppo
-        return ContextShape { $0.ufcSubject(requiresKey: requiresKey) }
+        return ContextShape(mark: .ufcSubject) { $0.ufcSubject(requiresKey: requiresKey) }
     }
 
     /// OpenFeature's `targetingKey` is the targeting key, every other member an attribute.

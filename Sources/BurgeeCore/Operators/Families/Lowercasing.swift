@@ -15,12 +15,15 @@ enum Lowercasing {
         // as many UTF-8 bytes as the scalar itself.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * count + 4) { buffer in
             var n = 0
-            var ascii = true
-            for byte in string.utf8 {
-                guard byte < 0x80 else { ascii = false; break }
-                buffer[n] = (byte &- 0x41) < 26 ? byte | 0x20 : byte
-                n &+= 1
-            }
+            // Native strings lend their bytes: a loop over a pointer, not the UTF-8 view's iterator.
+            let ascii = string.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes {
+                    guard byte < 0x80 else { return false }
+                    buffer[n] = (byte &- 0x41) < 26 ? byte | 0x20 : byte
+                    n &+= 1
+                }
+                return true
+            } ?? false
             if !ascii {
                 n = 0
                 for scalar in string.unicodeScalars {

@@ -165,7 +165,14 @@ private struct RegexMachine<List: RegexThreadList> {
                 insert(Int(first))
                 insert(Int(second))
             case .assertion(let assertion):
-                if holds(assertion, before: before, after: after) { insert(pc + 1) }
+                // The anchors inline; the rest out of line keeps this loop's state in registers.
+                let holds = switch assertion {
+                case .startOfInput: before == RegexInput.end
+                case .endOfInput: after == RegexInput.end
+                default: Self.holds(assertion, before: before, after: after, scalarIndex: scalarIndex,
+                                    finalNewline: finalNewline)
+                }
+                if holds { insert(pc + 1) }
             case .match:
                 return true
             case .scalar, .anyExceptNewline, .scalarClass:
@@ -185,8 +192,10 @@ private struct RegexMachine<List: RegexThreadList> {
         nextCount += 1
     }
 
-    @inline(__always)
-    private func holds(_ assertion: RegexAssertion, before: UInt32, after: UInt32) -> Bool {
+    /// Whether `assertion` holds between `before` and `after`, the scalar at `scalarIndex`.
+    @inline(never)
+    private static func holds(_ assertion: RegexAssertion, before: UInt32, after: UInt32, scalarIndex: Int,
+                              finalNewline: Int) -> Bool {
         switch assertion {
         case .startOfInput: return before == RegexInput.end
         case .endOfInput: return after == RegexInput.end
