@@ -192,7 +192,7 @@ struct LaunchDarklyFormatTests {
         #expect(Context(launchDarklyJSON: try JSONValue(parsing: Array(text.utf8))).isValid == valid, "\(text)")
     }
 
-    @Test("LaunchDarkly's dates: truncated milliseconds, one-digit hours, rolled-over days, at most 9 fraction digits")
+    @Test("LaunchDarkly's dates: truncated milliseconds, one-digit hours, rolled-over days, at most 9 fraction digits, Go's wrapped nanoseconds")
     func dates() {
         func instant(_ value: JSONValue) -> Int64? { LaunchDarklyDateOperator.instant(of: value)?.unixSeconds }
         #expect(instant("1970-01-01T00:00:01Z") == 1)
@@ -207,7 +207,13 @@ struct LaunchDarklyFormatTests {
         #expect(instant("1970-01-01") == nil)
         #expect(instant(.number(1999.9)) == 1)
         #expect(instant(.number(-0.5)) == 0)
-        #expect(instant(.number(1e16)) == nil)
+        // Go: int64(ms) * 1e6 nanoseconds wraps around past the year 2262 (1e16 ms is 10^22 ns,
+        // 1,864,712,049.423… s after wrapping); int64 of 1e20 is -2^63 on amd64, which wraps to 0.
+        #expect(instant(.number(1e16)) == 1_864_712_049)
+        #expect(instant(.number(9_223_372_036_854)) == 9_223_372_036)
+        #expect(instant(.number(-9_223_372_036_855)) == 9_223_372_036)
+        #expect(instant(.number(1e20)) == 0)
+        #expect(instant(.number(-1e20)) == 0)
         #expect(instant(true) == nil)
     }
 }

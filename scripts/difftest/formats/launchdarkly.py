@@ -20,17 +20,25 @@ rule for each such place, and says where Go states it:
   the flag fails (PREREQUISITE_FAILED) instead of making its dependant MALFORMED_FLAG
   (evaluator.go, getValueForVariationOrRollout and checkPrerequisites);
 - `in` compares booleans, numbers and strings only (ldmodel/eval_accessors.go, ClauseFindValue);
+- `before` and `after` read a number as Go's nanoseconds, `int64(ms) * 1e6`, which wraps around
+  beyond the year 2262 (ldmodel/match_operators.go, unixMillisToUtcTime);
 - typed requests: a value of another JSON type than the default is WRONG_TYPE (ldclient.go,
-  variationAndFlag); Burgee's `int` also refuses a fraction (docs/launchdarkly.md says so);
+  variationAndFlag); Burgee's `int` also refuses a fraction and a value beyond 64 bits, where Go
+  truncates or overflows (docs/launchdarkly.md says so);
 - a pre-2022 user object (no `kind`) is read as go-sdk-common reads it (ldcontext,
   unmarshalOldUserSchema): the Python SDK 9 no longer reads that shape;
 - `matches` runs Go's regexp, through C++ RE2 (`google-re2`, which reads the same syntax), where
-  the Python SDK runs Python's `re`: patterns are drawn from RE2's whole syntax (regexgen.py).
+  the Python SDK runs Python's `re`: patterns are drawn from RE2's whole syntax (regexgen.py);
+- numbers are float64 (ldvalue): Go reads `9007199254740993` as 2^53, so the oracle is given every
+  number of a variation, a clause and a context as the double Go reads (the Python SDK keeps Python's
+  exact ints), and an integral double at or beyond 2^63 is not bucketable while -2^63 is
+  (evaluator_bucketing.go: `IsInt`, `float64(int(f)) == f` on amd64).
 
 Kept out of the generated data, because the two SDKs differ there and Burgee gives Go's answer
 (pinned by spec-fixtures/launchdarkly instead): values in a user-kind `contextTargets` entry, dates written
 with a space or with fractional milliseconds, and clauses without `attribute`.
 """
+import inputclasses
 import regexgen
 import warnings
 import copy
@@ -47,7 +55,10 @@ STRINGS = ["1.2.3-alpha", "1.2.3-beta.11", "1.2", "2.0.0-rc.1+b", "1.2.3.4", "fo
            "1.2.3-beta.1", "2", "1.10.0", "v1.0.0", "abc", "42", "-3.5", "Zürich", "日本",
            "2024-05-01T10:00:00Z", "2024-05-01T12:00:00+02:00", "2023-12-31T23:59:59.123Z",
            "2024-05-01", "not a date", "aXc", "xz", "yz", "a.c"]
-NUMBERS = [0, 1, 1.0, 2, -1, 42, 3.5, 12.0, 1714557600000, 1714557600001, 1e3, 99999]
+# Integers near and beyond 2^53 (Go's float64 loses them) and integral doubles.
+BIG_NUMBERS = [2 ** 53, 2 ** 53 + 1, 2 ** 53 - 1, -(2 ** 53 + 1), 2 ** 62, 2 ** 63 - 1, -2 ** 63, 2 ** 64, 1e20, 4.0,
+               9007199254740993.0]
+NUMBERS = [0, 1, 1.0, 2, -1, 42, 3.5, 12.0, 1714557600000, 1714557600001, 1e3, 99999] + BIG_NUMBERS
 ATTRS = ["country", "plan", "age", "tags", "email", "version", "created", "score", "flag", "a/b", "t~x"]
 REGEXES = ["^a", "c$", "[0-9]+", "a.c", "(x|y)z", "^[A-Z]{2}$", "@example\\.com$", "ü|日", "[", "^$", "o+b?",
            "^[^@]+@[a-z]+\\.(org|com)$", "(?i)^fr$", "x*"]
@@ -220,7 +231,7 @@ def variations(rng):
     if kind == "string":
         return rng.sample(["red", "green", "blue", "ü", ""], rng.randint(2, 4))
     if kind == "number":
-        return rng.sample([0, 1, 2.5, -3, 100], rng.randint(2, 4))
+        return rng.sample([0, 1, 2.5, -3, 100] + rng.sample(BIG_NUMBERS, 2), rng.randint(2, 4))
     return rng.sample([None, {"a": 1}, [1, 2], "s", 7, True], rng.randint(2, 4))
 
 
@@ -369,7 +380,7 @@ def _patch_go_rules():
             return 0.0, None
         if isinstance(value, str):
             text = value
-        elif isinstance(value, int) or (isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 63):
+        elif isinstance(value, int) or (isinstance(value, float) and value.is_integer() and -2 ** 63 <= value < 2 ** 63):
             text = str(int(value))
         else:
             return 0.0, None
@@ -480,6 +491,29 @@ def _patch_go_rules():
         except Exception:
             return False
 
+    from ldclient.impl.model.value_parsing import parse_time
+
+    def go_nanoseconds(value):
+        # ldmodel/match_operators.go, parseDateTime and unixMillisToUtcTime: a number is
+        # int64(ms) * 1e6 nanoseconds in int64, wrapping (int64 of a float64 beyond 64 bits is -2^63
+        # on amd64); text is an instant (whole milliseconds here: finer ones are kept out).
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, (int, float)):
+            f = float(value)
+            n = (int(f) if -2 ** 63 <= f < 2 ** 63 else -2 ** 63) * 10 ** 6 % 2 ** 64
+            return n - 2 ** 64 if n >= 2 ** 63 else n
+        ms = parse_time(value) if isinstance(value, str) else None
+        return None if ms is None else round(ms) * 10 ** 6
+
+    def go_time(fn):
+        def op(context_value, clause_value, _preprocessed):
+            a, b = go_nanoseconds(context_value), go_nanoseconds(clause_value)
+            return a is not None and b is not None and fn(a, b)
+        return op
+
+    operators.ops["before"] = go_time(lambda a, b: a < b)
+    operators.ops["after"] = go_time(lambda a, b: a > b)
     operators.ops["matches"] = go_matches
     # The Python SDK still compiles every pattern with Python's re, which warns about RE2 syntax.
     warnings.filterwarnings("ignore", category=FutureWarning)
@@ -548,21 +582,62 @@ def json_type(value):
     return "null"
 
 
+def as_go(value):
+    """A JSON value with every number the float64 Go's ldvalue reads."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return float(value)
+    if isinstance(value, list):
+        return [as_go(v) for v in value]
+    if isinstance(value, dict):
+        return {k: as_go(v) for k, v in value.items()}
+    return value
+
+
+def as_go_document(document):
+    """The document with the numbers of variations and clause values as Go reads them (indices,
+    weights and versions stay integers: Go reads them as ints)."""
+    document = copy.deepcopy(document)
+    flags, segments = document["flags"], document["segments"]
+    clause_lists = [r.get("clauses") or [] for f in flags.values() for r in f.get("rules") or []]
+    clause_lists += [r.get("clauses") or [] for s in segments.values() for r in s.get("rules") or []]
+    for clauses in clause_lists:
+        for c in clauses:
+            if isinstance(c.get("values"), list):
+                c["values"] = as_go(c["values"])
+    for f in flags.values():
+        if isinstance(f.get("variations"), list):
+            f["variations"] = as_go(f["variations"])
+    return document
+
+
+def as_go_context(data):
+    """A context with its attributes' numbers as Go reads them (`key`, `kind` and `_meta` are not numbers)."""
+    if not isinstance(data, dict):
+        return data
+    return {k: (v if k in ("key", "kind", "_meta") else
+                as_go_context(v) if isinstance(v, dict) and data.get("kind") == "multi" else as_go(v))
+            for k, v in data.items()}
+
+
 def oracle(document, requests):
     from ldclient.versioned_data_kind import FEATURES, SEGMENTS
     c, store = client()
-    store.init({FEATURES: copy.deepcopy(document["flags"]), SEGMENTS: copy.deepcopy(document["segments"])})
+    document = as_go_document(document)
+    store.init({FEATURES: document["flags"], SEGMENTS: document["segments"]})
     answers = []
     for request in requests:
         default = request.get("default")
-        detail = c.variation_detail(request["flag"], ld_context(request["context"]), default)
+        detail = c.variation_detail(request["flag"], ld_context(as_go_context(request["context"])), default)
         answer = {"value": detail.value, "variationIndex": detail.variation_index, "reason": dict(detail.reason)}
         t = request.get("type")
         if t and t != "json" and default is not None:
             # ldclient.go, variationAndFlag: a value of another JSON type than the default's.
             wrong = json_type(detail.value) != json_type(default)
-            if t == "int" and isinstance(detail.value, float) and not detail.value.is_integer():
-                wrong = True  # Burgee's documented choice: an int never has a fraction
+            if t == "int" and isinstance(detail.value, float) \
+                    and not (detail.value.is_integer() and -2 ** 63 <= detail.value < 2 ** 63):
+                wrong = True  # Burgee's documented choice: an int has no fraction and fits in 64 bits
             if wrong:
                 answer = {"value": default, "variationIndex": None, "reason": {"kind": "ERROR", "errorKind": "WRONG_TYPE"}}
         answers.append(answer)
@@ -601,6 +676,23 @@ def compare(request, burgee, answer):
     if normal_reason(burgee.get("reason")) != normal_reason(answer["reason"]):
         differences.append("reason %s vs %s" % (json.dumps(burgee.get("reason")), json.dumps(answer["reason"])))
     return "; ".join(differences) or None
+
+
+def classes(document, requests):
+    return inputclasses.total(reduce, document, requests, own=lambda r: request_mismatch(document, r),
+                              own_names=["type-mismatches"])
+
+
+def request_mismatch(document, request):
+    """A typed request for a flag whose variations hold a value of another type."""
+    f = document["flags"].get(request.get("flag"))
+    t = request.get("type")
+    if not f or not t or t == "json":
+        return []
+    want = {"boolean": "bool", "string": "string", "int": "number", "double": "number"}[t]
+    values = f.get("variations") or []
+    odd = any(json_type(v) != want or t == "int" and isinstance(v, float) and not v.is_integer() for v in values)
+    return ["type-mismatches"] if odd else []
 
 
 def reduce(document, flag_key):

@@ -3,8 +3,10 @@
 /// ``DateOperator`` in these ways:
 ///
 /// - a number is Unix milliseconds **truncated toward zero** to a whole millisecond (`1000.9` is
-///   `1000`); beyond ±9,223,372,036,854 ms (the year 2262), where LaunchDarkly's nanosecond
-///   arithmetic overflows, a number is not an instant;
+///   `1000`), then nanoseconds in a signed 64-bit integer, as Go computes
+///   `int64(ms) * int64(time.Millisecond)`: beyond ±9,223,372,036,854 ms (the year 2262) the product
+///   wraps around, and a number beyond 64 bits (`1e20`) converts to `-2^63` first, as Go's
+///   conversion does on amd64, where LaunchDarkly's services run (the instant is then 1970);
 /// - text is `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` where the hour may have one digit, the
 ///   fraction has 1 to 9 digits, offset hours go up to 99, and `T`/`Z` may be lowercase; fields
 ///   out of the calendar but within their digit ranges roll over as Go's `time.Date` does (day 1–31:
@@ -30,10 +32,12 @@ package enum LaunchDarklyDateOperator {
         switch value {
         case .number(let number):
             let n = number.doubleValue
-            guard n.isFinite else { return nil }
-            let milliseconds = n.rounded(.towardZero)
-            guard milliseconds.magnitude <= 9_223_372_036_854 else { return nil }
-            return Timestamp(unixMilliseconds: milliseconds)
+            let milliseconds = n >= -9_223_372_036_854_775_808.0 && n < 9_223_372_036_854_775_808.0 ? Int64(n) : .min
+            let nanoseconds = milliseconds &* 1_000_000
+            let (seconds, remainder) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+            return remainder < 0
+                ? Timestamp(seconds: seconds - 1, attoseconds: UInt64(remainder + 1_000_000_000) * 1_000_000_000)
+                : Timestamp(seconds: seconds, attoseconds: UInt64(remainder) * 1_000_000_000)
         case .string(var text):
             return text.withUTF8 { instant(rfc3339: $0) }
         default:
