@@ -20,8 +20,9 @@ and optionally:
     encode(document)          -> the document's JSON text (default: json.dumps), for a format whose
                                  documents hold numbers Python's json would write otherwise
     classes(document, requests) -> {class: count}: how many of the requests exercise each class of
-                                 input; the run prints the sums (`classes: a=N, b=M`) before its
-                                 last line
+                                 input (inputclasses.py); the run prints the sums (`classes: a=N,
+                                 b=M`) before its last line, and how many patterns of each construct
+                                 regexgen.py drew (`regex constructs: …`)
 """
 import argparse
 import importlib
@@ -109,6 +110,9 @@ def main():
                     break
     if classify:
         print("classes: " + ", ".join(f"{name}={count}" for name, count in classes.items()))
+    import regexgen
+    if regexgen.COUNTS:
+        print("regex constructs: " + ", ".join(f"{name}={count}" for name, count in sorted(regexgen.counts().items())))
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -19,8 +19,15 @@ evaluator, which Burgee follows (see docs/flagd.md):
   the empty string or the start of the string), and Go's `cat` trims white space: starts stay
   near the ends, and no string has white space at its ends.
 Set DIFFTEST_FLAGD_PROFILE=wide to generate those too (then expect those classes to differ).
+
+Numbers: integers at or beyond 2^53 are generated in conditions, contexts and variants. JsonLogic
+compares and computes on doubles in Burgee as in flagd's Go evaluator, where the Python core
+compares Python's exact ints: the oracle is given the integers of conditions and contexts as the
+doubles Go reads. A variant's integer is served exactly, as the Python core serves it
+(docs/flagd.md: Go's evaluator would serve the double).
 """
 import copy
+import inputclasses
 import json
 import os
 import typing
@@ -42,7 +49,13 @@ SEMVER_OPS = ["=", "!=", "<", "<=", ">", ">=", "^", "~"]
 ATTRS = ["email", "plan", "age", "score", "version", "tags", "beta", "country", "user", "id", "nums", "w"]
 
 
+# Integers where float64 loses them.
+BIG_INTS = [2 ** 53, 2 ** 53 + 1, 2 ** 53 - 1, -(2 ** 53 + 1), 2 ** 62, 2 ** 63 - 1, -2 ** 63]
+
+
 def rand_number(rng, allow_float=True):
+    if rng.random() < 0.06:
+        return rng.choice(BIG_INTS)
     if allow_float and rng.random() < 0.3:
         return rng.choice([0.5, 1.5, 2.25, -0.5, 10.75, 99.5])
     return rng.choice([0, 1, 2, 3, 5, 10, 18, 21, 30, 42, 65, 100, -1, -7, 1000])
@@ -315,9 +328,9 @@ def variant_value(rng, kind):
     if kind == "string":
         return rng.choice(STRINGS)
     if kind == "int":
-        return rng.choice([0, 1, 10, -3, 42, 1000000])
+        return rng.choice([0, 1, 10, -3, 42, 1000000, 2 ** 53 + 1, 2 ** 62 + 1, -2 ** 63, 2 ** 63 - 1])
     if kind == "float":
-        return rng.choice([0.5, 1.25, -2.5, 3.14])
+        return rng.choice([0.5, 1.25, -2.5, 3.14, 4.0, 1e20])
     if kind == "object":
         return rng.choice([{}, {"a": 1}, {"nested": {"x": [1, 2]}, "s": "t"}])
     return rng.choice([[], [1, "a"], [{"k": True}]])
@@ -446,8 +459,35 @@ def _core(document):
     module = importlib.import_module("openfeature.contrib.tools.flagd.core.targeting.targeting")
     module.time = _FixedTime
     core = FlagdCore()
-    core.set_flags(json.loads(json.dumps(document)))
+    document = json.loads(json.dumps(document))
+    for f in document.get("flags", {}).values():
+        if isinstance(f, dict) and "targeting" in f:
+            f["targeting"] = as_go(f["targeting"])
+    if "$evaluators" in document:
+        document["$evaluators"] = as_go(document["$evaluators"])
+    core.set_flags(document)
     return core
+
+
+def as_go(value):
+    """A JSON value whose integers at or beyond 2^53 are the float64 Go reads."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and abs(value) >= 2 ** 53:
+        return float(value)
+    if isinstance(value, list):
+        return [as_go(v) for v in value]
+    if isinstance(value, dict):
+        return {k: as_go(v) for k, v in value.items()}
+    return value
+
+    if isinstance(value, int):
+        return int(float(value))
+    if isinstance(value, list):
+        return [go_served(v) for v in value]
+    if isinstance(value, dict):
+        return {k: go_served(v) for k, v in value.items()}
+    return value
 
 
 # Burgee's `json` type is any JSON value; OpenFeature's object type (the core's "object") is narrower.
@@ -466,7 +506,7 @@ def oracle(document, requests):
         ctx = request.get("context")
         evaluation_context = None
         if ctx is not None:
-            attributes = {k: v for k, v in ctx.items() if k != "targetingKey"}
+            attributes = {k: as_go(v) for k, v in ctx.items() if k != "targetingKey"}
             evaluation_context = EvaluationContext(ctx.get("targetingKey"), attributes)
         t = ORACLE_TYPES[request.get("type")]
         try:
@@ -483,6 +523,10 @@ def oracle(document, requests):
             answer = {"variant": None, "reason": "ERROR", "errorCode": "GENERAL", "exception": repr(e)}
         answers.append(answer)
     return answers
+
+
+def number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def same(a, b):
@@ -507,11 +551,29 @@ def compare(request, burgee, answer):
             differences.append(f"{field} {got.get(field)!r} ≠ {answer.get(field)!r}")
     if ("value" in got) != ("value" in answer):
         differences.append("value " + ("present" if "value" in got else "absent") + " in burgee only")
+    elif "value" in got and request.get("type") == "double" and number(got["value"]) and number(answer["value"]):
+        # A double request's value is a Double to the caller: 2^53 + 1 is 2^53 either way.
+        if float(got["value"]) != float(answer["value"]):
+            differences.append(f"value {got['value']!r} ≠ {answer['value']!r}")
     elif "value" in got and not same(got["value"], answer["value"]):
         differences.append(f"value {got['value']!r} ≠ {answer['value']!r}")
     if answer.get("reason") != "ERROR" and not same(got.get("flagMetadata", {}), answer.get("flagMetadata", {})):
         differences.append("flagMetadata differs")
     return "; ".join(differences) or None
+
+
+def classes(document, requests):
+    return inputclasses.total(reduce, document, requests, own=lambda r: type_mismatch(document, r),
+                              own_names=["type-mismatches"], absent=inputclasses.REGEX_CLASSES)
+
+
+def type_mismatch(document, request):
+    """A typed request for a flag with a variant of another type."""
+    variants = document.get("flags", {}).get(request.get("flag"), {}).get("variants") or {}
+    t = request.get("type")
+    if not t or t == "json":
+        return []
+    return ["type-mismatches"] if any(REQUEST_TYPES[type_of(v)] != t for v in variants.values()) else []
 
 
 def reduce(document, flag):

@@ -10,9 +10,11 @@ Random draws (random stickiness, `gradualRolloutRandom`, and default stickiness 
 userId nor sessionId) are not reproducible: where the answer depends on one, that part of the
 answer is not compared (the oracle marks it), unless the percentage makes it certain.
 """
+import inputclasses
 import regexgen
 import json
 import logging
+import re
 
 NAME = "unleash"
 NOW = "2026-06-01T12:00:00.000Z"
@@ -25,8 +27,12 @@ SESSIONS = ["s1", "s2", "s-99", "", "0"]
 ADDRESSES = ["10.0.0.1", "10.1.2.3", "192.168.1.20", "172.16.0.5", "::1", "2001:db8::1", "not-an-ip", ""]
 ENVIRONMENTS = ["production", "staging", "Production", ""]
 APPS = ["web", "api", "Web", "ünï-app", ""]
+# Integers near and beyond 2^53, where a double loses them, and integral doubles: Yggdrasil reads
+# both sides of a NUM_* constraint as f64.
+BIG_NUMBERS = ["9007199254740993", "9007199254740992", "9007199254740991", "-9007199254740993", "9223372036854775807",
+               "-9223372036854775808", "18446744073709551616", "4611686018427387904", "5.0", "1e20", "9.007199254740993e15"]
 NUMBERS = ["5", "-3", "2.5", "1e3", "1E2", ".5", "5.", "+4", "0", "-0", "10", "100", "abc", "", "NaN", "inf", " 5", "0x1A",
-           "1.2.3", "١٢", "1.5\u2003"]
+           "1.2.3", "١٢", "1.5\u2003"] + BIG_NUMBERS
 VERSIONS = ["1.2.3", "1.2.3-beta.1", "1.2.3-alpha", "2.0.0", "10.1.0", "1.2", "v1.2.3", "01.2.3", "1.2.3+build.5", "0.0.1",
             "1.10.0", "x"]
 DATES = ["2024-01-01T00:00:00Z", "2026-06-01T12:00:00.000Z", "2030-01-01T00:00:00.000Z", "2026-06-01T11:59:59+00:00",
@@ -52,7 +58,8 @@ def field_values(name):
 
 
 # Operator values: mostly valid, some not (the invalid ones exercise Yggdrasil's whole-toggle failures).
-NUM_VALUES = ["5", "0", "-3", "2.5", "1e3", "10", "100", "abc", "1.2.3", "2024-01-01T00:00:00Z", "", "5.", "+4", ".5"]
+NUM_VALUES = ["5", "0", "-3", "2.5", "1e3", "10", "100", "abc", "1.2.3", "2024-01-01T00:00:00Z", "", "5.", "+4", ".5"] \
+    + BIG_NUMBERS
 SEMVER_VALUES = ["1.2.3", "2.0.0", "1.2.3-beta.1", "1.10.0", "0.0.1", "1.2", "1", "v1.2.3", "01.2.3", "1.2.3.4", "x",
                  "1.2.3+build.5"]
 DATE_VALUES = ["2024-01-01T00:00:00Z", "2026-06-01T12:00:00.000Z", "2030-01-01T00:00:00.000Z", "2026-06-01T13:00:00+02:00",
@@ -66,13 +73,13 @@ OPERATORS = ["IN", "NOT_IN", "STR_STARTS_WITH", "STR_ENDS_WITH", "STR_CONTAINS",
 
 
 def constraint(rng):
-    op = rng.choice(OPERATORS + ["NUM_EQ", "IN", "IN", "SEMVER_GT", "DATE_AFTER"])
+    op = rng.choice(OPERATORS + ["NUM_EQ", "IN", "IN", "SEMVER_GT", "DATE_AFTER", "REGEX", "REGEX", "NUM_GT"])
     if rng.random() < 0.02:
         op = rng.choice(["STR_MATCHES", "NUM_NE", "in"])
     c = {"operator": op, "inverted": rng.random() < 0.25}
     if op.startswith("NUM_"):
         c["contextName"] = rng.choice(["count", "count", "userId", "version"])
-        c["value"] = rng.choice(NUM_VALUES[:8]) if rng.random() < 0.85 else rng.choice(NUM_VALUES)
+        c["value"] = rng.choice(NUM_VALUES[:8]) if rng.random() < 0.75 else rng.choice(NUM_VALUES)
     elif op.startswith("SEMVER_"):
         c["contextName"] = rng.choice(["version", "version", "count"])
         c["value"] = rng.choice(SEMVER_VALUES[:5]) if rng.random() < 0.8 else rng.choice(SEMVER_VALUES)
@@ -82,7 +89,7 @@ def constraint(rng):
     elif op == "REGEX":
         c["contextName"] = rng.choice(FIELDS + ["text", "text"])
         # Rust's whole regex syntax (regexgen.py) as often as the fixed list.
-        c["value"] = rng.choice(REGEXES) if rng.random() < 0.4 else regexgen.pattern(rng, "rust")
+        c["value"] = rng.choice(REGEXES) if rng.random() < 0.3 else regexgen.pattern(rng, "rust")
         c["caseInsensitive"] = rng.random() < 0.3
     elif op == "IN_CIDR":
         c["contextName"] = rng.choice(["remoteAddress", "remoteAddress", "ip"])
@@ -336,6 +343,40 @@ def compare(request, burgee, answer):
             if got.get(key) != want.get(key):
                 differences.append(f"variant {key} {json.dumps(got.get(key))} vs {json.dumps(want.get(key))}")
     return "; ".join(differences) or None
+
+
+SEMVER = re.compile(r"^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$")
+
+
+def mismatches(document, request):
+    """Whether a NUM_*, SEMVER_* or DATE_* constraint of the flag reads a context value that is not of
+    its type (Yggdrasil: the constraint is false, inverted or not)."""
+    ctx = request.get("context") or {}
+    properties = ctx.get("properties") or {}
+    reduced = reduce(document, request.get("flag"))
+    constraints = [c for f in reduced["features"] for st in f.get("strategies") or [] for c in st.get("constraints") or []]
+    constraints += [c for seg in reduced["segments"] for c in seg.get("constraints") or []]
+    for c in constraints:
+        value = ctx.get(c.get("contextName"), properties.get(c.get("contextName")))
+        if value is None:
+            continue
+        op = c.get("operator", "")
+        if op.startswith("NUM_"):
+            try:
+                float(value)
+            except ValueError:
+                return True
+        elif op.startswith("SEMVER_") and not SEMVER.match(value):
+            return True
+        elif op.startswith("DATE_") and not re.match(r"^\d{4}-\d\d-\d\dT", value):
+            return True
+    return False
+
+
+def classes(document, requests):
+    return inputclasses.total(reduce, document, requests, numeric_texts=True,
+                              own=lambda r: ["type-mismatches"] if mismatches(document, r) else [],
+                              own_names=["type-mismatches"])
 
 
 def reduce(document, flag):
