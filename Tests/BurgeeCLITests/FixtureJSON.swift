@@ -70,6 +70,34 @@ indirect enum FixtureJSON: Decodable, Equatable {
         return nil
     }
 
+    /// The texts of the elements of the array that is member `name` of the top-level object in
+    /// `data`, as written (see ``memberText(_:in:)``); `nil` when there is no such array.
+    static func elementTexts(of name: String, in data: Data) -> [String]? {
+        guard let text = memberText(name, in: data) else { return nil }
+        let bytes = [UInt8](text.utf8)
+        var elements: [String] = []
+        var i = 0, depth = 0, start = 0
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                while bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth == 1 { start = i + 1 }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 1 { elements.append(String(decoding: bytes[start..<i], as: UTF8.self)) }
+                depth -= 1
+            case UInt8(ascii: ",") where depth == 1:
+                elements.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                start = i + 1
+            default: break
+            }
+            i += 1
+        }
+        return elements.filter { !$0.allSatisfy(\.isWhitespace) }
+    }
+
     static func parse(_ text: String) throws -> FixtureJSON { try JSONDecoder().decode(FixtureJSON.self, from: Data(text.utf8)) }
 
     subscript(_ key: String) -> FixtureJSON? {

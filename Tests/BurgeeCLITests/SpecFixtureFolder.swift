@@ -45,12 +45,18 @@ struct SpecFixtureFolder {
         // As written: a round trip through JSONSerialization would write `3.0` as `3`.
         let definitionsText = try FixtureJSON.memberText("definitions", in: data) ?? FixtureJSON.text(file["definitions"] as Any)
         let definitions = try files.write("definitions.json", definitionsText)
+        // Contexts and defaults as written too: an attribute `42.0` is not the integer 42 to every format.
+        let caseTexts = FixtureJSON.elementTexts(of: "cases", in: data) ?? []
+        #expect(caseTexts.count == cases.count, "\(name): \(caseTexts.count) case texts for \(cases.count) cases")
         var lines: [String] = []
-        for c in cases {
-            var request: [String: Any] = ["flag": c["flag"] as Any, "context": c["context"] ?? NSNull()]
-            request["default"] = c["default"] ?? NSNull()
-            if passesType, let type = c["type"] { request["type"] = type }
-            lines.append(try FixtureJSON.text(request))
+        for (c, caseText) in zip(cases, caseTexts) {
+            let caseData = Data(caseText.utf8)
+            var members = ["\"flag\":" + (try FixtureJSON.text(c["flag"] as Any)),
+                           "\"context\":" + (FixtureJSON.memberText("context", in: caseData) ?? "null"),
+                           "\"default\":" + (FixtureJSON.memberText("default", in: caseData) ?? "null")]
+            if passesType, let type = c["type"] { members.append("\"type\":" + (try FixtureJSON.text(type))) }
+            // One line each: a raw line feed can only be white space between tokens in JSON.
+            lines.append("{" + members.joined(separator: ",").replacingOccurrences(of: "\n", with: " ") + "}")
         }
         let requests = try files.write("requests.jsonl", lines.joined(separator: "\n") + "\n")
         // A file's `now` fixes the evaluation clock.

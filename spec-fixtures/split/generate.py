@@ -417,9 +417,10 @@ def matchers_keys():
 
 def matchers_numeric():
     f = File("matchers-numeric", "EQUAL_TO, GREATER_THAN_OR_EQUAL_TO, LESS_THAN_OR_EQUAL_TO and BETWEEN with "
-             "dataType NUMBER: integers only; a string is parsed as a decimal integer (\"42\", \"-7\", \"042\"); "
-             "floats (42.5), booleans, arrays and objects never match; without an attribute the "
-             "matching key is parsed.")
+             "dataType NUMBER: integers only, compared exactly (2^53 + 1 is not 2^53; up to 2^64 - 1 and below); "
+             "a string is parsed as a decimal integer (\"42\", \"-7\", \"042\"); "
+             "numbers written with a fraction (42.5, 42.0), booleans, arrays and objects never match; without an "
+             "attribute the matching key is parsed.")
     rows_eq = [("equal", 42, True), ("below", 41, False), ("above", 43, False), ("a numeric string", "42", True),
                ("a numeric string with a leading zero", "042", True), ("a non-numeric string", "forty-two", False),
                ("a decimal string", "42.0", False), ("the float 42.5", 42.5, False),
@@ -457,6 +458,29 @@ def matchers_numeric():
             "BETWEEN 20 and 10 (start above end)", [("15", 15, False), ("10", 10, False), ("20", 20, False)])),
         ("between-boolean-end", between("NUMBER", 0, True, attribute="v"), attr_rows(
             "BETWEEN 0 and true (Python's true is 1)", [("1", 1, True), ("2", 2, False)])),
+        ("equal-to-float-input", unary("EQUAL_TO", "NUMBER", 42, attribute="v"), attr_rows(
+            "EQUAL_TO 42 (a number written with a fraction is a Python float, refused)",
+            [("the float 42.0", 42.0, False), ("the integer 42", 42, True)])),
+        ("equal-to-2-53-plus-1", unary("EQUAL_TO", "NUMBER", 2 ** 53 + 1, attribute="v"), attr_rows(
+            "EQUAL_TO 9007199254740993 (2^53 + 1: integers compare exactly, not as doubles)",
+            [("2^53 + 1", 2 ** 53 + 1, True), ("2^53", 2 ** 53, False), ("2^53 + 1 as text", "9007199254740993", True),
+             ("2^53 as text", "9007199254740992", False), ("2^53 as a float", float(2 ** 53), False)])),
+        ("equal-to-int64-max", unary("EQUAL_TO", "NUMBER", 2 ** 63 - 1, attribute="v"), attr_rows(
+            "EQUAL_TO 9223372036854775807 (Int64.max)",
+            [("Int64.max", 2 ** 63 - 1, True), ("Int64.max - 1", 2 ** 63 - 2, False), ("2^63", 2 ** 63, False),
+             ("Int64.max as text", "9223372036854775807", True)])),
+        ("between-beyond-int64", between("NUMBER", 2 ** 63, 2 ** 64 - 1, attribute="v"), attr_rows(
+            "BETWEEN 2^63 and 2^64 - 1",
+            [("2^63", 2 ** 63, True), ("2^64 - 1", 2 ** 64 - 1, True), ("Int64.max", 2 ** 63 - 1, False),
+             ("2^64 - 1 as text", "18446744073709551615", True), ("2^64 as text", "18446744073709551616", False),
+             ("Int64.min", -2 ** 63, False)])),
+        ("less-or-equal-int64-min", unary("LESS_THAN_OR_EQUAL_TO", "NUMBER", -2 ** 63, attribute="v"), attr_rows(
+            "LESS_THAN_OR_EQUAL_TO -9223372036854775808 (Int64.min)",
+            [("Int64.min", -2 ** 63, True), ("Int64.min + 1", -2 ** 63 + 1, False),
+             ("below Int64.min as text", "-9223372036854775809", True), ("far below as text", "-1" + "0" * 30, True)])),
+        ("greater-or-equal-fraction", unary("GREATER_THAN_OR_EQUAL_TO", "NUMBER", 2 ** 53 + 0.5, attribute="v"),
+         attr_rows("GREATER_THAN_OR_EQUAL_TO 9007199254740992.0 (the double 2^53 + 0.5 rounds to)",
+                   [("2^53", 2 ** 53, True), ("2^53 - 1", 2 ** 53 - 1, False)])),
         ("equal-to-string-data", unary("EQUAL_TO", "NUMBER", "42", attribute="v"), attr_rows(
             "EQUAL_TO \"42\" (string data)", [("42 is not the string", 42, False)])),
         ("equal-to-key", unary("EQUAL_TO", "NUMBER", 1234, attribute=None), [

@@ -13,12 +13,15 @@ the client catches as a RuntimeError has the label `exception`; any other except
 `get_treatment_with_config`, which answers `control` with no label.
 
 Burgee follows the Python SDK where Split's SDKs differ (docs/split.md), so the oracle needs no
-other reference. Kept out of the generated data, because Python refuses the whole document (burgee
+other reference. Numbers: integers near and beyond 2^53 and 2^63, in matcher data, attributes and
+texts, compare exactly as Python's ints do; an attribute written `18.0` is a Python float, which
+numeric matchers refuse. Kept out of the generated data, because Python refuses the whole document (burgee
 then exits 3, which this runner cannot expect): invalid regular expressions, partition sizes
 outside 0..100, unknown data types, missing required members, and matcher data Python cannot
 parse (a DATETIME value that is not a number, a semver that is not a string, unhashable
 whitelist entries). Also kept out: dependency and prerequisite cycles.
 """
+import inputclasses
 import regexgen
 import copy
 import json
@@ -37,10 +40,11 @@ EMAILS = ["alice@example.com", "bob@test.org", "carol@EXAMPLE.com", "dave@exampl
 PREFIXES = ["a", "al", "pro", "@example.com", "example", "ü", "1", "", ".org", "e", "[", "ce"]
 TAGS = ["a", "b", "c", "beta", "pro", "x y", "ü", ""]
 NUMBERS = [0, 1, 18, 21, 42, 65, 100, -5, 1000]
-# Left out on purpose: floats with a whole value (18.0: Python's float, which numeric matchers refuse,
-# reads as the integer 18 from JSON here) and integers beyond 2^53 (compared as doubles here); see
-# docs/split.md, "Where Burgee differs".
-QUIRKY_NUMBERS = [" 18", "+21", "1_000", "42", "-5", "abc", "4.5", "", 21.5, True, False]
+# Integers near and beyond 2^53 and 2^63 (Python compares its ints exactly), their texts, and floats
+# with a whole value (18.0: a Python float, which numeric matchers refuse).
+BIG_NUMBERS = [2 ** 53, 2 ** 53 + 1, -(2 ** 53 + 1), 2 ** 62, 2 ** 63 - 1, -2 ** 63, 2 ** 63, 2 ** 64 - 1,
+               "9007199254740993", "-9223372036854775808", "18446744073709551615", 18.0, 21.0, 1e3, 9007199254740992.0]
+QUIRKY_NUMBERS = [" 18", "+21", "1_000", "42", "-5", "abc", "4.5", "", 21.5, True, False] + BIG_NUMBERS
 # Matcher data in milliseconds: 2024-05-01T10:00:00Z and around it (a second, a minute, a day).
 DATES_MS = [1714557600000, 1714557645123, 1714557659999, 1714557660000, 1714521600000, 1714607999999,
             1714608000000, 0, -86400000, -1]
@@ -218,6 +222,8 @@ def matcher(rng, names):
         def value():
             if datetime:
                 return rng.choice(DATES_MS)
+            if rng.random() < 0.1:
+                return rng.choice([2 ** 53, 2 ** 53 + 1, 2 ** 63 - 1, -2 ** 63, 2 ** 64 - 1, 18.0, 9007199254740992.0])
             return pick(rng, NUMBERS, [3.5, 20.5, True, "42", None], 0.06)
 
         if kind == "BETWEEN":
@@ -654,6 +660,13 @@ def compare(request, burgee, answer):
     if reason.get("kind") != kind or reason.get("errorKind") != error_kind:
         differences.append("reason %s/%s vs %s/%s" % (reason.get("kind"), reason.get("errorKind"), kind, error_kind))
     return "; ".join(differences) or None
+
+
+def classes(document, requests):
+    # Python's `re` has no Unicode classes (the whole document is refused) and patterns that need
+    # backtracking are kept out (docs/split.md): neither is drawn.
+    return inputclasses.total(reduce, document, requests, numeric_texts=True,
+                              left_out=["unicode-regexes", "backtracking"])
 
 
 def reduce(document, flag):

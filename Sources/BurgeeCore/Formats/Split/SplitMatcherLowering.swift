@@ -68,14 +68,14 @@ struct SplitMatcherLowering {
             }
         case (let type, .unary(let dataType, let value)):
             guard let range = Self.range(type, dataType, value, value) else {
-                return type == "EQUAL_TO" ? never : comparisonFails(from: -.infinity, test, negated)
+                return type == "EQUAL_TO" ? never : comparisonFails(from: .min, test, negated)
             }
             return test(.integerRange(range.lower, range.upper))
         case ("BETWEEN", .between(let dataType, let start, let end)):
             guard let range = Self.range("BETWEEN", dataType, start, end) else {
                 // Python's `start <= x <= end` stops at a start above the input before it reads the end.
                 let start = Self.range("GREATER_THAN_OR_EQUAL_TO", dataType, start, start)?.lower
-                return comparisonFails(from: start ?? -.infinity, test, negated)
+                return comparisonFails(from: start ?? .min, test, negated)
             }
             return test(.integerRange(range.lower, range.upper))
         case ("EQUAL_TO_SEMVER", .string(let text)):
@@ -100,9 +100,9 @@ struct SplitMatcherLowering {
     /// An ordering against matcher data that is not a number: Python's comparison of an integer
     /// input (from `lower` up, for `BETWEEN` with a valid start) with it raises
     /// (`ERROR/EXCEPTION`); an input that is no integer, or below `lower`, fails first.
-    private func comparisonFails(from lower: Double, _ test: (Operator) -> Condition,
+    private func comparisonFails(from lower: WideInteger, _ test: (Operator) -> Condition,
                                  _ negated: (Condition) -> Condition) -> Condition {
-        let integer = test(.integerRange(lower, .infinity))
+        let integer = test(.integerRange(lower, .max))
         guard case .test(var present) = integer else { return .exception }
         present.negate = false
         present.absent = .isFalse
@@ -124,31 +124,44 @@ struct SplitMatcherLowering {
         return AttributeReference("/\(Context.splitAttributes)/\(escaped)")
     }
 
-    /// The inclusive range of integers a numeric or date matcher accepts (`nil`: none).
-    static func range(_ type: String, _ dataType: String, _ start: JSONValue, _ end: JSONValue) -> (lower: Double, upper: Double)? {
+    /// The inclusive range of integers a numeric or date matcher accepts (`nil`: data that is not
+    /// a number). Python compares its integer input with the data exactly: an integer datum bounds
+    /// exactly, a fractional one (`18.5`) by the integers either side of it.
+    static func range(_ type: String, _ dataType: String, _ start: JSONValue, _ end: JSONValue)
+        -> (lower: WideInteger, upper: WideInteger)? {
         // Python's booleans are the integers 1 and 0.
-        func number(_ value: JSONValue) -> Double? { value.boolValue.map { $0 ? 1 : 0 } ?? value.numberValue }
+        func number(_ value: JSONValue) -> JSONNumber? {
+            if let b = value.boolValue { return JSONNumber(b ? 1 : 0) }
+            if case .number(let n) = value { return n }
+            return nil
+        }
         guard let a = number(start), let b = number(end) else { return nil }
-        let infinity = Double.infinity
+        func lower(_ n: JSONNumber) -> WideInteger { WideInteger(exactly: n) ?? WideInteger(ceiling: n.doubleValue) ?? .max }
+        func upper(_ n: JSONNumber) -> WideInteger { WideInteger(exactly: n) ?? WideInteger(floor: n.doubleValue) ?? .min }
         if dataType == "NUMBER" {
             switch type {
-            case "EQUAL_TO": return (a, a)
-            case "GREATER_THAN_OR_EQUAL_TO": return (a, infinity)
-            case "LESS_THAN_OR_EQUAL_TO": return (-infinity, a)
-            default: return (a, b)
+            case "EQUAL_TO": return (lower(a), upper(a))
+            case "GREATER_THAN_OR_EQUAL_TO": return (lower(a), .max)
+            case "LESS_THAN_OR_EQUAL_TO": return (.min, upper(a))
+            default: return (lower(a), upper(b))
             }
         }
-        // Matcher data is milliseconds, truncated (after dividing by 1000) to the day or minute.
-        func truncated(_ ms: Double, _ unit: Double) -> Double {
-            unit * (ms / 1000 / unit).rounded(.down)
+        // Matcher data is milliseconds, divided by 1000 as a float and truncated to the day or
+        // minute (`java_ts_truncate_*`); the input's seconds are truncated alike, so the range
+        // holds whole minutes or days of the input's seconds.
+        func truncated(_ ms: JSONNumber, _ unit: Double) -> Double {
+            unit * (ms.doubleValue / 1000 / unit).rounded(.down)
+        }
+        func bounds(_ low: Double, _ high: Double) -> (lower: WideInteger, upper: WideInteger) {
+            (WideInteger(ceiling: low) ?? .max, WideInteger(floor: high) ?? .min)
         }
         switch type {
         case "EQUAL_TO":
             let day = truncated(a, 86_400)
-            return (day, day + 86_399)
-        case "GREATER_THAN_OR_EQUAL_TO": return (truncated(a, 60), infinity)
-        case "LESS_THAN_OR_EQUAL_TO": return (-infinity, truncated(a, 60) + 59)
-        default: return (truncated(a, 60), truncated(b, 60) + 59)
+            return bounds(day, day + 86_399)
+        case "GREATER_THAN_OR_EQUAL_TO": return (bounds(truncated(a, 60), 0).lower, .max)
+        case "LESS_THAN_OR_EQUAL_TO": return (.min, bounds(0, truncated(a, 60) + 59).upper)
+        default: return bounds(truncated(a, 60), truncated(b, 60) + 59)
         }
     }
 

@@ -1,17 +1,18 @@
-/// An integer within an inclusive range: a JSON number with an integral value, or a string that
-/// Python's `int()` reads (`" 42"`, `"+7"`, `"1_000"`), as Split's numeric and date matchers
-/// take their input. Booleans, fractions and other values never match.
+/// An integer within an inclusive range: a JSON number written as an integer, or a string that
+/// Python's `int()` reads (`" 42"`, `"+7"`, `"1_000"`), as Split's numeric and date matchers take
+/// their input (its Python SDK's `Sanitizer.ensure_int`). Booleans and numbers written with a
+/// fraction or an exponent (`18.0` is a Python `float`) never match. Integers compare exactly, as
+/// Python's do, up to 2^64 − 1 in magnitude (``WideInteger``).
 package enum IntegerRangeOperator {
     @inline(__always)
-    static func matches(_ value: JSONValue, _ lower: Double, _ upper: Double) -> Bool {
-        let n: Double
+    static func matches(_ value: JSONValue, _ lower: WideInteger, _ upper: WideInteger) -> Bool {
+        let n: WideInteger
         switch value {
         case .number(let number):
-            let d = number.doubleValue
-            guard d.rounded(.towardZero) == d, d.isFinite else { return false }
-            n = d
+            guard let exact = WideInteger(exactly: number) else { return false }
+            n = exact
         case .string(let s):
-            guard let parsed = PythonInteger.parse(s) else { return false }
+            guard let parsed = PythonInteger.parseWide(s) else { return false }
             n = parsed
         default:
             return false
@@ -26,6 +27,28 @@ package enum PythonInteger {
     /// The value (as a `Double`, which holds every integer a JSON number can); `nil` when `int()`
     /// would refuse the text.
     package static func parse(_ text: some StringProtocol) -> Double? {
+        var value: Double = 0
+        guard let negative = digits(of: text, { value = value * 10 + Double($0) }) else { return nil }
+        return negative ? -value : value
+    }
+
+    /// The value, exact up to 2^64 − 1 in magnitude (``WideInteger``); `nil` when `int()` would
+    /// refuse the text.
+    package static func parseWide(_ text: some StringProtocol) -> WideInteger? {
+        var magnitude: UInt64 = 0
+        var beyond = false
+        guard let negative = digits(of: text, { digit in
+            let (tens, over) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = tens.addingReportingOverflow(UInt64(digit))
+            if over || carry { beyond = true }
+            magnitude = sum
+        }) else { return nil }
+        return WideInteger(negative: negative, magnitude: magnitude, beyond: beyond)
+    }
+
+    /// Calls `body` with each digit `int()` reads in `text`, most significant first; returns
+    /// whether the number is negative, or `nil` when `int()` would refuse the text.
+    private static func digits(of text: some StringProtocol, _ body: (Int) -> Void) -> Bool? {
         var scalars = Substring(text).unicodeScalars[...]
         while let first = scalars.first, isSpace(first) { scalars.removeFirst() }
         while let last = scalars.last, isSpace(last) { scalars.removeLast() }
@@ -34,7 +57,6 @@ package enum PythonInteger {
             negative = sign == "-"
             scalars.removeFirst()
         }
-        var value: Double = 0
         var digits = 0
         var previousUnderscore = false
         for scalar in scalars {
@@ -44,12 +66,12 @@ package enum PythonInteger {
                 continue
             }
             guard let digit = decimalDigit(scalar) else { return nil }
-            value = value * 10 + Double(digit)
+            body(digit)
             digits += 1
             previousUnderscore = false
         }
         guard digits > 0, !previousUnderscore else { return nil }
-        return negative ? -value : value
+        return negative
     }
 
     /// The value of a decimal digit of any script (Unicode category Nd).

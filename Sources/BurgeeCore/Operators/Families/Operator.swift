@@ -29,8 +29,8 @@ package indirect enum Operator: Sendable {
     /// The value read as text (``TextOperator``: a string as is, another value as Python's
     /// `json.dumps` writes it), then the inner operator (Split's string matchers).
     case text(Operator)
-    /// An integer, or a string Python's `int()` reads, within an inclusive range.
-    case integerRange(Double, Double)
+    /// An integer, or a string Python's `int()` reads, within an inclusive range (``IntegerRangeOperator``).
+    case integerRange(WideInteger, WideInteger)
     /// A collection in a relation with a set of strings (Split's set matchers).
     case setRelation(SetRelationOperator.Relation, [String])
     /// A boolean, or a string reading as one, equal to the operand.
