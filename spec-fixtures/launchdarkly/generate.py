@@ -379,9 +379,19 @@ def operators_dates():
         ("a boolean: not a date", "before", [1000], True, False),
         ("an invalid clause value never matches; the others still do", "before", ["soon", 2000], 1000, True),
         ("after: any of the values", "after", [5000, 500], 1000, True),
+        # Go computes int64(ms) * int64(time.Millisecond): beyond the year 2262 the nanoseconds wrap.
+        ("the last millisecond before nanoseconds wrap", "after", [0], 9223372036854, True),
+        ("a millisecond later the nanoseconds wrap negative: before 1970", "before", [0], 9223372036855, True),
+        ("2^53 ms wraps to a time after 2024", "after", [1714557600000], 9007199254740992, True),
+        ("1e16 ms wraps to 2029-02-02", "before", ["2029-02-03T00:00:00Z"], 1e16, True),
+        ("1e16 ms wraps to 2029-02-02, not before 2029-02-02", "before", ["2029-02-02T00:00:00Z"], 1e16, False),
+        ("beyond 64 bits (1e20 ms) is int64's minimum times 10^6, which wraps to 1970", "before", [1], 1e20, True),
+        ("beyond 64 bits (1e20 ms): not after 0", "after", [0], 1e20, False),
+        ("a clause value beyond the wrap wraps too", "after", [9223372036855], 0, True),
     ]
     flags = {}
-    f = File("operators-dates", "`before`, `after`: Unix milliseconds (truncated to whole milliseconds) or RFC 3339 "
+    f = File("operators-dates", "`before`, `after`: Unix milliseconds (truncated to whole milliseconds, then "
+             "nanoseconds in a signed 64-bit integer that wraps around past the year 2262, as Go computes them) or RFC 3339 "
              "text as LaunchDarkly's Go evaluator reads it (one-digit hours, 1 to 9 fraction digits, offset hours up to "
              "99, days 1-31 and second 60 rolling over); equal instants match neither.", {"flags": flags, "segments": {}})
     for i, (case_name, op, values, attribute, matched) in enumerate(rows):
