@@ -84,11 +84,11 @@ def count(reduced, request, numeric_texts=False, extra=()):
 REGEX_CLASSES = ["unicode-regexes", "inline-flags", "named-groups", "posix-classes", "backtracking"]
 
 
-def total(reduce, document, requests, numeric_texts=False, own=None, own_names=(), absent=()):
+def total(reduce, document, requests, numeric_texts=False, own=None, own_names=(), left_out=()):
     """The sums of `count` over a document's requests; `own(request)` gives the format's own classes
-    among `own_names`; `absent` are classes the format cannot hold (no regular expressions in flagd),
-    left out of the sums."""
-    sums = dict.fromkeys([c for c in CLASSES if c not in absent] + list(own_names), 0)
+    among `own_names`; `left_out` are classes the format cannot hold (flagd has no regular
+    expressions) or that its generator keeps out, the reason in its docstring."""
+    sums = dict.fromkeys([c for c in CLASSES if c not in left_out] + list(own_names), 0)
     cache = {}
     for request in requests:
         flag = request.get("flag")

@@ -564,7 +564,7 @@ def compare(request, burgee, answer):
 
 def classes(document, requests):
     return inputclasses.total(reduce, document, requests, own=lambda r: type_mismatch(document, r),
-                              own_names=["type-mismatches"], absent=inputclasses.REGEX_CLASSES)
+                              own_names=["type-mismatches"], left_out=inputclasses.REGEX_CLASSES)
 
 
 def type_mismatch(document, request):

@@ -25,6 +25,7 @@ whose string does not parse, non-ASCII digits, `float()`'s and `int()`'s lenienc
 API answer's `valuesCountMap` lists its values sorted, because Burgee reads them in key order
 (docs/kameleoon.md, "Where Burgee differs").
 """
+import inputclasses
 import regexgen
 import copy
 import glob
@@ -50,8 +51,13 @@ CODES = ["alice", "bob", "7b1c9f2e3d4a5b6c", "user@example.com", "\u00fcber-visi
          "crm-42", "dev-1", "v" * 255, "\u00e9" * 255]
 INVALID_CODES = ["", "v" * 256, "\u00e9" * 256]
 CD_VALUES = ["pro", "free", "beta", "Pro", "", "7", "7.0", "3", "3.0", "10", "-2", "0.5", "true", "false", "abc",
-             "\u00fcber", "acct-1", "acct-2", "crm-42"]
-CD_NUMBERS = ["7", "3", "3.0", "10", "-2", "0.5", "0", "7.000000000001", "abc"]
+             "\u00fcber", "acct-1", "acct-2", "crm-42", "9007199254740993", "9007199254740992", "9223372036854775807",
+             "1e20"]
+# With integers near and beyond 2^53 and 2^63 and integral doubles, as text (Python reads both sides
+# of EQUAL, GREATER and LOWER with float()).
+BIG_NUMBER_TEXTS = ["9007199254740993", "9007199254740992", "9223372036854775807", "-9223372036854775808",
+                    "18446744073709551616", "1e20", "7.0", "9007199254740993.0"]
+CD_NUMBERS = ["7", "3", "3.0", "10", "-2", "0.5", "0", "7.000000000001", "abc"] + BIG_NUMBER_TEXTS
 REGEXES = ["pro|free", "[0-9]+", "p.*", "(", "[a-z]+", "\u00fc.*", ".*-beta-.*", "a b", "[0-9]+\\.[0-9]+", ""]
 CD_NAMES = ["plan", "account", "tier", "user", "zero", "score"]
 URLS = ["https://shop.example/", "https://shop.example/cart", "https://shop.example/checkout",
@@ -217,8 +223,8 @@ def custom_datum(rng, names):
         if rng.random() < 0.1:
             c["value"] = rng.choice(["not json", "[", "{}"])
         else:
-            items = rng.sample(["pro", "free", "7", 3, 3.0, 0.5, -2, True, False, "\u00fcber", "true", ""],
-                               rng.randint(0, 4))
+            items = rng.sample(["pro", "free", "7", 3, 3.0, 0.5, -2, True, False, "\u00fcber", "true", "",
+                                2 ** 53 + 1, 2 ** 63 - 1, "9007199254740993", 9007199254740992.0], rng.randint(0, 4))
             c["value"] = json.dumps(items)
     elif operator in ("ANY", "UNKNOWN") and rng.random() < 0.5:
         c["value"] = rng.choice(CD_VALUES)
@@ -739,6 +745,11 @@ def _segment_refs(conditions, kinds):
             elif t == "TARGET_EXPERIMENT":
                 out[t].add(c.get("experimentId"))
     return out
+
+
+def classes(document, requests):
+    return inputclasses.total(reduce, document, requests, numeric_texts=True,
+                              left_out=["unicode-regexes", "backtracking"])
 
 
 def reduce(document, flag):
