@@ -101,7 +101,8 @@ extension Scenarios {
 
     /// Every Datadog scenario's flag in one document, for a client (`client.datadog`).
     public static let datadogClientDocument = datadogDocument([
-        datadogStaticFlag, datadogRuleAndShardsFlag, datadogOneOf100Flag, datadogMatchesFlag, datadogSemverFlag,
+        datadogStaticFlag, datadogRuleAndShardsFlag, datadogOneOf100Flag, datadogMatchesFlag, datadogMatchesUnicodeFlag,
+        datadogSemverFlag,
     ])
 
     /// Every Datadog scenario, evaluated as strings.
