@@ -2,19 +2,23 @@
 /// JSON number keeps exactly (``JSONNumber``) and texts of up to 20 digits that `int()` reads
 /// compare exactly; beyond, every value of a sign is one value ("beyond"), above (or below) every
 /// exact one, so only two values both beyond 2^64 in magnitude compare inexactly.
+///
+/// Stored as the value plus 2^64 in two words, so that comparing is comparing two pairs: `high` is 0
+/// for the exact negative values (`low` = 2^64 − magnitude) and for those beyond (`low` = 0), 1 for
+/// the exact non-negative ones (`low` = the value), 2 for those beyond.
 package struct WideInteger: Sendable, Hashable, Comparable {
-    /// Whether it is below zero.
-    let negative: Bool
-    /// Whether its magnitude is beyond `UInt64.max`.
-    let beyond: Bool
-    /// Its magnitude, when not ``beyond``.
-    let magnitude: UInt64
+    private let high: UInt64
+    private let low: UInt64
 
-    /// A value of `magnitude` with a sign (zero has none), or beyond 64 bits.
+    /// A value of `magnitude` with a sign (zero has none), or one beyond 64 bits.
     init(negative: Bool, magnitude: UInt64, beyond: Bool = false) {
-        self.negative = negative && (magnitude != 0 || beyond)
-        self.beyond = beyond
-        self.magnitude = beyond ? .max : magnitude
+        switch (negative, beyond) {
+        case (_, false) where magnitude == 0: (high, low) = (1, 0)
+        case (true, false): (high, low) = (0, 0 &- magnitude)
+        case (false, false): (high, low) = (1, magnitude)
+        case (true, true): (high, low) = (0, 0)
+        case (false, true): (high, low) = (2, 0)
+        }
     }
 
     /// An exact integer.
@@ -62,9 +66,8 @@ package struct WideInteger: Sendable, Hashable, Comparable {
         }
     }
 
+    @inline(__always)
     package static func < (a: WideInteger, b: WideInteger) -> Bool {
-        if a.negative != b.negative { return a.negative }
-        if a.beyond != b.beyond { return a.negative ? a.beyond : b.beyond }
-        return a.negative ? a.magnitude > b.magnitude : a.magnitude < b.magnitude
+        (a.high, a.low) < (b.high, b.low)
     }
 }
