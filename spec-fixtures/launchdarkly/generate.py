@@ -985,6 +985,11 @@ def rollouts():
     add("bucketBy a fraction: bucket 0", "by-number", user(key="same", n=1.5), None)
     add("bucketBy a boolean: bucket 0", "by-number", user(key="same", n=True), None)
     add("bucketBy a string of digits", "by-number", user(key="same", n="7"), "7")
+    # Go reads every number as a float64 (ldvalue): an integer beyond 2^53 buckets as that double's
+    # integer, and one that no int64 holds once a double (2^63 - 1 is 2^63) is not bucketable.
+    add("bucketBy 2^53 + 3: Go's float64 holds 2^53 + 4", "by-number", user(key="same", n=2 ** 53 + 3), 2 ** 53 + 4)
+    add("bucketBy Int64.max: the double 2^63 is no int64, bucket 0", "by-number", user(key="same", n=2 ** 63 - 1), None)
+    add("bucketBy Int64.min is an int64", "by-number", user(key="same", n=-2 ** 63), -2 ** 63)
     rollout_flag("old-style-name", [50000, 50000], bucketBy="/team")
     for team in ["x", "y", "z"]:
         add("old-style bucketBy with a slash is a plain name, %s" % team, "old-style-name", user(key="same", **{"/team": team}), team)

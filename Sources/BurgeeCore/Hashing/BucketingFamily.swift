@@ -147,14 +147,18 @@ package enum BucketingFamily: Sendable, Equatable {
 
 extension BucketingFamily {
     /// The bucket of a context's attribute value: a string as is, an integral number in decimal;
-    /// anything else, or no value, is the family's ``zeroBucket``.
+    /// anything else, or no value, is the family's ``zeroBucket``. LaunchDarkly reads the number as
+    /// Go's float64 (`9007199254740993` buckets as `9007199254740992`; `9223372036854775807`, 2^63
+    /// as a double, is no `int64` and not bucketable).
     @inlinable
     package func bucket(of value: JSONValue?, totalWeight: UInt64) -> Bucket {
         switch value {
         case .string(let s)?:
             return bucket(ofString: s, totalWeight: totalWeight)
         case .number(let n)?:
-            guard let i = JSONValue.exactInt64(n) else { return zeroBucket }
+            let integer: Int64?
+            if case .sha1Fraction = self { integer = JSONValue.exactInt64(n.doubleValue) } else { integer = JSONValue.exactInt64(n) }
+            guard let i = integer else { return zeroBucket }
             return bucket(ofInteger: i, totalWeight: totalWeight)
         default:
             return zeroBucket
