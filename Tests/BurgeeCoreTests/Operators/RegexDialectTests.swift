@@ -98,6 +98,9 @@ struct RegexDialectTests {
         DialectCase("(?=a)a", "a", rust: nil, re2: nil, python: nil),
         DialectCase("a**", "aaa", rust: true, re2: nil, python: nil),
         DialectCase("(?x) a b # c", "ab", rust: true, re2: nil, python: true),
+        // Verbose mode skips any Unicode white space in Rust, ASCII white space only in Python.
+        DialectCase("(?x)a\u{2003}b", "ab", rust: true, re2: nil, python: false),
+        DialectCase("(?x)a\u{2003}b", "a\u{2003}b", rust: false, re2: nil, python: true),
         DialectCase("\\_", "_", rust: true, re2: true, python: true),
         DialectCase("\\0", "\u{0}", rust: nil, re2: true, python: true),
         DialectCase("\\012", "\u{a}", rust: nil, re2: true, python: true),

@@ -732,7 +732,7 @@ struct RegexDialectParser {
     private mutating func skipVerbose() {
         guard flags.verbose else { return }
         while let scalar = peek() {
-            if scalar.properties.isWhitespace {
+            if isVerboseSpace(scalar) {
                 position += 1
             } else if scalar == "#" {
                 while let next = peek(), next != "\n" { position += 1 }
@@ -744,7 +744,17 @@ struct RegexDialectParser {
 
     private mutating func skipVerboseInBraces() {
         guard flags.verbose else { return }
-        while let scalar = peek(), scalar.properties.isWhitespace { position += 1 }
+        while let scalar = peek(), isVerboseSpace(scalar) { position += 1 }
+    }
+
+    /// The white space verbose mode skips: Python's `re` skips ASCII white space only (`\u2003` is
+    /// a literal there), Rust's `regex` any Unicode `White_Space`.
+    private func isVerboseSpace(_ scalar: Unicode.Scalar) -> Bool {
+        guard syntax == .python else { return scalar.properties.isWhitespace }
+        switch scalar {
+        case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}": return true
+        default: return false
+        }
     }
 
     private func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
