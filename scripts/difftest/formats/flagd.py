@@ -24,7 +24,9 @@ Numbers: integers at or beyond 2^53 are generated in conditions, contexts and va
 compares and computes on doubles in Burgee as in flagd's Go evaluator, where the Python core
 compares Python's exact ints: the oracle is given the integers of conditions and contexts as the
 doubles Go reads. A variant's integer is served exactly, as the Python core serves it
-(docs/flagd.md: Go's evaluator would serve the double).
+(docs/flagd.md: Go's evaluator would serve the double). Weights stay small integers: a big one
+would reach the Python core as the float Go reads, which it refuses as a weight (the float-weight
+difference above).
 """
 import copy
 import inputclasses
@@ -53,8 +55,8 @@ ATTRS = ["email", "plan", "age", "score", "version", "tags", "beta", "country", 
 BIG_INTS = [2 ** 53, 2 ** 53 + 1, 2 ** 53 - 1, -(2 ** 53 + 1), 2 ** 62, 2 ** 63 - 1, -2 ** 63]
 
 
-def rand_number(rng, allow_float=True):
-    if rng.random() < 0.06:
+def rand_number(rng, allow_float=True, allow_big=True):
+    if allow_big and rng.random() < 0.06:
         return rng.choice(BIG_INTS)
     if allow_float and rng.random() < 0.3:
         return rng.choice([0.5, 1.5, 2.25, -0.5, 10.75, 99.5])
@@ -67,7 +69,8 @@ def rand_context_value(rng, name):
     if name == "plan":
         return rng.choice(["pro", "free", "team", "on", "off", "red", "a", "b", "zzz", ""])
     if name in ("age", "score", "id", "w"):
-        return rand_number(rng, allow_float=name == "score")
+        # `w` serves as a `fractional` weight: a big one is the oracle's float weight, kept out (above).
+        return rand_number(rng, allow_float=name == "score", allow_big=name != "w")
     if name == "version":
         return rng.choice(VERSIONS + ([1, 2, 1.5] if rng.random() < 0.3 else []))
     if name == "tags":

@@ -15,7 +15,9 @@ the client catches as a RuntimeError has the label `exception`; any other except
 Burgee follows the Python SDK where Split's SDKs differ (docs/split.md), so the oracle needs no
 other reference. Numbers: integers near and beyond 2^53 and 2^63, in matcher data, attributes and
 texts, compare exactly as Python's ints do; an attribute written `18.0` is a Python float, which
-numeric matchers refuse. Kept out of the generated data, because Python refuses the whole document (burgee
+numeric matchers refuse. Kept out: attributes written as JSON integers below -2^63 or above
+2^64 - 1, which Burgee reads as doubles (docs/split.md, "Where Burgee differs"); their texts are
+drawn. Kept out of the generated data, because Python refuses the whole document (burgee
 then exits 3, which this runner cannot expect): invalid regular expressions, partition sizes
 outside 0..100, unknown data types, missing required members, and matcher data Python cannot
 parse (a DATETIME value that is not a number, a semver that is not a string, unhashable
@@ -242,7 +244,10 @@ def matcher(rng, names):
                 seconds = int(v // 1000)
                 hint(names, attribute, [seconds + d for d in (0, 1, -1, 59, 60, -60, 86399, 86400, -86400)])
             else:
-                hint(names, attribute, [int(v), int(v) + 1, int(v) - 1, str(int(v))])
+                # JSON integers beyond -2^63 and 2^64 - 1 are doubles to Burgee, as serde_json reads them
+                # (docs/split.md): kept out as numbers, drawn as texts, which int() reads exactly.
+                near = [int(v), int(v) + 1, int(v) - 1]
+                hint(names, attribute, [n for n in near if -2 ** 63 <= n <= 2 ** 64 - 1] + [str(n) for n in near])
     elif kind in SET_MATCHERS:
         attribute = select_attribute(rng, ["tags"], False)
         whitelist = rng.sample(TAGS, rng.randint(0 if rng.random() < 0.05 else 1, 3))
