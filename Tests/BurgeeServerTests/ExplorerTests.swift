@@ -285,7 +285,7 @@ struct ExplorerTests {
         try await Self.with { server, base, client async throws in
             let (_, before) = try await Self.get(client, base + "/explorer/api/flags")
             let changed = Self.document.replacingOccurrences(of: #""value":"world""#, with: #""value":"monde""#)
-            try await server.update(definitions: Documents.bytes(changed))
+            try server.update(definitions: Documents.bytes(changed))
             let (_, after) = try await Self.get(client, base + "/explorer/api/flags")
             func fingerprints(_ json: JSONValue?) -> [String: String] {
                 var result: [String: String] = [:]
