@@ -189,6 +189,41 @@ struct DefinitionsFormatTests {
         #expect(DefinitionsFormat.allCases.map(\.name) == ["native", "unleash", "launchdarkly", "flagd", "split", "kameleoon", "datadog", "eppo"])
     }
 
+    /// The docs cannot drift from the registry: every `--format a|b|…|auto` list in README.md and
+    /// docs/ names each registered format, in registry order, and "knows N definitions formats"
+    /// counts them.
+    @Test("the docs' lists of formats are the registry's")
+    func docsListEveryFormat() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let docs = root.appendingPathComponent("docs")
+        let pages = [root.appendingPathComponent("README.md")]
+            + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted()
+                .map { docs.appendingPathComponent($0) }
+        let expected = DefinitionsFormat.allCases.map(\.name) + ["auto"]
+        let numbers = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+        var lists = 0
+        for page in pages {
+            let text = try String(contentsOf: page, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                var rest = line[...]
+                while let range = rest.range(of: "--format ") {
+                    let list = rest[range.upperBound...].prefix { $0.isLetter || $0 == "|" }
+                    rest = rest[range.upperBound...]
+                    // A list ending in `auto` is the whole choice; `datadog|eppo` names a few.
+                    guard list.contains("|"), list.hasSuffix("|auto") else { continue }
+                    lists += 1
+                    #expect(list.split(separator: "|").map(String.init) == expected, "\(page.lastPathComponent): --format \(list)")
+                }
+                if let range = line.range(of: " definitions formats"), let knows = line[..<range.lowerBound].split(separator: " ").last {
+                    #expect(String(knows) == numbers[DefinitionsFormat.allCases.count],
+                            "\(page.lastPathComponent): \"\(knows) definitions formats\"")
+                }
+            }
+        }
+        #expect(lists >= 2, "\(lists) lists of formats")
+    }
+
     @Test("every spec-fixtures document is detected as native")
     func specFixturesAreNative() throws {
         let root = URL(fileURLWithPath: #filePath)
