@@ -24,9 +24,9 @@ public struct DataSourceConfiguration: Sendable {
     /// and defaults with `CLIENT_NOT_READY`. The status is `off`.
     public static var offline: DataSourceConfiguration { DataSourceConfiguration(source: OfflineDataSource()) }
 
-    /// Definitions in a file, optionally reloaded when it changes. The file is read as any
-    /// `DefinitionsFormat` (native, Unleash, LaunchDarkly or flagd, recognised by its
-    /// top-level members), as YAML when its name ends in `.yaml` or `.yml`, else as JSON.
+    /// Definitions in a file, optionally reloaded when it changes. The file is read as the
+    /// `DefinitionsFormat` its top-level members mark (every format but Eppo's, whose documents
+    /// read as Datadog's), as YAML when its name ends in `.yaml` or `.yml`, else as JSON.
     /// - Parameters:
     ///   - path: the file.
     ///   - watch: reload when the file's size, modification time or identity change.
