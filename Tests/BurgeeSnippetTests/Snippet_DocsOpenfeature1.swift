@@ -6,7 +6,7 @@ import Logging
 
 struct AuditHook: Hook {
     func after<Value: FlagValue>(_ hookContext: HookContext<Value>, detail: FlagDetail<Value>) {
-        print(hookContext.flagKey, detail.value, detail.openFeatureReason)
+        print(hookContext.flagKey, hookContext.context.key ?? "multi", detail.value, detail.openFeatureReason)
     }
 }
 
