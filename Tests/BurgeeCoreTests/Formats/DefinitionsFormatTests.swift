@@ -194,12 +194,7 @@ struct DefinitionsFormatTests {
     /// counts them.
     @Test("the docs' lists of formats are the registry's")
     func docsListEveryFormat() throws {
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let docs = root.appendingPathComponent("docs")
-        let pages = [root.appendingPathComponent("README.md")]
-            + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted()
-                .map { docs.appendingPathComponent($0) }
+        let pages = try Self.docsPages()
         let expected = DefinitionsFormat.allCases.map(\.name) + ["auto"]
         let numbers = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
         var lists = 0
@@ -222,6 +217,46 @@ struct DefinitionsFormatTests {
             }
         }
         #expect(lists >= 2, "\(lists) lists of formats")
+    }
+
+    /// Every format's page shows a whole document (a ```json block after a
+    /// `<!-- complete document: FORMAT -->` line): it loads without a problem, holds flags, and
+    /// is detected as its format (Eppo's, never detected, aside).
+    @Test("each format's complete document in the docs loads")
+    func docsCompleteDocuments() throws {
+        let marker = "<!-- complete document: "
+        var seen: Set<String> = []
+        for page in try Self.docsPages() {
+            let lines = try String(contentsOf: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (i, line) in lines.enumerated() where line.hasPrefix(marker) {
+                let name = String(line.dropFirst(marker.count).prefix { $0 != " " })
+                let format = try #require(DefinitionsFormat(argument: name), "\(page.lastPathComponent): \(name)")
+                guard i + 1 < lines.count, lines[i + 1] == "```json",
+                      let end = lines[(i + 2)...].firstIndex(of: "```") else {
+                    Issue.record("\(page.lastPathComponent): no ```json block after \(line)")
+                    continue
+                }
+                let bytes = Array(lines[(i + 2)..<end].joined(separator: "\n").utf8)
+                let snapshot = try Snapshot(jsonBytes: bytes, format: format)
+                #expect(snapshot.problems.isEmpty, "\(page.lastPathComponent), \(name): \(snapshot.problems)")
+                #expect(snapshot.flagCount >= 2, "\(page.lastPathComponent), \(name)")
+                if format != .eppo {
+                    #expect(try DefinitionsFormat.detect(in: try JSONValue(parsing: bytes)) == format, "\(name)")
+                }
+                seen.insert(name)
+            }
+        }
+        #expect(seen == Set(DefinitionsFormat.allCases.map(\.name)))
+    }
+
+    /// README.md and the pages of docs/.
+    private static func docsPages() throws -> [URL] {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let docs = root.appendingPathComponent("docs")
+        return [root.appendingPathComponent("README.md")]
+            + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted()
+                .map { docs.appendingPathComponent($0) }
     }
 
     @Test("every spec-fixtures document is detected as native")
