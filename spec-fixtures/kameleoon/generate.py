@@ -534,6 +534,22 @@ def custom_data():
     f.matched("LOWER: equal is not lower", "lower", ctx(data=[cd(2, "10")]), False)
     f.matched("LOWER: above", "lower", ctx(data=[cd(2, "100")]), False)
 
+    # Python reads both sides with float(): integers beyond 2^53 compare as the doubles they round to.
+    op("equal-2-53-plus-1", 2, "EQUAL", "9007199254740993")
+    f.matched("EQUAL 2^53 + 1: 2^53 + 1", "equal-2-53-plus-1", ctx(data=[cd(2, "9007199254740993")]), True)
+    f.matched("EQUAL 2^53 + 1: 2^53 is the same double", "equal-2-53-plus-1", ctx(data=[cd(2, "9007199254740992")]), True)
+    f.matched("EQUAL 2^53 + 1: 2^53 + 4 is another double", "equal-2-53-plus-1", ctx(data=[cd(2, "9007199254740996")]), False)
+    op("greater-int64-max", 2, "GREATER", "9223372036854775807")
+    f.matched("GREATER Int64.max: 2^63 is the same double", "greater-int64-max", ctx(data=[cd(2, "9223372036854775808")]), False)
+    f.matched("GREATER Int64.max: 2^64", "greater-int64-max", ctx(data=[cd(2, "18446744073709551616")]), True)
+    f.matched("GREATER Int64.max: 1e19", "greater-int64-max", ctx(data=[cd(2, "1e19")]), True)
+    op("lower-int64-min", 2, "LOWER", "-9223372036854775808")
+    f.matched("LOWER Int64.min: Int64.min - 1 is the same double", "lower-int64-min", ctx(data=[cd(2, "-9223372036854775809")]), False)
+    f.matched("LOWER Int64.min: -2^64", "lower-int64-min", ctx(data=[cd(2, "-18446744073709551616")]), True)
+    op("equal-2-62", 2, "EQUAL", "4611686018427387904")
+    f.matched("EQUAL 2^62: 2^62 + 1 is within 1e-9 of it as doubles", "equal-2-62", ctx(data=[cd(2, "4611686018427387905")]), True)
+    f.matched("EQUAL 2^62: written 4.611686018427387904e18", "equal-2-62", ctx(data=[cd(2, "4.611686018427387904e18")]), True)
+
     op("true", 3, "TRUE")
     f.matched("TRUE: \"true\" is a value", "true", ctx(data=[cd(3, "false", "true")]), True)
     f.matched("TRUE: \"True\" is not", "true", ctx(data=[cd(3, "True")]), False)
