@@ -109,7 +109,15 @@ rows += bool_rows(">", [({">": [2, 1]}, {}, True), ({">": [1, 1]}, {}, False), (
                         ({">": [3, 2, 1]}, {}, True), ({">": [3, 2, 2]}, {}, False), ({">": [3, 4, 1]}, {}, False)])
 rows += bool_rows(">=", [({">=": [1, 1]}, {}, True), ({">=": [0, 1]}, {}, False), ({">=": [True, 1]}, {}, True),
                          ({">=": [3, 2, 2]}, {}, True), ({">=": [3, 2, 3]}, {}, False)])
-total += operator_file("comparison", "Loose and strict equality, <, <= (with between), >, >=", rows)
+# Numbers compare as doubles, as JsonLogic's engines do (flagd's Go evaluator and JavaScript):
+# integers beyond 2^53 are the doubles they round to.
+rows += bool_rows("doubles", [
+    ({"==": [9007199254740993, 9007199254740992]}, {}, True), ({"===": [9007199254740993, 9007199254740992]}, {}, True),
+    ({"<": [9007199254740992, 9007199254740993]}, {}, False), ({"<": [9007199254740992, 9007199254740994]}, {}, True),
+    ({"==": [{"var": "n"}, 9223372036854775807]}, {"n": 9223372036854775808}, True),
+    ({">": [{"var": "n"}, 4611686018427387904]}, {"n": 4611686018427387905}, False),
+    ({"==": [{"var": "n"}, 1]}, {"n": 1.0}, True)])
+total += operator_file("comparison", "Loose and strict equality, <, <= (with between), >, >=; numbers as doubles", rows)
 
 # --- arithmetic ----------------------------------------------------------------------------
 rows = bool_rows("arithmetic", [
@@ -411,6 +419,10 @@ doc1 = {
         "string-flag": {"state": "ENABLED", "variants": {"s": "text", "n": 42, "o": {"k": [1]}}, "defaultVariant": "s",
                         "targeting": {"if": [{"==": [{"var": "kind"}, "n"]}, "n", {"==": [{"var": "kind"}, "o"]}, "o"]}},
         "replaced": {"state": "ENABLED", "variants": {"first": 1}, "defaultVariant": "first"},
+        "big-integers": {"state": "ENABLED", "defaultVariant": "zero",
+                         "variants": {"zero": 0, "p53": 9007199254740993, "p62": 4611686018427387904,
+                                      "max": 9223372036854775807, "min": -9223372036854775808, "one": 1.0},
+                         "targeting": {"var": "pick"}},
     },
 }
 doc2 = {
@@ -474,6 +486,13 @@ case("string flag serving a number asked as string: TYPE_MISMATCH", "string-flag
 case("number variant as int", "string-flag", {"kind": "n"}, result(42, "n", metadata=M1), "int")
 case("object variant as json", "string-flag", {"kind": "o"}, result({"k": [1]}, "o", metadata=M1), "json")
 case("object variant asked as double: TYPE_MISMATCH", "string-flag", {"kind": "o"}, result(reason="ERROR", error="TYPE_MISMATCH", metadata=M1, absent=True), "double")
+# Variants' integers are served exactly, as written (docs/flagd.md: flagd's Go evaluator would serve
+# the doubles they round to).
+case("an integer variant beyond 2^53 is served exactly", "big-integers", {"pick": "p53"}, result(9007199254740993, "p53", metadata=M1), "int")
+case("2^62 exactly", "big-integers", {"pick": "p62"}, result(4611686018427387904, "p62", metadata=M1), "int")
+case("Int64.max exactly", "big-integers", {"pick": "max"}, result(9223372036854775807, "max", metadata=M1), "int")
+case("Int64.min exactly, as JSON", "big-integers", {"pick": "min"}, result(-9223372036854775808, "min", metadata=M1), "json")
+case("a variant written 1.0 serves the number 1", "big-integers", {"pick": "one"}, result(1.0, "one", metadata=M1), "double")
 case("a later document replaces a flag, with its own document's metadata", "replaced", {}, result(2, "second", "STATIC", metadata={"team": "platform", "v": 2}))
 case("a flag of the second document", "second-doc", {}, result("X", "x", "STATIC", metadata=M2))
 total += write("semantics", "Reasons, error codes, default variants, $ref, metadata and merged documents",
