@@ -19,7 +19,10 @@ import Darwin
 /// sleepable RCU). `ManagedAtomic` loads and `Mutex` reads cost 28 and 20 ns here; this costs 10
 /// including the evaluation count (docs/performance.md).
 ///
-/// All unsafe code of the client lives in this type.
+/// The client's unsafe memory management lives here and in `AtomicWords` (the event recorder's
+/// counters); elsewhere, `unsafeDowncast` in `ClientAttachments` (of a value it stored under its
+/// own type's identifier), `_withUnsafeGuaranteedRef` on the snapshot this cell lends, and the
+/// byte buffers of `FileIO` and `ExposureFingerprint`.
 ///
 /// `@unchecked Sendable` is sound because:
 /// - every shared mutable word (`current`, `phase`, the counters) is accessed only through atomic
