@@ -29,6 +29,7 @@ would reach the Python core as the float Go reads, which it refuses as a weight 
 difference above).
 """
 import copy
+import gofloat
 import inputclasses
 import json
 import os
@@ -473,24 +474,9 @@ def _core(document):
 
 
 def as_go(value):
-    """A JSON value whose integers at or beyond 2^53 are the float64 Go reads."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and abs(value) >= 2 ** 53:
-        return float(value)
-    if isinstance(value, list):
-        return [as_go(v) for v in value]
-    if isinstance(value, dict):
-        return {k: as_go(v) for k, v in value.items()}
-    return value
-
-    if isinstance(value, int):
-        return int(float(value))
-    if isinstance(value, list):
-        return [go_served(v) for v in value]
-    if isinstance(value, dict):
-        return {k: go_served(v) for k, v in value.items()}
-    return value
+    """A JSON value whose integers at or beyond 2^53 are the float64 Go reads (smaller ones stay
+    ints: the Python core refuses a float where Go reads an integer, which is kept out above)."""
+    return gofloat.as_float64(value, at_least=2 ** 53)
 
 
 # Burgee's `json` type is any JSON value; OpenFeature's object type (the core's "object") is narrower.

@@ -38,6 +38,7 @@ Kept out of the generated data, because the two SDKs differ there and Burgee giv
 (pinned by spec-fixtures/launchdarkly instead): values in a user-kind `contextTargets` entry, dates written
 with a space or with fractional milliseconds, and clauses without `attribute`.
 """
+import gofloat
 import inputclasses
 import regexgen
 import warnings
@@ -584,15 +585,7 @@ def json_type(value):
 
 def as_go(value):
     """A JSON value with every number the float64 Go's ldvalue reads."""
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int):
-        return float(value)
-    if isinstance(value, list):
-        return [as_go(v) for v in value]
-    if isinstance(value, dict):
-        return {k: as_go(v) for k, v in value.items()}
-    return value
+    return gofloat.as_float64(value)
 
 
 def as_go_document(document):
