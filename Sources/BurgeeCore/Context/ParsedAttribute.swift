@@ -7,8 +7,8 @@ struct AttributeParses: OptionSet, Sendable {
     static let version = AttributeParses(rawValue: 1)
     /// An instant as ``Timestamp/init(attribute:)`` reads one.
     static let instant = AttributeParses(rawValue: 2)
-    /// An instant as LaunchDarkly reads one (``LaunchDarklyDateOperator/instant(of:)``).
-    static let launchDarklyInstant = AttributeParses(rawValue: 4)
+    /// An instant as Go reads one, LaunchDarkly's dates (``GoDateOperator/instant(of:)``).
+    static let goInstant = AttributeParses(rawValue: 4)
     /// Whether the value is shaped as a full semantic version (``VersionShapeOperator``).
     static let versionShape = AttributeParses(rawValue: 8)
 }
@@ -23,12 +23,12 @@ struct ParsedAttribute: Sendable {
     /// Whether that string has exactly three numeric parts (``FullSemVerOperator``).
     let versionHasThreeParts: Bool
     let instant: Timestamp?
-    let launchDarklyInstant: Timestamp?
+    let goInstant: Timestamp?
     let hasVersionShape: Bool
 
     /// Nothing parsed: tests read the value.
     static let unparsed = ParsedAttribute(isParsed: false, version: nil, versionHasThreeParts: false, instant: nil,
-                                          launchDarklyInstant: nil, hasVersionShape: false)
+                                          goInstant: nil, hasVersionShape: false)
 }
 
 extension ParsedAttribute {
@@ -49,7 +49,7 @@ extension ParsedAttribute {
         }
         self.init(isParsed: true, version: version, versionHasThreeParts: threeParts,
                   instant: parses.contains(.instant) ? Timestamp(attribute: value) : nil,
-                  launchDarklyInstant: parses.contains(.launchDarklyInstant) ? LaunchDarklyDateOperator.instant(of: value) : nil,
+                  goInstant: parses.contains(.goInstant) ? GoDateOperator.instant(of: value) : nil,
                   hasVersionShape: parses.contains(.versionShape) && VersionShapeOperator.matches(value))
     }
 }

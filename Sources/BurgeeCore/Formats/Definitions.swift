@@ -12,11 +12,6 @@ public struct Definitions: Sendable {
     /// The document, as its format's dialect read it.
     package let model: any ReadDefinitions
 
-    /// Definitions of Burgee's own format.
-    package init(_ document: DefinitionsDocument) {
-        model = ReadDocument(dialect: NativeDialect(), model: document, json: .null)
-    }
-
     /// Definitions of a document already read by its dialect.
     init(model: any ReadDefinitions) {
         self.model = model
@@ -58,9 +53,6 @@ public struct Definitions: Sendable {
     /// The definitions' version: a native document's `version`, or the format's own document
     /// version; 0 for formats without one.
     public var version: Int64 { model.version }
-
-    /// The native document; `nil` for another format.
-    package var document: DefinitionsDocument? { model.document as? DefinitionsDocument }
 
     /// The definitions ready to patch item by item; `nil` for a format whose documents change
     /// only whole.

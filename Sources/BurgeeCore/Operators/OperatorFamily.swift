@@ -14,8 +14,8 @@ package enum OperatorFamily: Sendable, Equatable {
     case number(NumericComparison)
     /// An instant before or after the operands (``DateOperator``).
     case date(DateOperator.Direction)
-    /// An instant read as LaunchDarkly reads it (``LaunchDarklyDateOperator``).
-    case launchDarklyDate(DateOperator.Direction)
+    /// An instant read as Go reads it, LaunchDarkly's dates (``GoDateOperator``).
+    case goDate(DateOperator.Direction)
     /// A semantic version compared with the operands (``SemVerOperator``).
     case semVer(NumericComparison)
     /// An IP address within a CIDR range (``CIDROperator``).
@@ -34,7 +34,7 @@ package enum OperatorFamily: Sendable, Equatable {
         case .regex: return RegexOperator.parse(values, caseInsensitive: lowercase, at: path, &r)
         case .number(let comparison): return NumberOperator.parse(comparison, values, at: path, &r)
         case .date(let direction): return DateOperator.parse(direction, values, at: path, &r)
-        case .launchDarklyDate(let direction): return LaunchDarklyDateOperator.parse(direction, values, at: path, &r)
+        case .goDate(let direction): return GoDateOperator.parse(direction, values, at: path, &r)
         case .semVer(let comparison): return SemVerOperator.parse(comparison, values, at: path, &r)
         case .cidr: return CIDROperator.parse(values, at: path, &r)
         case .numberText(let comparison): return NumberTextOperator.parse(comparison, values, at: path, &r)

@@ -194,7 +194,7 @@ struct LaunchDarklyFormatTests {
 
     @Test("LaunchDarkly's dates: truncated milliseconds, one-digit hours, rolled-over days, at most 9 fraction digits, Go's wrapped nanoseconds")
     func dates() {
-        func instant(_ value: JSONValue) -> Int64? { LaunchDarklyDateOperator.instant(of: value)?.unixSeconds }
+        func instant(_ value: JSONValue) -> Int64? { GoDateOperator.instant(of: value)?.unixSeconds }
         #expect(instant("1970-01-01T00:00:01Z") == 1)
         #expect(instant("1970-01-01T1:00:00Z") == 3600)
         #expect(instant("2023-02-30T00:00:00Z") == instant("2023-03-02T00:00:00Z"))

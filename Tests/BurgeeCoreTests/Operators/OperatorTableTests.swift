@@ -20,7 +20,7 @@ struct OperatorTableTests {
 
     @Test("LaunchDarkly reads dates its own way and has no inCIDR")
     func launchDarkly() {
-        #expect(LaunchDarklyOperators.table["after"] == OperatorSpelling(.launchDarklyDate(.after)))
+        #expect(LaunchDarklyOperators.table["after"] == OperatorSpelling(.goDate(.after)))
         #expect(LaunchDarklyOperators.table["semVerGreaterThan"] == OperatorSpelling(.semVer(.greater)))
         #expect(LaunchDarklyOperators.table["inCIDR"] == nil)
         #expect(LaunchDarklyOperators.table["semVerLessThanOrEqual"] == nil)

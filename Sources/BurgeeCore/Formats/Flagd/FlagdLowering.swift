@@ -39,7 +39,7 @@ package enum FlagdLowering {
         }
         let path = flag.path.appending("targeting")
         func compile(_ json: JSONValue, _ at: JSONPointer, variantNames: [String] = []) -> JsonLogicTree? {
-            switch JsonLogicCompiler.compile(json, at: at, flagKey: flag.key, fractionalRule: options.fractionalRule,
+            switch JsonLogicCompiler.compile(json, at: at, language: .flagd(options.fractionalRule), flagKey: flag.key,
                                              variantNames: variantNames) {
             case .success(let tree): return tree
             case .failure(let failure):
@@ -88,8 +88,8 @@ package enum FlagdLowering {
             return warning
         }
         if let t = flag.targeting,
-           case .failure(let failure) = JsonLogicCompiler.compile(t, at: flag.path.appending("targeting"), flagKey: flag.key,
-                                                                   fractionalRule: .v2) {
+           case .failure(let failure) = JsonLogicCompiler.compile(t, at: flag.path.appending("targeting"), language: .flagd(.v2),
+                                                                   flagKey: flag.key) {
             flag.problems.append(DefinitionProblem(.warning, .flag(flag.key), at: failure.path,
                                                    failure.message + " (ignored while the flag is DISABLED)"))
         }

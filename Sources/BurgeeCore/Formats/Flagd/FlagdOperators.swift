@@ -14,3 +14,10 @@ enum FlagdOperators {
         "starts_with": .startsWith, "ends_with": .endsWith, "sem_ver": .semVer, "fractional": .fractional,
     ])
 }
+
+extension JsonLogicLanguage {
+    /// flagd's targeting: its operators, its `$flagd` member, and `fractional` by `rule`.
+    static func flagd(_ rule: FlagdLoweringOptions.FractionalRule) -> JsonLogicLanguage {
+        JsonLogicLanguage(operations: FlagdOperators.table, injectedMember: "$flagd", bucketing: rule.bucketing)
+    }
+}

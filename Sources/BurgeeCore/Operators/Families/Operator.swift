@@ -17,8 +17,8 @@ package indirect enum Operator: Sendable {
     case number(NumericComparison, [Double])
     /// An instant before or after any of the instants.
     case date(DateOperator.Direction, [Timestamp])
-    /// An instant, read as LaunchDarkly reads it, before or after any of the instants.
-    case launchDarklyDate(DateOperator.Direction, [Timestamp])
+    /// An instant, read as Go reads it (LaunchDarkly's dates), before or after any of the instants.
+    case goDate(DateOperator.Direction, [Timestamp])
     /// A semantic version compared with any of the versions.
     case semVer(NumericComparison, [SemanticVersion])
     /// An IP address within any of the ranges.
@@ -47,7 +47,7 @@ package indirect enum Operator: Sendable {
     case extendedVersion(ExtendedVersionOperator.Test)
     /// A string shaped as a full semantic version (``VersionShapeOperator``).
     case versionShape
-    /// A Kameleoon targeting condition on the `visitor` object of a Kameleoon context.
+    /// A targeting condition on a visitor record (``VisitorCondition``: Kameleoon's conditions).
     case visitor(VisitorCondition)
 
     /// Whether one attribute value (never an array: the caller tries each element) matches.
@@ -60,7 +60,7 @@ package indirect enum Operator: Sendable {
         case .regex(let regexes): return RegexOperator.matches(value, regexes)
         case .number(let comparison, let operands): return NumberOperator.matches(value, comparison, operands)
         case .date(let direction, let instants): return DateOperator.matches(value, direction, instants)
-        case .launchDarklyDate(let direction, let instants): return LaunchDarklyDateOperator.matches(value, direction, instants)
+        case .goDate(let direction, let instants): return GoDateOperator.matches(value, direction, instants)
         case .semVer(let comparison, let versions): return SemVerOperator.matches(value, comparison, versions)
         case .cidr(let ranges): return CIDROperator.matches(value, ranges)
         case .numberText(let comparison, let operands): return NumberTextOperator.matches(value, comparison, operands)
@@ -100,7 +100,7 @@ package indirect enum Operator: Sendable {
         switch self {
         case .semVer, .fullSemVer: return .version
         case .date: return .instant
-        case .launchDarklyDate: return .launchDarklyInstant
+        case .goDate: return .goInstant
         case .versionShape: return .versionShape
         default: return []
         }
@@ -119,8 +119,8 @@ package indirect enum Operator: Sendable {
         case .date(let direction, let instants):
             guard let t = parsed.pointee.instant else { return false }
             return DateOperator.matches(t, direction, instants)
-        case .launchDarklyDate(let direction, let instants):
-            guard let t = parsed.pointee.launchDarklyInstant else { return false }
+        case .goDate(let direction, let instants):
+            guard let t = parsed.pointee.goInstant else { return false }
             return DateOperator.matches(t, direction, instants)
         case .versionShape:
             return parsed.pointee.hasVersionShape

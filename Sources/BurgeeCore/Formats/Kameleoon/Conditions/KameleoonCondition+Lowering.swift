@@ -33,17 +33,17 @@ extension KameleoonCondition {
             // ANY and UNKNOWN have no custom-data meaning: the SDK makes the condition unknown.
             if name == "ANY" || name == "UNKNOWN" { return .constant(false) }
             return .visitor(.customData(index: customDataIndex.map { String($0) } ?? "-1",
-                                        KameleoonCustomDataTest(name: name, value: m["value"])))
+                                        VisitorCustomDataTest(name: name, value: m["value"])))
         case "VISITOR_CODE":
-            return .visitor(.visitorCode(KameleoonTextMatch(matchType: m["matchType"], operand: m["visitorCode"])))
+            return .visitor(.visitorCode(VisitorTextMatch(matchType: m["matchType"], operand: m["visitorCode"])))
         case "PAGE_URL":
-            return .visitor(.pageURL(KameleoonTextMatch(matchType: m["matchType"], operand: m["url"])))
+            return .visitor(.pageURL(VisitorTextMatch(matchType: m["matchType"], operand: m["url"])))
         case "PAGE_TITLE":
-            return .visitor(.pageTitle(KameleoonTextMatch(matchType: m["matchType"], operand: m["title"])))
+            return .visitor(.pageTitle(VisitorTextMatch(matchType: m["matchType"], operand: m["title"])))
         case "PREVIOUS_PAGE":
-            return .visitor(.previousPage(KameleoonTextMatch(matchType: m["matchType"], operand: m["url"])))
+            return .visitor(.previousPage(VisitorTextMatch(matchType: m["matchType"], operand: m["url"])))
         case "PAGE_VIEWS":
-            return .visitor(.pageViews(KameleoonNumberMatch(matchType: m["matchType"], operand: m["pageCount"])))
+            return .visitor(.pageViews(VisitorNumberMatch(matchType: m["matchType"], operand: m["pageCount"])))
         case "DEVICE_TYPE":
             let name = PythonText.str(m["device"] ?? "").uppercased()
             guard ["PHONE", "TABLET", "DESKTOP"].contains(name) else { return .constant(false) }
@@ -57,36 +57,36 @@ extension KameleoonCondition {
         case "GEOLOCATION":
             return geolocation()
         case "COOKIE":
-            let name = KameleoonTextMatch(name: PythonText.str(m["nameMatchType"]), text: PythonText.str(m["name"]))
-            let value = KameleoonTextMatch(name: PythonText.str(m["valueMatchType"]), text: PythonText.str(m["value"]))
+            let name = VisitorTextMatch(name: PythonText.str(m["nameMatchType"]), text: PythonText.str(m["name"]))
+            let value = VisitorTextMatch(name: PythonText.str(m["valueMatchType"]), text: PythonText.str(m["value"]))
             return .visitor(.cookie(name: name, value: value))
         case "CONVERSIONS":
             return .visitor(.conversions(goal: goal(), visitScope(currentVisitByDefault: false)))
         case "APPLICATION_VERSION":
-            return .visitor(.applicationVersion(KameleoonVersionMatch(version: m["version"], matchType: m["versionMatchType"])))
+            return .visitor(.applicationVersion(VisitorVersionMatch(version: m["version"], matchType: m["versionMatchType"])))
         case "SDK_LANGUAGE":
             guard case .string(let language) = m["sdkLanguage"] ?? .string(""),
                   ExactString.bytesEqual(language, scope.sdkName) else { return .constant(false) }
             guard let version = m["version"], version != .null else { return .constant(true) }
-            return .constant(KameleoonVersionMatch(version: version, matchType: m["versionMatchType"]).matches(scope.sdkVersion))
+            return .constant(VisitorVersionMatch(version: version, matchType: m["versionMatchType"]).matches(scope.sdkVersion))
         case "SEGMENT":
-            guard let id = KameleoonIDMatch(m["segmentId"], absent: .never).int64, let segment = scope.segment(id) else {
+            guard let id = VisitorIDMatch(m["segmentId"], absent: .never).int64, let segment = scope.segment(id) else {
                 return .constant(false)
             }
             return .condition(segment)
         case "TARGET_FEATURE_FLAG":
             return targetFeatureFlag(scope.flags)
         case "TARGET_EXPERIMENT":
-            let variation: KameleoonIDMatch?
+            let variation: VisitorIDMatch?
             switch m["variationMatchType"] {
             case .string("ANY")?: variation = nil
-            case .string("EXACT")?: variation = KameleoonIDMatch(m["variationId"], absent: .id(-1))
+            case .string("EXACT")?: variation = VisitorIDMatch(m["variationId"], absent: .id(-1))
             default: return .constant(false)
             }
-            return .visitor(.targetExperiment(experiment: KameleoonIDMatch(m["experimentId"], absent: .id(-1)),
+            return .visitor(.targetExperiment(experiment: VisitorIDMatch(m["experimentId"], absent: .id(-1)),
                                               variation: variation, visitScope(currentVisitByDefault: true)))
         case "TARGET_PERSONALIZATION":
-            return .visitor(.targetPersonalization(KameleoonIDMatch(m["personalizationId"], absent: .id(-1)),
+            return .visitor(.targetPersonalization(VisitorIDMatch(m["personalizationId"], absent: .id(-1)),
                                                    visitScope(currentVisitByDefault: true)))
         case "EXCLUSIVE_EXPERIMENT":
             guard let experiment = scope.experimentId else { return .constant(false) }
@@ -100,9 +100,9 @@ extension KameleoonCondition {
             return .visitor(.exclusiveExperiment(experiment: Double(experiment), experiments: experiments,
                                                  personalizations: personalizations, visitScope(currentVisitByDefault: false)))
         case "VISITS":
-            return .visitor(.visits(KameleoonNumberMatch(matchType: m["matchType"], operand: m["visitCount"])))
+            return .visitor(.visits(VisitorNumberMatch(matchType: m["matchType"], operand: m["visitCount"])))
         case "SAME_DAY_VISITS":
-            return .visitor(.sameDayVisits(KameleoonNumberMatch(matchType: m["matchType"], operand: m["visitCount"])))
+            return .visitor(.sameDayVisits(VisitorNumberMatch(matchType: m["matchType"], operand: m["visitCount"])))
         case "NEW_VISITORS":
             switch PythonText.str(m["visitorType"] ?? "").uppercased() {
             case "NEW": return .visitor(.newVisitors(new: true))
@@ -111,7 +111,7 @@ extension KameleoonCondition {
             }
         case "FIRST_VISIT", "LAST_VISIT":
             return .visitor(.timeSinceVisit(first: targetingType == "FIRST_VISIT",
-                                            KameleoonNumberMatch(matchType: m["matchType"], operand: m["countInMillis"])))
+                                            VisitorNumberMatch(matchType: m["matchType"], operand: m["countInMillis"])))
         case "HEAT_SLICE":
             return .visitor(.heatSlice(keyMoment: Self.integerKey(m["keyMomentId"]), goal: Self.integerKey(m["goalId"]),
                                        lower: Self.bound(m["lowerBound"]) ?? 101, upper: Self.bound(m["upperBound"]) ?? -1))
@@ -121,13 +121,13 @@ extension KameleoonCondition {
         }
     }
 
-    private func visitScope(currentVisitByDefault: Bool) -> KameleoonVisitScope {
-        KameleoonVisitScope(condition: members, currentVisitByDefault: currentVisitByDefault)
+    private func visitScope(currentVisitByDefault: Bool) -> VisitScope {
+        VisitScope(condition: members, currentVisitByDefault: currentVisitByDefault)
     }
 
     /// `goalId`: absent or −1 for any goal.
-    private func goal() -> KameleoonIDMatch {
-        let goal = KameleoonIDMatch(members["goalId"], absent: .any)
+    private func goal() -> VisitorIDMatch {
+        let goal = VisitorIDMatch(members["goalId"], absent: .any)
         if case .id(-1) = goal { return .any }
         return goal
     }
@@ -139,17 +139,17 @@ extension KameleoonCondition {
             return .constant(false)
         }
         guard let version = members["version"], version != .null else { return .visitor(.browser(name, version: nil)) }
-        let comparison: KameleoonNumberMatch.Comparison
+        let comparison: VisitorNumberMatch.Comparison
         switch members["versionMatchType"].map({ PythonText.str($0).uppercased() }) {
         case "EQUAL"?: comparison = .equal
         case "GREATER"?: comparison = .greater
         case "LOWER"?: comparison = .lower
         default: comparison = .never
         }
-        guard let number = KameleoonVersion(PythonText.str(version))?.majorMinor else {
-            return .visitor(.browser(name, version: KameleoonNumberMatch(comparison: .never, operand: 0)))
+        guard let number = VisitorVersion(PythonText.str(version))?.majorMinor else {
+            return .visitor(.browser(name, version: VisitorNumberMatch(comparison: .never, operand: 0)))
         }
-        return .visitor(.browser(name, version: KameleoonNumberMatch(comparison: comparison, operand: number)))
+        return .visitor(.browser(name, version: VisitorNumberMatch(comparison: comparison, operand: number)))
     }
 
     private func geolocation() -> Compiled {
@@ -166,9 +166,9 @@ extension KameleoonCondition {
     }
 
     private func targetFeatureFlag(_ flags: KameleoonFlagIndex) -> Compiled {
-        guard let flagID = KameleoonIDMatch(members["featureFlagId"], absent: .never).int64,
+        guard let flagID = VisitorIDMatch(members["featureFlagId"], absent: .never).int64,
               let flag = flags.flagsByID[flagID] else { return .constant(false) }
-        let ruleID = members["ruleId"].flatMap { $0 == .null ? nil : KameleoonIDMatch($0, absent: .never) }
+        let ruleID = members["ruleId"].flatMap { $0 == .null ? nil : VisitorIDMatch($0, absent: .never) }
         var experiments: [Double] = []
         for rule in flag.rules {
             guard let experiment = rule.experimentId else { continue }

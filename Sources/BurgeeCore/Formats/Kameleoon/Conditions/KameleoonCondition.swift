@@ -38,7 +38,7 @@ package struct KameleoonCondition: Sendable {
             throw Self.refusal(path.appending("customDataIndex"), "expected a string, found \(index.typeName)")
         }
         customDataIndex = try Self.index(text, path.appending("customDataIndex"))
-        guard case .string(let name)? = members["valueMatchType"], KameleoonCustomDataTest.operatorNames.contains(name) else {
+        guard case .string(let name)? = members["valueMatchType"], VisitorCustomDataTest.operatorNames.contains(name) else {
             let found = members["valueMatchType"].map { $0.serialized() } ?? "nothing"
             throw Self.refusal(path.appending("valueMatchType"), "expected an operator name, found \(found)")
         }

@@ -1,6 +1,6 @@
 /// Which assignments, personalizations and conversions a Kameleoon condition counts
 /// (`visitScope`, `visitCount`): those at or after a threshold time read from the visitor's visits.
-struct KameleoonVisitScope: Sendable {
+struct VisitScope: Sendable {
     /// `CURRENT_VISIT` rather than `VISITOR`.
     let currentVisit: Bool
     /// How many visits `VISITOR` reaches back, the current one included.

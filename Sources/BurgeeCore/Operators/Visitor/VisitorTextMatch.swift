@@ -2,7 +2,7 @@
 /// once: strings compare by Unicode scalars, and a regular expression must match the whole text
 /// (Python's `re.fullmatch`). A pattern outside ``PortableRegex``'s subset never matches, as an
 /// invalid pattern never matches in Kameleoon's Python SDK.
-enum KameleoonTextMatch: Sendable {
+enum VisitorTextMatch: Sendable {
     case exact(String)
     case contains(String)
     case fullMatch(PortableRegex)

@@ -1,7 +1,7 @@
 /// An id a Kameleoon condition compares with the visitor's data (a goal, an experiment, a
 /// variation, a personalization), as Python compares a JSON value with its integer ids: a number
 /// by value, a Boolean as 0 or 1, anything else (`null`, text) equal to nothing.
-enum KameleoonIDMatch: Sendable {
+enum VisitorIDMatch: Sendable {
     /// Every id (`CONVERSIONS` without a goal, or with goal −1).
     case any
     /// This id.
@@ -10,7 +10,7 @@ enum KameleoonIDMatch: Sendable {
     case never
 
     /// Reads a condition member; `absent` when it is missing.
-    init(_ value: JSONValue?, absent: KameleoonIDMatch) {
+    init(_ value: JSONValue?, absent: VisitorIDMatch) {
         switch value {
         case nil: self = absent
         case .number(let n)?: self = .id(n.doubleValue)

@@ -13,3 +13,14 @@ extension FlagdLoweringOptions {
         case cbor
     }
 }
+
+extension FlagdLoweringOptions.FractionalRule {
+    /// The engine's bucketing for this rule.
+    var bucketing: FractionalBucketing {
+        switch self {
+        case .v2: return .scaled
+        case .v1: return .percentage
+        case .cbor: return .cbor
+        }
+    }
+}

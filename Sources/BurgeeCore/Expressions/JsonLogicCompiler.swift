@@ -13,6 +13,8 @@ struct JsonLogicCompiler {
     /// The deepest nesting of operations and arrays accepted.
     static let maxDepth = 64
 
+    /// The format's operators and injected member.
+    let language: JsonLogicLanguage
     private var nodes: [JsonLogicNode] = []
     private var children: [Int32] = []
     private var constants: [JSONValue] = []
@@ -20,15 +22,15 @@ struct JsonLogicCompiler {
 
     /// Compiles `json`, found at `path`, for the flag `flagKey`.
     /// `variantNames`: the flag's variants, when the tree's value names one (``JsonLogicTree/numericVariants``).
-    static func compile(_ json: JSONValue, at path: JSONPointer, flagKey: String,
-                        fractionalRule: FlagdLoweringOptions.FractionalRule, variantNames: [String] = []) -> Result<JsonLogicTree, Failure> {
-        var compiler = JsonLogicCompiler()
+    static func compile(_ json: JSONValue, at path: JSONPointer, language: JsonLogicLanguage, flagKey: String,
+                        variantNames: [String] = []) -> Result<JsonLogicTree, Failure> {
+        var compiler = JsonLogicCompiler(language: language)
         compiler.flagKeyText = flagKey
         do {
             let root = try compiler.node(json, at: path, depth: 0, inElement: false)
             return .success(JsonLogicTree(nodes: compiler.nodes, children: compiler.children, constants: compiler.constants,
                                           paths: compiler.paths, root: root, flagKey: flagKey,
-                                          fractionalRule: fractionalRule, source: json, variantNames: variantNames))
+                                          language: language, source: json, variantNames: variantNames))
         } catch {
             return .failure(error)
         }
@@ -69,7 +71,7 @@ struct JsonLogicCompiler {
             return add(.array, start, count)
         case .object(let members) where members.count == 1:
             let (name, operands) = members.first!
-            guard let operation = FlagdOperators.table[name] else {
+            guard let operation = language.operations[name] else {
                 throw Failure(path: path.appending(name), message: "unknown JsonLogic operator '\(name)'")
             }
             return try self.operation(operation, name, operands, at: path.appending(name), depth: depth, inElement: inElement)
@@ -129,9 +131,9 @@ struct JsonLogicCompiler {
             return add(.dynamicVariable, start, count)
         }
         if !inElement {
-            // flagd's injected members: the flag key is known now, the time is read once per evaluation.
-            if pathText == "$flagd.flagKey" { return constant(.string(flagKeyText)) }
-            if pathText == "$flagd.timestamp" { return add(.timestamp, 0, 0) }
+            // The injected member's: the flag key is known now, the time is read once per evaluation.
+            if pathText == language.flagKeyPath { return constant(.string(flagKeyText)) }
+            if pathText == language.timestampPath { return add(.timestamp, 0, 0) }
         }
         paths.append(JsonLogicPath(pathText))
         return add(.variable, Int32(paths.count - 1), defaultNode)

@@ -13,7 +13,7 @@ extension Evaluator {
             return tree.constants[Int(node.a)]
         case .variable:
             // A `null` value takes the default too, as in JsonLogic and flagd's evaluators.
-            if let value = lookup(tree.paths[Int(node.a)], data), !value.isNull { return value }
+            if let value = lookup(tree, tree.paths[Int(node.a)], data), !value.isNull { return value }
             return node.b >= 0 ? logic(tree, node.b, data) : .null
         case .timestamp:
             return .number(Double(clockReading().seconds))
@@ -89,9 +89,9 @@ extension Evaluator {
 
     /// The value at a path of the context (or of `data`); `nil` when a step is missing.
     @inline(__always)
-    private mutating func lookup(_ path: JsonLogicPath, _ data: JSONValue?) -> JSONValue? {
+    private mutating func lookup(_ tree: JsonLogicTree, _ path: JsonLogicPath, _ data: JSONValue?) -> JSONValue? {
         if let data { return Self.walk(data, path.components, from: 0) }
-        guard !path.components.isEmpty else { return contextObject() }
+        guard !path.components.isEmpty else { return contextObject(tree) }
         guard let first = singles.first else { return nil }
         guard let value = first.tableReference._withUnsafeGuaranteedRef({ $0.attribute(path.firstUTF8, hash: path.firstHash) }) else {
             return nil
@@ -118,17 +118,12 @@ extension Evaluator {
         return current
     }
 
-    /// The whole context as an object (`{"var":""}`), with flagd's `$flagd` member.
-    private mutating func contextObject() -> JSONValue {
+    /// The whole context as an object (`{"var":""}`), with the language's injected member
+    /// (flagd's `$flagd`) holding the evaluation's time.
+    private mutating func contextObject(_ tree: JsonLogicTree) -> JSONValue {
         var members = singles.first?.attributes ?? [:]
-        members["$flagd"] = flagdMembers(flagKey: nil)
+        members[tree.language.injectedMember] = .object(["timestamp": .number(Double(clockReading().seconds))])
         return .object(members)
-    }
-
-    private mutating func flagdMembers(flagKey: String?) -> JSONValue {
-        var o: [String: JSONValue] = ["timestamp": .number(Double(clockReading().seconds))]
-        if let flagKey { o["flagKey"] = .string(flagKey) }
-        return .object(o)
     }
 
     // MARK: Operations that make values
@@ -147,10 +142,10 @@ extension Evaluator {
             case .string(let s): text = s
             default: text = JsonLogicValues.text(of: pathValue)
             }
-            if text == "$flagd.flagKey", data == nil { return .string(tree.flagKey) }
-            if text == "$flagd.timestamp", data == nil { return .number(Double(clockReading().seconds)) }
-            if text.isEmpty { return data ?? contextObject() }
-            if let found = lookup(JsonLogicPath(text), data), !found.isNull { return found }
+            if data == nil, text == tree.language.flagKeyPath { return .string(tree.flagKey) }
+            if data == nil, text == tree.language.timestampPath { return .number(Double(clockReading().seconds)) }
+            if text.isEmpty { return data ?? contextObject(tree) }
+            if let found = lookup(tree, JsonLogicPath(text), data), !found.isNull { return found }
             return node.b > 1 ? argument(tree, node, 1, data) : .null
         case .missing:
             var keys: [JSONValue] = []
@@ -159,11 +154,11 @@ extension Evaluator {
                 if i == node.a, case .array(let list) = v { keys = list; break }
                 keys.append(v)
             }
-            return .array(missing(keys, data))
+            return .array(missing(tree, keys, data))
         case .missingSome:
             let need = JsonLogicValues.number(of: argument(tree, node, 0, data))
             guard case .array(let keys) = argument(tree, node, 1, data) else { return .array([]) }
-            let absent = missing(keys, data)
+            let absent = missing(tree, keys, data)
             return Double(keys.count - absent.count) >= need ? .array([]) : .array(absent)
         case .max, .min:
             guard node.b > 0 else { return .number(node.operation == .max ? -.infinity : .infinity) }
@@ -240,7 +235,7 @@ extension Evaluator {
         }
     }
 
-    private mutating func missing(_ keys: [JSONValue], _ data: JSONValue?) -> [JSONValue] {
+    private mutating func missing(_ tree: JsonLogicTree, _ keys: [JSONValue], _ data: JSONValue?) -> [JSONValue] {
         var absent: [JSONValue] = []
         for key in keys {
             let text: String
@@ -249,7 +244,7 @@ extension Evaluator {
             case .null: text = ""
             default: text = JsonLogicValues.text(of: key)
             }
-            let found = text.isEmpty ? (data ?? contextObject()) : lookup(JsonLogicPath(text), data)
+            let found = text.isEmpty ? (data ?? contextObject(tree)) : lookup(tree, JsonLogicPath(text), data)
             switch found {
             case nil, .null?: absent.append(key)
             case .string(let s)? where s.isEmpty: absent.append(key)
@@ -329,8 +324,8 @@ extension Evaluator {
     /// all three parts; a number as its text (`1.2` → `1.2.0`).
     private mutating func semVer(_ tree: JsonLogicTree, _ node: JsonLogicNode, _ data: JSONValue?) -> JSONValue {
         guard node.b == 3, case .string(let op) = argument(tree, node, 1, data),
-              let x = Self.flagdVersion(argument(tree, node, 0, data)),
-              let y = Self.flagdVersion(argument(tree, node, 2, data)) else {
+              let x = Self.goSemVer(argument(tree, node, 0, data)),
+              let y = Self.goSemVer(argument(tree, node, 2, data)) else {
             return .null
         }
         switch op {
@@ -346,7 +341,7 @@ extension Evaluator {
         }
     }
 
-    private static func flagdVersion(_ value: JSONValue) -> SemanticVersion? {
+    private static func goSemVer(_ value: JSONValue) -> SemanticVersion? {
         let text: Substring
         switch value {
         case .string(let s): text = withoutV(s)
@@ -379,7 +374,7 @@ extension Evaluator {
     /// bucketing value (flagd's decision record `fractional-non-string-rand-units`), and the default
     /// bucketing value is the array `[flagKey, targetingKey]`.
     private mutating func fractional(_ tree: JsonLogicTree, _ node: JsonLogicNode, _ data: JSONValue?) -> JSONValue {
-        let rule = tree.fractionalRule
+        let rule = tree.language.bucketing
         let bucketNode = tree.children[Int(node.a)]
         var bucketing: JSONValue = .null
         var hasBucketing = bucketNode >= 0
@@ -420,7 +415,7 @@ extension Evaluator {
         } else {
             // The default: the flag key and a non-empty string targetingKey (v1, v2: a `null`
             // bucketing value falls back to it too).
-            guard case .string(let key)? = lookup(Self.targetingKeyPath, nil), !key.utf8.isEmpty else { return .null }
+            guard case .string(let key)? = lookup(tree, Self.targetingKeyPath, nil), !key.utf8.isEmpty else { return .null }
             if rule == .cbor {
                 hash = tree.cborFlagKeyHash
                 CBORHashing.combine(.string(key), into: &hash)
@@ -430,7 +425,7 @@ extension Evaluator {
             }
         }
         let h = hash.finalize()
-        if rule == .v1 {
+        if rule == .percentage {
             let bucket = Double(Swift.abs(Int64(Int32(bitPattern: h)))) / Double(Int32.max) * 100
             var running = 0.0
             if !leading.isEmpty {

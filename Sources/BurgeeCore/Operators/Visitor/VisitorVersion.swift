@@ -1,7 +1,7 @@
 /// A version as Kameleoon's Python SDK reads one (`SemVersion.from_string`): up to three
 /// dot-separated integers as Python's `int()` reads them, missing parts 0, parts after the third
 /// ignored whatever they hold; any other text is no version.
-struct KameleoonVersion: Sendable {
+struct VisitorVersion: Sendable {
     let major: Double
     let minor: Double
     let patch: Double
@@ -27,7 +27,7 @@ struct KameleoonVersion: Sendable {
     }
 
     /// -1, 0 or 1 as `self` is below, equal to or above `other`.
-    func compare(_ other: KameleoonVersion) -> Int {
+    func compare(_ other: VisitorVersion) -> Int {
         if major != other.major { return major < other.major ? -1 : 1 }
         if minor != other.minor { return minor < other.minor ? -1 : 1 }
         if patch != other.patch { return patch < other.patch ? -1 : 1 }
@@ -44,15 +44,15 @@ struct KameleoonVersion: Sendable {
 
 /// A version test of a Kameleoon condition (`APPLICATION_VERSION`, `SDK_LANGUAGE`): the
 /// condition's version, parsed once, against the visitor's (or the SDK's).
-struct KameleoonVersionMatch: Sendable {
-    let comparison: KameleoonNumberMatch.Comparison
-    let version: KameleoonVersion?
+struct VisitorVersionMatch: Sendable {
+    let comparison: VisitorNumberMatch.Comparison
+    let version: VisitorVersion?
 
     /// Reads `version` and `versionMatchType` (any case) as Python's `VersionCondition` does: an
     /// absent or empty version, or one that does not parse, never matches.
     init(version: JSONValue?, matchType: JSONValue?) {
-        var parsed: KameleoonVersion? = nil
-        if let version, Self.isTruthy(version) { parsed = KameleoonVersion(PythonText.str(version)) }
+        var parsed: VisitorVersion? = nil
+        if let version, Self.isTruthy(version) { parsed = VisitorVersion(PythonText.str(version)) }
         self.version = parsed
         switch matchType.map({ PythonText.str($0).uppercased() }) {
         case "EQUAL"?: comparison = .equal
@@ -65,7 +65,7 @@ struct KameleoonVersionMatch: Sendable {
     /// Whether `text` reads as a version that compares: equal, greater than or lower than the
     /// condition's.
     func matches(_ text: String) -> Bool {
-        guard let version, let other = KameleoonVersion(text) else { return false }
+        guard let version, let other = VisitorVersion(text) else { return false }
         let order = other.compare(version)
         switch comparison {
         case .equal: return order == 0

@@ -1,6 +1,7 @@
-/// One Kameleoon targeting condition compiled against the `visitor` attribute of a Kameleoon
-/// context (one object holding everything known of the visitor: its code, the clock, custom
-/// data, device, pages, visits, assignments, …): operands parsed,
+/// The visitor family of operators: one targeting condition on a visitor record, the `visitor`
+/// attribute of a context (one object holding everything known of the visitor: its code, the
+/// clock, custom data, device, pages, visits, assignments, …), as Kameleoon's conditions read
+/// one; operands parsed,
 /// regular expressions compiled and ids resolved when definitions compile, so that matching only
 /// reads the visitor object in place.
 ///
@@ -9,35 +10,35 @@
 package struct VisitorCondition: Sendable {
     enum Kind: Sendable {
         /// `CUSTOM_DATUM`: the custom data at an index (its key in `customData`).
-        case customData(index: String, KameleoonCustomDataTest)
-        case visitorCode(KameleoonTextMatch)
+        case customData(index: String, VisitorCustomDataTest)
+        case visitorCode(VisitorTextMatch)
         case device(String)
         /// `BROWSER`: the browser's name and, if the condition gives a version, its test against
         /// the visitor's version (absent or 0 read as −1).
-        case browser(String, version: KameleoonNumberMatch?)
+        case browser(String, version: VisitorNumberMatch?)
         case operatingSystem(String)
         /// `GEOLOCATION`: the condition's fields, lowercased as Python lowercases them.
         case geolocation(country: String, region: String?, city: String?)
-        case pageURL(KameleoonTextMatch)
-        case pageTitle(KameleoonTextMatch)
-        case previousPage(KameleoonTextMatch)
-        case pageViews(KameleoonNumberMatch)
-        case cookie(name: KameleoonTextMatch, value: KameleoonTextMatch)
-        case conversions(goal: KameleoonIDMatch, KameleoonVisitScope)
-        case applicationVersion(KameleoonVersionMatch)
+        case pageURL(VisitorTextMatch)
+        case pageTitle(VisitorTextMatch)
+        case previousPage(VisitorTextMatch)
+        case pageViews(VisitorNumberMatch)
+        case cookie(name: VisitorTextMatch, value: VisitorTextMatch)
+        case conversions(goal: VisitorIDMatch, VisitScope)
+        case applicationVersion(VisitorVersionMatch)
         /// `TARGET_FEATURE_FLAG`: the experiments of the flag's rules (only the rule named, if one
         /// is), and the variation ids whose key is the one named (`nil`: any variation).
-        case targetFeatureFlag(experiments: [Double], variations: [Double]?, KameleoonVisitScope)
-        case targetExperiment(experiment: KameleoonIDMatch, variation: KameleoonIDMatch?, KameleoonVisitScope)
+        case targetFeatureFlag(experiments: [Double], variations: [Double]?, VisitScope)
+        case targetExperiment(experiment: VisitorIDMatch, variation: VisitorIDMatch?, VisitScope)
         /// `EXCLUSIVE_EXPERIMENT`: no assignment to another experiment, no personalization, or both,
         /// at or after the scope's threshold.
-        case exclusiveExperiment(experiment: Double, experiments: Bool, personalizations: Bool, KameleoonVisitScope)
-        case targetPersonalization(KameleoonIDMatch, KameleoonVisitScope)
-        case visits(KameleoonNumberMatch)
-        case sameDayVisits(KameleoonNumberMatch)
+        case exclusiveExperiment(experiment: Double, experiments: Bool, personalizations: Bool, VisitScope)
+        case targetPersonalization(VisitorIDMatch, VisitScope)
+        case visits(VisitorNumberMatch)
+        case sameDayVisits(VisitorNumberMatch)
         case newVisitors(new: Bool)
         /// `FIRST_VISIT` (`first`) and `LAST_VISIT`: the time since the oldest or newest previous visit.
-        case timeSinceVisit(first: Bool, KameleoonNumberMatch)
+        case timeSinceVisit(first: Bool, VisitorNumberMatch)
         /// `HEAT_SLICE`: the score at `kcs[keyMoment][goal]` within `[lower, upper]`.
         case heatSlice(keyMoment: String, goal: String, lower: Double, upper: Double)
     }
@@ -208,7 +209,7 @@ package struct VisitorCondition: Sendable {
 
     /// Some cookie whose name matches has a value that matches. A name given twice keeps its last
     /// value, as the SDK's cookie dictionary does.
-    private static func cookies(_ cookies: [JSONValue], _ name: KameleoonTextMatch, _ value: KameleoonTextMatch) -> Bool {
+    private static func cookies(_ cookies: [JSONValue], _ name: VisitorTextMatch, _ value: VisitorTextMatch) -> Bool {
         for i in cookies.indices {
             guard case .array(let pair) = cookies[i], pair.count == 2, case .string(let n) = pair[0],
                   case .string(let text) = pair[1] else { continue }

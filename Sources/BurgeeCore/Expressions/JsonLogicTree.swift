@@ -17,7 +17,8 @@ final class JsonLogicTree: Sendable {
     /// The murmur3 state after `[flagKey, ` in canonical CBOR: the CBOR rule's default bucketing
     /// value is the array `[flagKey, targetingKey]`.
     let cborFlagKeyHash: Murmur3
-    let fractionalRule: FlagdLoweringOptions.FractionalRule
+    /// The format's operators, injected member and `fractional` bucketing.
+    let language: JsonLogicLanguage
     /// The expression as written, for `explain`.
     let source: JSONValue
     /// The flag's variants whose names are numbers as JSON writes them (`"1"`, `"2.5"`): a number
@@ -25,7 +26,7 @@ final class JsonLogicTree: Sendable {
     let numericVariants: ProgramTable<NumericVariant>
 
     init(nodes: [JsonLogicNode], children: [Int32], constants: [JSONValue], paths: [JsonLogicPath], root: Int32,
-         flagKey: String, fractionalRule: FlagdLoweringOptions.FractionalRule, source: JSONValue, variantNames: [String] = []) {
+         flagKey: String, language: JsonLogicLanguage, source: JSONValue, variantNames: [String] = []) {
         self.nodes = ProgramTable(nodes)
         self.children = ProgramTable(children)
         self.constants = ProgramTable(constants)
@@ -39,7 +40,7 @@ final class JsonLogicTree: Sendable {
         CBORHashing.pairHeader(into: &cbor)
         CBORHashing.combine(.string(flagKey), into: &cbor)
         cborFlagKeyHash = cbor
-        self.fractionalRule = fractionalRule
+        self.language = language
         self.source = source
         var numeric: [NumericVariant] = []
         for (i, name) in variantNames.enumerated() {

@@ -1,6 +1,6 @@
-/// LaunchDarkly's `before` and `after`: instants read as LaunchDarkly's server SDKs read them
-/// (go-server-sdk-evaluation, the evaluator of the Relay Proxy), which differs from the native
-/// ``DateOperator`` in these ways:
+/// Instants read as Go's `time` package and integer conversions read them: LaunchDarkly's `before`
+/// and `after`, as its server SDKs' evaluator (go-server-sdk-evaluation, the Relay Proxy's) reads
+/// them. It differs from the native ``DateOperator`` in these ways:
 ///
 /// - a number is Unix milliseconds **truncated toward zero** to a whole millisecond (`1000.9` is
 ///   `1000`), then nanoseconds in a signed 64-bit integer, as Go computes
@@ -14,10 +14,10 @@
 ///   ignored.
 ///
 /// Both sides are read this way; instants compare to the nanosecond.
-package enum LaunchDarklyDateOperator {
+package enum GoDateOperator {
     static func parse(_ direction: DateOperator.Direction, _ values: [JSONValue], at path: JSONPointer,
                       _ r: inout ModelReader) -> Operator {
-        .launchDarklyDate(direction, OperandParser(path: path).parse(values, "a date (Unix milliseconds or RFC 3339)", &r,
+        .goDate(direction, OperandParser(path: path).parse(values, "a date (Unix milliseconds or RFC 3339)", &r,
                                                                      instant(of:)))
     }
 

@@ -1,6 +1,6 @@
 /// A `CUSTOM_DATUM` condition's operator (`valueMatchType`) with its `value` compiled once, as
 /// Kameleoon's Python SDK applies it to the values of the custom data at the condition's index.
-enum KameleoonCustomDataTest: Sendable {
+enum VisitorCustomDataTest: Sendable {
     /// The visitor has no custom data at the index.
     case undefined
     /// The operand is one of the values (`EXACT`; `TRUE` and `FALSE` are `"true"` and `"false"`).
@@ -12,7 +12,7 @@ enum KameleoonCustomDataTest: Sendable {
     /// The values, read as Python's `float()` reads them, tried in order: the first within 1e-9
     /// of / above / below the operand matches, and a value that is no number before that makes
     /// the test false.
-    case number(KameleoonNumberMatch.Comparison, Double)
+    case number(VisitorNumberMatch.Comparison, Double)
     /// Some value is one of these texts (`AMONG_VALUES`).
     case among([String])
     /// Nothing matches (a name without a custom-data meaning, an operand the operator cannot use).
@@ -31,7 +31,7 @@ enum KameleoonCustomDataTest: Sendable {
         case "EXACT": self = value?.stringValue.map { .exact($0) } ?? .never
         case "CONTAINS": self = value?.stringValue.map { .contains($0) } ?? .never
         case "REGULAR_EXPRESSION":
-            self = value?.stringValue.flatMap(KameleoonTextMatch.wholeInputRegex).map { .fullMatch($0) } ?? .never
+            self = value?.stringValue.flatMap(VisitorTextMatch.wholeInputRegex).map { .fullMatch($0) } ?? .never
         case "EQUAL", "GREATER", "LOWER":
             let operand: Double?
             switch value {
@@ -58,7 +58,7 @@ enum KameleoonCustomDataTest: Sendable {
             for case .string(let v) in values where ExactString.bytesEqual(v, operand) { return true }
             return false
         case .contains(let operand):
-            for case .string(let v) in values where KameleoonTextMatch.contains(v, operand) { return true }
+            for case .string(let v) in values where VisitorTextMatch.contains(v, operand) { return true }
             return false
         case .fullMatch(let regex):
             for case .string(let v) in values where regex.matches(v) { return true }

@@ -2,7 +2,7 @@
 /// the visitor's number compared with the condition's, `GREATER` meaning the visitor's is greater.
 /// Anything else (another match type, a missing or non-numeric operand) never matches, as it
 /// never does, or raises, in Kameleoon's Python SDK.
-struct KameleoonNumberMatch: Sendable {
+struct VisitorNumberMatch: Sendable {
     enum Comparison: Sendable { case equal, greater, lower, never }
 
     let comparison: Comparison
