@@ -24,20 +24,19 @@ done
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(definitions request stream)
 
 out=.build/fuzz
-mkdir -p "$out/bin"
-core_sources=$(find Sources/BurgeeCore -name '*.swift' | sort)
+mkdir -p "$out/bin" "$out/core"
 
-# The stream harness also needs the client's stream parsing; its files are compiled into the same
-# module, so their `import BurgeeCore` lines are dropped from copies.
-stream_sources() {
-    local dir="$out/stream-sources"
-    rm -rf "$dir" && mkdir -p "$dir"
-    for f in Sources/Burgee/Sync/SSE/ServerSentEventParser.swift Sources/Burgee/Sync/SSE/ServerSentEvent.swift \
-             Sources/Burgee/Sync/Streaming/StreamMessage.swift Sources/Burgee/DataSources/DefinitionsPatch.swift \
-             Sources/Burgee/DataSources/DataSourceStatus.swift Sources/Burgee/Client/CurrentDefinitions.swift; do
-        grep -v '^import BurgeeCore$' "$f" > "$dir/$(basename "$f")"
-    done
-    find "$dir" -name '*.swift' | sort
+# BurgeeCore is compiled once, instrumented, as a library every harness links: the harnesses and
+# the client's stream parsing (for the stream harness) are small modules over it.
+build_core() {
+    echo "building BurgeeCore" >&2
+    rm -f "$out/core/libBurgeeCore.a"
+    # shellcheck disable=SC2046
+    (cd "$out/core" && nice -n 10 swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -enable-testing \
+        -module-name BurgeeCore -package-name burgee -emit-module -emit-library -static \
+        $(cd "$OLDPWD" && find "$PWD/Sources/BurgeeCore" -name '*.swift' | sort) 2>&1) \
+        | { grep -v "Cannot export local symbol" || true; }
+    [ -f "$out/core/libBurgeeCore.a" ] || { echo "fuzz.sh: building BurgeeCore failed" >&2; exit 1; }
 }
 
 build() {
@@ -45,14 +44,18 @@ build() {
     case "$name" in
         definitions) harness=Fuzz/Harnesses/DefinitionsHarness.swift ;;
         request) harness=Fuzz/Harnesses/RequestHarness.swift ;;
-        stream) harness=Fuzz/Harnesses/StreamHarness.swift; extra=$(stream_sources) ;;
+        stream) harness=Fuzz/Harnesses/StreamHarness.swift
+            extra="Sources/Burgee/Sync/SSE/ServerSentEventParser.swift Sources/Burgee/Sync/SSE/ServerSentEvent.swift
+                   Sources/Burgee/Sync/Streaming/StreamMessage.swift Sources/Burgee/DataSources/DefinitionsPatch.swift
+                   Sources/Burgee/DataSources/DataSourceStatus.swift Sources/Burgee/Client/CurrentDefinitions.swift" ;;
         *) echo "fuzz.sh: no harness '$name' (definitions, request, stream)" >&2; exit 2 ;;
     esac
     echo "building $name" >&2
     rm -f "$out/bin/$name"
     # shellcheck disable=SC2086
     nice -n 10 swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name BurgeeFuzz -package-name burgee \
-        $core_sources $extra Fuzz/Harnesses/FuzzContexts.swift "$harness" -lm -o "$out/bin/$name" 2>&1 \
+        -I "$out/core" -L "$out/core" -lBurgeeCore \
+        $extra Fuzz/Harnesses/FuzzContexts.swift "$harness" -lm -o "$out/bin/$name" 2>&1 \
         | { grep -v "Cannot export local symbol" || true; }
     [ -x "$out/bin/$name" ] || { echo "fuzz.sh: building $name failed" >&2; exit 1; }
 }
@@ -66,6 +69,7 @@ seed() {
 
 export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
+build_core
 for name in "${harnesses[@]}"; do
     build "$name"
     seed "$name"

@@ -1,3 +1,5 @@
+@testable import BurgeeCore
+
 /// Definitions bytes of any format → snapshot → every flag evaluated for rich contexts, and explained.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDefinitions(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

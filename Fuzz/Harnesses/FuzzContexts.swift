@@ -1,3 +1,5 @@
+@testable import BurgeeCore
+
 /// Contexts that reach many conditions: every attribute type, a multi-context, odd keys.
 enum FuzzContexts {
     /// A Kameleoon visitor with every kind of data, a Data API answer and prior flags, as the

@@ -1,3 +1,5 @@
+@testable import BurgeeCore
+
 /// A fixed snapshot with every operator; the input is a context (or request) as JSON, evaluated
 /// against every flag.
 @_cdecl("LLVMFuzzerTestOneInput")

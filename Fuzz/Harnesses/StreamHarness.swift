@@ -1,3 +1,5 @@
+@testable import BurgeeCore
+
 /// A definitions stream's bytes, cut into chunks where the input says, through the SSE parser;
 /// `put` events replace the definitions, `patch` and `delete` events patch them, and every
 /// result is compiled, as the streaming source does.
