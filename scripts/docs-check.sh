@@ -7,6 +7,10 @@
 # and the flag handle a hot loop keeps). Run
 # after `swift build`: both steps reuse its build.
 #
+# First, with no build: README.md, docs/ and the DocC articles name no type or file that the
+# repository lacks (scripts/docs-names.py, outside names in scripts/docs-names-allowed.txt), and
+# that check's own tests pass (scripts/tests).
+#
 # DocC builds each module alone: a link to another module's symbol does not resolve, so doc
 # comments name those in code voice (`DefinitionsFormat.flagd`, not a double-backtick link).
 # Parameter validation is off: the API documents the parameters that need a word (`track:`)
@@ -15,6 +19,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(BurgeeCore Burgee BurgeeUnleash BurgeeLaunchDarkly BurgeeFlagd BurgeeSplit BurgeeKameleoon BurgeeDatadog BurgeeServer BurgeeTesting)
 start=$SECONDS
+
+PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover --start-directory scripts/tests --quiet
+python3 scripts/docs-names.py
 
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 python3 scripts/doc-coverage.py
