@@ -257,7 +257,7 @@ def main():
     listed = os.path.relpath(allowed_path, args.root)
     own = sorted(allowed & set(declared))
     for name in own:
-        print(f"{listed}: {name} is declared in {declared[name]}: not an outside name")
+        print(f"{listed}: {name} is declared in {declared[name]}: the list is for outside names")
     unused = sorted(allowed - counts["type names"])
     for name in unused:
         print(f"{listed}: {name} is written nowhere in the documentation")

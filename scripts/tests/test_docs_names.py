@@ -121,7 +121,7 @@ class DocsNamesTests(unittest.TestCase):
         root = self.repository("`SplitReader`, `String`\n", allowed=ALLOWED + "SplitReader\n")
         status, output = self.run_script(root)
         self.assertEqual(status, 1, output)
-        self.assertIn("SplitReader is declared in Sources/BurgeeSplit/SplitReader.swift: not an outside name", output)
+        self.assertIn("SplitReader is declared in Sources/BurgeeSplit/SplitReader.swift: the list is for outside names", output)
 
     def test_the_allow_list_holds_only_names_the_documentation_writes(self):
         root = self.repository("`SplitReader`, `String`\n", allowed=ALLOWED + "LDClient\n")
