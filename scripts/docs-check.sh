@@ -5,7 +5,8 @@
 # builds without a warning (an unresolved symbol or article link, a Topics link to nothing), and
 # `import Burgee` shows at most 41 public types (scripts/public-types.py: the 40 of the first API,
 # and the flag handle a hot loop keeps). Run
-# after `swift build`: both steps reuse its build.
+# after `swift build --build-tests` (CI runs it after `swift test`): both steps reuse that build,
+# and `swift package dump-symbol-graph` fails without the test modules (`burgeePackageTests`).
 #
 # First, with no build: README.md, docs/ and the DocC articles name no type or file that the
 # repository lacks (scripts/docs-names.py, outside names in scripts/docs-names-allowed.txt), and
