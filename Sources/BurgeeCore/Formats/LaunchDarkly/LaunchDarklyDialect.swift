@@ -9,7 +9,7 @@ extension DefinitionsFormat {
 /// ``LaunchDarklyDocument``, lowered by ``LaunchDarklyLowering``, patched item by item (the
 /// stream's `patch` and `delete`); contexts are LaunchDarkly's (a pre-2022 user object included),
 /// checked before the flag is looked up.
-struct LaunchDarklyDialect: ItemwiseDialect {
+struct LaunchDarklyDialect: DefinitionsDialect, ItemwiseDialect {
     var format: DefinitionsFormat { .launchDarkly }
 
     var principalMarker: String { #""flags""# }

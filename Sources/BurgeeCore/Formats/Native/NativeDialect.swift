@@ -8,7 +8,7 @@ extension DefinitionsFormat {
 /// Burgee's own format: recognised by `formatVersion`, read by `DefinitionsDocument`, lowered by
 /// ``NativeLowering``, patched item by item (a stream's `patch` and `delete`); contexts are
 /// Burgee's context JSON.
-struct NativeDialect: ItemwiseDialect {
+struct NativeDialect: DefinitionsDialect, ItemwiseDialect {
     var format: DefinitionsFormat { .native }
 
     var principalMarker: String { #""formatVersion""# }
