@@ -133,4 +133,22 @@ struct DialectPartsTests {
         #expect(FormatRegistry.compiling(of: format).checksContextFirst == dialect.checksContextFirst)
         #expect(FormatRegistry.tooling(of: format).commandLineNow == dialect.commandLineNow)
     }
+
+    @Test("every format writes its own command-line help, naming itself", arguments: DefinitionsFormat.allCases)
+    func commandLineHelp(_ format: DefinitionsFormat) {
+        let help = FormatRegistry.tooling(of: format).commandLineHelp
+        let name = format.displayName
+        #expect(help.evaluation.hasPrefix("For \(name) definitions"), "\(help.evaluation)")
+        #expect(help.evaluation.hasSuffix("."))
+        #expect(!help.evaluation.contains("\n"), "a paragraph is one line; the help wraps it")
+        for sentence in [help.explanation, help.validation].compactMap({ $0 }) {
+            #expect(sentence.hasPrefix("For \(name)"), "\(sentence)")
+            #expect(sentence.hasSuffix("."))
+            #expect(!sentence.contains("\n"))
+        }
+        if let clock = help.clock {
+            #expect(clock.hasPrefix(name), "\(clock)")
+            #expect(!clock.hasSuffix("."), "a clause, in a sentence of clauses")
+        }
+    }
 }

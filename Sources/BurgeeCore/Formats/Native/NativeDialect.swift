@@ -31,6 +31,15 @@ struct NativeDialect: DefinitionsDialect, ItemwiseDialect {
         if let flagSets { Snapshot(compiling: document, flagSets: flagSets) } else { Snapshot(compiling: document) }
     }
 
+    var commandLineHelp: CommandLineHelp {
+        CommandLineHelp(evaluation: """
+            For native Burgee definitions, contexts are Burgee's context JSON: a single context \
+            {"kind"?, "key", "name"?, …} (of kind "user" when "kind" is absent; every other member is an \
+            attribute) or a multi-context {"kind":"multi", "<kind>":{"key", …}, …}, and variations are \
+            named by their keys.
+            """)
+    }
+
     // MARK: Item by item
 
     func lower(_ document: DefinitionsDocument, options: CompileOptions) -> ProgramDraft {

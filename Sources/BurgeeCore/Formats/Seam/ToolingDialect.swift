@@ -1,5 +1,6 @@
 /// How a format's requests and results are spoken by the tools around evaluation: the command
-/// line (`burgee eval`, `explain`, `bench`), the flag explorer and OFREP. The part of a format's dialect that they consult, instead of naming formats.
+/// line (`burgee eval`, `explain`, `validate`, `bench` and their help), the flag explorer and
+/// OFREP. The part of a format's dialect that they consult, instead of naming formats.
 ///
 /// A format implements it once, in its `<Format>Dialect.swift`, as part of its
 /// ``DefinitionsDialect``. None of this is on the evaluation path.
@@ -24,6 +25,11 @@ package protocol ToolingDialect: Sendable {
 
     /// The evaluation clock of the command line when `--now` is not given; `nil`: the system's.
     var commandLineNow: Timestamp? { get }
+
+    /// What the command line's help says of the format: its contexts and results in `burgee
+    /// eval`, what follows `burgee explain`'s steps, what `burgee validate` warns about, what
+    /// `--now` times. Every format writes its own, so that each is described wherever formats are.
+    var commandLineHelp: CommandLineHelp { get }
 }
 
 extension ToolingDialect {
