@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// The commands' help describes every registered format: the parts that name formats are
-/// assembled from the registries, so a format added is described wherever formats are. The formats
-/// are read from the help itself (`--format`'s values and display names), so that these tests
-/// follow the registry.
+/// The commands' help describes every registered format and lists every demonstration: the parts
+/// that name formats are assembled from the registries, so a format added is described wherever
+/// formats are. The formats are read from the help itself (`--format`'s values and display names),
+/// so that these tests follow the registry.
 @Suite("the commands' help follows the registries")
 struct RegistryHelpTests {
     /// The display names of the formats listed today, in registry order: the registry may grow.
@@ -88,6 +88,27 @@ struct RegistryHelpTests {
         for part in ["Unleash DATE_AFTER/DATE_BEFORE", "flagd's $flagd.timestamp", "Kameleoon's visits",
                      "(without --now, 2026-03-01T12:00:00Z)", "Datadog's allocations", "Eppo's allocations"] {
             #expect(help.contains(part), "\(part): \(help)")
+        }
+    }
+
+    @Test("demo's help lists every demonstration with what it shows, and each prints its bundled definitions")
+    func demos() async throws {
+        let help = try await Self.help(["demo"])
+        let demos = try Self.values(in: help, default: "native")
+        #expect(demos == ["native", "unleash", "split", "kameleoon", "datadog"])
+        #expect(help.contains("The bundled definitions to demonstrate: native (Burgee's own, streamed), unleash ("))
+        for demo in demos {
+            #expect(help.contains(" \(demo) ("), "\(demo) is not described: \(help)")
+            let shown = try await CLIRunner.run(["demo", "--format", demo, "--show-definitions"])
+            #expect(shown.status == 0, "\(shown.stderr)")
+            let validated = try await CLIRunner.run(["validate", "-"], stdin: shown.stdout)
+            #expect(validated.status == 0, "\(demo): \(validated.stdout)\(validated.stderr)")
+        }
+        let unknown = try await CLIRunner.run(["demo", "--format", "bogus"])
+        #expect(unknown.status == 64)
+        for demo in demos {
+            // Listed inline ('native', …) or one per line (- native), as the parser chooses by their number.
+            #expect(unknown.stderr.contains("'\(demo)'") || unknown.stderr.contains("- \(demo)\n"), "\(unknown.stderr)")
         }
     }
 

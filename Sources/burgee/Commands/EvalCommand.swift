@@ -33,8 +33,8 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
-    @Option(name: .customLong("flagd-fractional"), help: "flagd's fractional rule: v2 (the default), v1 or cbor.")
-    var flagdFractional: String = "v2"
+    /// The options only one format reads (Vendors/).
+    @OptionGroup var vendorOptions: EvalVendorOptions
 
     @Flag(name: .long, help: "Print the single result as a JSON line.")
     var json = false
@@ -43,9 +43,7 @@ struct EvalCommand: ParsableCommand {
         if requests != nil, request.flag != nil || request.context != nil {
             throw ValidationError("give either --requests or --flag/--context, not both")
         }
-        if FlagdLoweringOptions.FractionalRule(rawValue: flagdFractional) == nil {
-            throw ValidationError("--flagd-fractional is v2, v1 or cbor, not '\(flagdFractional)'")
-        }
+        try vendorOptions.check()
         if definitions.isEmpty {
             throw ValidationError("--definitions is required")
         }
@@ -57,7 +55,7 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         do {
             var options = CompileOptions(now: try clock.instant())
-            options.flagd = FlagdLoweringOptions(fractionalRule: FlagdLoweringOptions.FractionalRule(rawValue: flagdFractional) ?? .v2)
+            vendorOptions.apply(to: &options)
             let loaded = try DefinitionsLoader.load(paths: definitions, format: formatOptions.definitionsFormat, options: options)
             if let requests {
                 try runBatch(loaded, requests)

@@ -60,9 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show the flag explorer at /explorer (GET / leads there).")
     var explorer = true
 
-    @Option(name: .customLong("kameleoon-visitors"),
-            help: "With Kameleoon definitions: a JSON object file, visitor code (or key) → what GET /visit/visitor (and GET /map/map) answers.")
-    var visitorData: String?
+    /// The options only one format reads (Vendors/).
+    @OptionGroup var vendorOptions: ServeVendorOptions
 
     @Option(name: .customLong("summary-interval"),
             help: "Seconds between summary lines of what arrived (requests, events, metrics, registrations); 0 for none.")
@@ -98,17 +97,9 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ExitCode.failure
             }
         }
-        if let visitorData {
-            guard configuration.format == .kameleoon else {
-                StandardOutput.error("burgee serve: --kameleoon-visitors applies to Kameleoon definitions only (--format kameleoon)")
-                throw ExitCode.failure
-            }
-            do {
-                configuration.visitorData = try Self.visitors(at: visitorData)
-            } catch {
-                StandardOutput.error("burgee serve: --kameleoon-visitors: \(error)")
-                throw ExitCode.failure
-            }
+        do { try vendorOptions.configure(&configuration) } catch {
+            StandardOutput.error("burgee serve: \(error)")
+            throw error.exitCode
         }
         let server: DefinitionsServer
         do {
@@ -158,25 +149,6 @@ struct ServeCommand: AsyncParsableCommand {
             StandardOutput.error("burgee serve: \(failure)")
             throw ExitCode.failure
         }
-    }
-
-    /// The visitors document at `path`: a JSON object whose members are the Data API's answers.
-    private static func visitors(at path: String) throws -> [String: JSONValue] {
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            throw VisitorsFileError("cannot read '\(path)'")
-        }
-        let json: JSONValue
-        do { json = try JSONParser().parse([UInt8](bytes)) } catch { throw VisitorsFileError("'\(path)' is not JSON: \(error)") }
-        guard let visitors = json.objectValue else {
-            throw VisitorsFileError("'\(path)' is not a JSON object (visitor code → the Data API's answer)")
-        }
-        return visitors
-    }
-
-    /// Why the visitors document cannot be used.
-    private struct VisitorsFileError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
     }
 
     /// Prints, every `seconds`, one line of what arrived during the interval (so the counts since
