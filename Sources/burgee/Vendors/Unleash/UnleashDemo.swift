@@ -8,7 +8,11 @@ import Logging
 /// Unleash Edge does offline), a client polling them with an API token, `isEnabled` and
 /// `getVariant` for sample contexts, a toggle turned off in the file, and the usage metrics the
 /// server received.
-struct UnleashDemo {
+struct UnleashDemo: Demo {
+    static let name = "unleash"
+    static let summary = "Unleash features, polled, with usage metrics"
+    static var definitions: String { ExampleUnleashFeatures.json }
+
     static let changedFeature = "new-checkout"
     static let token = "demo-token"
 
@@ -49,7 +53,7 @@ struct UnleashDemo {
         out.flush()
         try Data(Self.withFeatureDisabled(ExampleUnleashFeatures.json, Self.changedFeature).utf8)
             .write(to: URL(fileURLWithPath: file), options: .atomic)
-        guard let update = await DemoCommand.nextUpdate(events, within: .seconds(5)) else {
+        guard let update = await DemoSession.nextUpdate(events, within: .seconds(5)) else {
             throw DemoFailure("no update arrived within 5 s (status: \(client.dataSourceStatus))")
         }
         out.writeLine("Update event: changed toggles \(update.changedFlags)")
@@ -80,10 +84,4 @@ struct UnleashDemo {
         document["features"] = .array(features)
         return JSONValue.object(document).serialized()
     }
-}
-
-/// Why the demo could not finish.
-struct DemoFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

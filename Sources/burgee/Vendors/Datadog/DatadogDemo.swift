@@ -9,7 +9,14 @@ import Foundation
 /// agentless base URL, `client.datadog`'s calls for sample subjects with Datadog's reasons and allocations, a flag
 /// disabled in the file, and the exposures the server received through the Agent's EVP proxy,
 /// deduplicated per flag and subject.
-struct DatadogDemo {
+struct DatadogDemo: Demo {
+    static let name = "datadog"
+    static let summary = """
+        Datadog's flags configuration served as its CDN serves it, Datadog's calls with reasons and allocations, \
+        exposures deduplicated and sent through the Agent's EVP proxy
+        """
+    static var definitions: String { ExampleDatadogDefinitions.json }
+
     static let changedFlag = "new-checkout"
     static let apiKey = "demo-api-key"
 
@@ -58,7 +65,7 @@ struct DatadogDemo {
         out.flush()
         try Data(Self.withFlagDisabled(ExampleDatadogDefinitions.json, Self.changedFlag).utf8)
             .write(to: URL(fileURLWithPath: file), options: .atomic)
-        guard let update = await DemoCommand.nextUpdate(events, within: .seconds(5)) else {
+        guard let update = await DemoSession.nextUpdate(events, within: .seconds(5)) else {
             throw DemoFailure("no update arrived within 5 s (status: \(client.dataSourceStatus))")
         }
         out.writeLine("Update event: changed flags \(update.changedFlags)")

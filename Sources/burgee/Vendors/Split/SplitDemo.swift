@@ -10,7 +10,11 @@ import Logging
 /// fetching), Split's treatments with configurations for sample keys (`client.split`), a flag
 /// killed in the file and the kill arriving through push, an event tracked, and the impressions
 /// and events the server received.
-struct SplitDemo {
+struct SplitDemo: Demo {
+    static let name = "split"
+    static let summary = "Split's flags from Split's SDK API with push, treatments and configurations, impressions and events"
+    static var definitions: String { ExampleSplitDefinitions.json }
+
     static let killedFlag = "new-checkout"
     static let sdkKey = "demo-sdk-key"
 
@@ -61,7 +65,7 @@ struct SplitDemo {
         out.flush()
         try Data(Self.withFlagKilled(ExampleSplitDefinitions.json, Self.killedFlag).utf8)
             .write(to: URL(fileURLWithPath: file), options: .atomic)
-        guard let update = await DemoCommand.nextUpdate(events, within: .seconds(5)) else {
+        guard let update = await DemoSession.nextUpdate(events, within: .seconds(5)) else {
             throw DemoFailure("no update arrived within 5 s (status: \(client.dataSourceStatus))")
         }
         out.writeLine("Update event (SPLIT_KILL pushed, then fetched): changed flags \(update.changedFlags)")

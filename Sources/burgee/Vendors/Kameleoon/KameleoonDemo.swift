@@ -10,7 +10,14 @@ import Foundation
 /// (`client.kameleoon`: data, consent, variations, a conversion, remote visitor data), a variable
 /// changed in the file and the change arriving through the real-time stream, and the tracking the
 /// server received.
-struct KameleoonDemo {
+struct KameleoonDemo: Demo {
+    static let name = "kameleoon"
+    static let summary = """
+        a Kameleoon configuration from Kameleoon's services: stateful visitors with data and consent, real-time updates, \
+        tracking with OAuth, remote visitor data
+        """
+    static var definitions: String { ExampleKameleoonDefinitions.json }
+
     /// Any site code: the server serves its one document for all.
     static let siteCode = "demo"
     /// The client secret the server accepts at `POST /oauth/token`: with one, the Data API's
@@ -97,7 +104,7 @@ struct KameleoonDemo {
         let started = ContinuousClock.now
         try Data(Self.withButton(ExampleKameleoonDefinitions.json, Self.changedButton).utf8)
             .write(to: URL(fileURLWithPath: file), options: .atomic)
-        guard let update = await DemoCommand.nextUpdate(events, within: .seconds(5)) else {
+        guard let update = await DemoSession.nextUpdate(events, within: .seconds(5)) else {
             throw DemoFailure("no update arrived within 5 s (status: \(client.dataSourceStatus))")
         }
         let elapsed = ContinuousClock.now - started
