@@ -111,10 +111,18 @@ let package = Package(
             dependencies: ["Burgee", "BurgeeUnleash", .product(name: "Logging", package: "swift-log")],
             path: "Examples/BurgeeExample"
         ),
-        // What the client test suites share (started clients, bounded waits); used only by tests, not a product.
+        // What the test targets share (started clients, the loopback definitions server, small documents, temporary
+        // files, captured logs, bounded waits); vendor-neutral, used only by tests, not a product.
         .target(
             name: "BurgeeTestSupport",
-            dependencies: ["Burgee", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Burgee",
+                "BurgeeCore",
+                "BurgeeServer",
+                "BurgeeTesting",
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/BurgeeTestSupport"
         ),
         .testTarget(name: "BurgeeCoreTests", dependencies: ["BurgeeCore"]),
