@@ -150,6 +150,11 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
+        // Each vendor module's tests: its sync protocol against the loopback server, its view of the client, its types.
+        .testTarget(
+            name: "BurgeeUnleashTests",
+            dependencies: ["BurgeeUnleash", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport"]
+        ),
         // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
         .testTarget(
