@@ -155,6 +155,10 @@ let package = Package(
             name: "BurgeeUnleashTests",
             dependencies: ["BurgeeUnleash", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport"]
         ),
+        .testTarget(
+            name: "BurgeeSplitTests",
+            dependencies: ["BurgeeSplit", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
         .testTarget(
