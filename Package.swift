@@ -159,6 +159,10 @@ let package = Package(
             name: "BurgeeSplitTests",
             dependencies: ["BurgeeSplit", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(
+            name: "BurgeeLaunchDarklyTests",
+            dependencies: ["BurgeeLaunchDarkly", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport"]
+        ),
         // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
         .testTarget(
