@@ -163,6 +163,10 @@ let package = Package(
             name: "BurgeeLaunchDarklyTests",
             dependencies: ["BurgeeLaunchDarkly", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport"]
         ),
+        .testTarget(
+            name: "BurgeeFlagdTests",
+            dependencies: ["BurgeeFlagd", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport"]
+        ),
         // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
         .testTarget(
