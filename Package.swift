@@ -167,6 +167,10 @@ let package = Package(
             name: "BurgeeFlagdTests",
             dependencies: ["BurgeeFlagd", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport"]
         ),
+        .testTarget(
+            name: "BurgeeKameleoonTests",
+            dependencies: ["BurgeeKameleoon", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTesting", "BurgeeTestSupport", .product(name: "Metrics", package: "swift-metrics")]
+        ),
         // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
         .testTarget(
