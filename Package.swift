@@ -171,6 +171,10 @@ let package = Package(
             name: "BurgeeKameleoonTests",
             dependencies: ["BurgeeKameleoon", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTesting", "BurgeeTestSupport", .product(name: "Metrics", package: "swift-metrics")]
         ),
+        .testTarget(
+            name: "BurgeeDatadogTests",
+            dependencies: ["BurgeeDatadog", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTesting", "BurgeeTestSupport"]
+        ),
         // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
         .testTarget(
