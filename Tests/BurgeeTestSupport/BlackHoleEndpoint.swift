@@ -7,11 +7,11 @@ import Darwin
 /// A loopback port that takes connections and never answers: the socket listens, the kernel
 /// completes handshakes into its backlog, and nothing ever reads or writes. What a service behind
 /// a black-holing firewall or a hung proxy looks like to a client.
-final class BlackHoleEndpoint {
-    let port: Int
+package final class BlackHoleEndpoint {
+    package let port: Int
     private let descriptor: Int32
 
-    init() throws {
+    package init() throws {
         struct SocketError: Error { let call: String }
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

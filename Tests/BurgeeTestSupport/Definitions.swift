@@ -1,7 +1,7 @@
 /// Small native v1 documents for the client tests, as JSON text.
-enum Definitions {
+package enum Definitions {
     /// A boolean flag `key` serving `value` to everyone.
-    static func boolFlag(_ key: String, _ value: Bool, version: Int = 1, sets: [String] = [], extra: String = "") -> String {
+    package static func boolFlag(_ key: String, _ value: Bool, version: Int = 1, sets: [String] = [], extra: String = "") -> String {
         """
         "\(key)": { "version": \(version), "enabled": true, "type": "boolean",
           "variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ],
@@ -11,7 +11,7 @@ enum Definitions {
     }
 
     /// A document of the given flag and segment members.
-    static func document(version: Int = 1, flags: [String], segments: [String] = []) -> String {
+    package static func document(version: Int = 1, flags: [String], segments: [String] = []) -> String {
         """
         { "formatVersion": 1, "version": \(version),
           "flags": { \(flags.joined(separator: ",\n")) },
@@ -20,7 +20,7 @@ enum Definitions {
     }
 
     /// A mix of types, variables, sets, a segment and a prerequisite.
-    static let shop = #"""
+    package static let shop = #"""
     {
       "formatVersion": 1, "version": 5,
       "flags": {

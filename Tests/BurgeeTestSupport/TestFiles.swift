@@ -4,7 +4,6 @@ import Foundation
 import InMemoryLogging
 import Logging
 import Synchronization
-import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -20,12 +19,12 @@ import Darwin
 ///
 /// Everything is namespaced under `TestFiles` so that it cannot collide with other support files
 /// of the target.
-enum TestFiles {
+package enum TestFiles {
     // MARK: Temporary directories
 
     /// Runs `body` with a new, empty directory under `/tmp`, and removes the directory (and whatever
     /// is in it) afterwards, whether `body` returns or throws.
-    static func withTemporaryDirectory<R>(_ body: (String) async throws -> R) async throws -> R {
+    package static func withTemporaryDirectory<R>(_ body: (String) async throws -> R) async throws -> R {
         let directory = "/tmp/burgee-tests-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -35,14 +34,14 @@ enum TestFiles {
     // MARK: Files
 
     /// A failed file operation of the helpers.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Writes `bytes` to `path`. Atomically (a temporary file beside it, then `rename`) by default,
     /// so that a watching reader sees the old or the new content, never a partial one; otherwise
     /// in place (the existing file truncated and written, keeping its identity).
-    static func write(_ bytes: [UInt8], to path: String, atomically: Bool = true) throws {
+    package static func write(_ bytes: [UInt8], to path: String, atomically: Bool = true) throws {
         guard atomically else {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             return
@@ -57,17 +56,17 @@ enum TestFiles {
     }
 
     /// Writes `text` as UTF-8 to `path`, as the bytes variant does.
-    static func write(_ text: String, to path: String, atomically: Bool = true) throws {
+    package static func write(_ text: String, to path: String, atomically: Bool = true) throws {
         try write(Array(text.utf8), to: path, atomically: atomically)
     }
 
     /// The bytes of the file at `path`.
-    static func remove(_ path: String) throws {
+    package static func remove(_ path: String) throws {
         struct RemoveFailed: Error { let path: String }
         guard unlink(path) == 0 else { throw RemoveFailed(path: path) }
     }
 
-    static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(description: "cannot read '\(path)'")
         }
@@ -75,17 +74,17 @@ enum TestFiles {
     }
 
     /// Whether something (a file, a directory) exists at `path`.
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)
     }
 
     /// The names in `directory`, sorted.
-    static func names(in directory: String) throws -> [String] {
+    package static func names(in directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 
     /// Creates a directory at `path` (parents included).
-    static func makeDirectory(_ path: String) throws {
+    package static func makeDirectory(_ path: String) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
@@ -94,29 +93,29 @@ enum TestFiles {
     /// One member of a document's `flags` object: an enabled boolean flag `key` with variations
     /// `off` (`false`) and `on` (`true`), off variation `off`, and a fallthrough serving `serves`;
     /// in the flag sets `sets` when given.
-    static func flag(_ key: String, serves variation: String = "on", sets: [String]? = nil, version: Int = 1) -> String {
+    package static func flag(_ key: String, serves variation: String = "on", sets: [String]? = nil, version: Int = 1) -> String {
         Definitions.boolFlag(key, variation == "on", version: version, sets: sets ?? [])
     }
 
     /// A valid native v1 document (format version 1) of the given ``flag(_:serves:sets:version:)`` members.
-    static func definitions(version: Int = 1, flags: [String]) -> String {
+    package static func definitions(version: Int = 1, flags: [String]) -> String {
         Definitions.document(version: version, flags: flags)
     }
 
     /// A valid native v1 document holding one boolean flag `key` whose fallthrough serves `serves`
     /// (`"on"`: `true`, `"off"`: `false`), in the flag sets `sets` when given.
-    static func definitions(version: Int = 1, flag key: String = "flag", serves variation: String = "on",
-                            sets: [String]? = nil) -> String {
+    package static func definitions(version: Int = 1, flag key: String = "flag", serves variation: String = "on",
+                                    sets: [String]? = nil) -> String {
         definitions(version: version, flags: [flag(key, serves: variation, sets: sets)])
     }
 
     /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         JSONValue.string(text).serialized()
     }
 
     /// The context the tests evaluate for.
-    static let context = Context(key: "user-1")
+    package static let context = Context(key: "user-1")
 
     // MARK: Events
 
@@ -125,14 +124,14 @@ enum TestFiles {
     ///
     /// Subscribe (``BurgeeClient/events()``) before the action whose events are awaited. Waits on
     /// one stream must not overlap; after a timeout the stream is finished.
-    static func nextEvent(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
-                          where predicate: @escaping @Sendable (ClientEvent) -> Bool) async -> ClientEvent? {
+    package static func nextEvent(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
+                                  where predicate: @escaping @Sendable (ClientEvent) -> Bool) async -> ClientEvent? {
         await firstElement(events, within: timeout, where: predicate)
     }
 
     /// Whether `event` is a readiness, or a status change carrying an error: what a test waiting
     /// for a source's first load stops at, so that a failure shows at once (and names the error).
-    @Sendable static func isReadyOrFailure(_ event: ClientEvent) -> Bool {
+    @Sendable package static func isReadyOrFailure(_ event: ClientEvent) -> Bool {
         switch event {
         case .ready: true
         case .statusChanged(let status): status.lastError != nil
@@ -141,8 +140,8 @@ enum TestFiles {
     }
 
     /// The next status change of `events` matching `predicate`, or `nil` on timeout.
-    static func nextStatus(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
-                           where predicate: @escaping @Sendable (DataSourceStatus) -> Bool) async -> DataSourceStatus? {
+    package static func nextStatus(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
+                                   where predicate: @escaping @Sendable (DataSourceStatus) -> Bool) async -> DataSourceStatus? {
         let event = await nextEvent(events, within: timeout) { event in
             if case .statusChanged(let status) = event { return predicate(status) }
             return false
@@ -152,14 +151,14 @@ enum TestFiles {
     }
 
     /// The next status change of `events` to `state`, or `nil` on timeout.
-    static func nextStatus(_ events: AsyncStream<ClientEvent>, _ state: DataSourceStatus.State,
-                           within timeout: Duration = .seconds(10)) async -> DataSourceStatus? {
+    package static func nextStatus(_ events: AsyncStream<ClientEvent>, _ state: DataSourceStatus.State,
+                                   within timeout: Duration = .seconds(10)) async -> DataSourceStatus? {
         await nextStatus(events, within: timeout) { $0.state == state }
     }
 
     /// The next `.updated` event of `events` matching `predicate`, or `nil` on timeout.
-    static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
-                           where predicate: @escaping @Sendable (ClientEvent.DefinitionsUpdate) -> Bool = { _ in true }) async -> ClientEvent.DefinitionsUpdate? {
+    package static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration = .seconds(10),
+                                   where predicate: @escaping @Sendable (ClientEvent.DefinitionsUpdate) -> Bool = { _ in true }) async -> ClientEvent.DefinitionsUpdate? {
         let event = await nextEvent(events, within: timeout) { event in
             if case .updated(let update) = event { return predicate(update) }
             return false
@@ -171,13 +170,13 @@ enum TestFiles {
     // MARK: Clients
 
     /// A logger that drops everything, for clients whose logs a test does not look at.
-    static var quietLogger: Logger { TestClients.quietLogger }
+    package static var quietLogger: Logger { TestClients.quietLogger }
 
     /// Creates a client (not started) for `configuration`, runs `body` with it, and closes it at
     /// the end — also when `body` throws. Closing twice is harmless, so `body` may close it itself
     /// (to look at what closing leaves behind).
-    static func withClient<R>(_ configuration: BurgeeClient.Configuration,
-                              _ body: (BurgeeClient) async throws -> R) async throws -> R {
+    package static func withClient<R>(_ configuration: BurgeeClient.Configuration,
+                                      _ body: (BurgeeClient) async throws -> R) async throws -> R {
         let client = try BurgeeClient(configuration: configuration)
         do {
             let result = try await body(client)
@@ -193,33 +192,35 @@ enum TestFiles {
 
     /// Records what a logger logs, for a client's `Configuration.logger`, through swift-log's
     /// `InMemoryLogHandler`. The logging system is never bootstrapped.
-    final class LogRecorder: Sendable {
+    package final class LogRecorder: Sendable {
         /// One logged message, its metadata as text.
-        struct Entry: Sendable, CustomStringConvertible {
-            var level: Logger.Level
-            var message: String
-            var metadata: [String: String]
+        package struct Entry: Sendable, CustomStringConvertible {
+            package var level: Logger.Level
+            package var message: String
+            package var metadata: [String: String]
 
-            var description: String { "[\(level)] \(message) \(metadata)" }
+            package var description: String { "[\(level)] \(message) \(metadata)" }
         }
 
         private let handler = InMemoryLogHandler()
 
+        package init() {}
+
         /// A logger recording into this recorder, at every level.
-        var logger: Logger {
+        package var logger: Logger {
             var handler = self.handler
             handler.logLevel = .trace
             return Logger(label: "burgee-tests", factory: { _ in handler })
         }
 
         /// Everything logged so far, in order.
-        var entries: [Entry] {
+        package var entries: [Entry] {
             handler.entries.map {
                 Entry(level: $0.level, message: $0.message.description, metadata: $0.metadata.mapValues { "\($0)" })
             }
         }
 
         /// The warnings logged so far.
-        var warnings: [Entry] { entries.filter { $0.level == .warning } }
+        package var warnings: [Entry] { entries.filter { $0.level == .warning } }
     }
 }

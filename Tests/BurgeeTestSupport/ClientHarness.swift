@@ -1,19 +1,17 @@
-// The clients, logger and bounded waits shared with BurgeeTestingTests, for every file here.
-@_exported import BurgeeTestSupport
 import Burgee
 import BurgeeCore
 
-/// Builds and starts clients over this suite's own sources.
-enum ClientHarness {
+/// Builds and starts clients over a bootstrap document or a ``ManualDataSource``.
+package enum ClientHarness {
     /// A started client serving `json` from a bootstrap source, ready.
-    static func ready(_ json: String, _ configure: (inout BurgeeClient.Configuration) -> Void = { _ in }) async throws -> BurgeeClient {
+    package static func ready(_ json: String, _ configure: (inout BurgeeClient.Configuration) -> Void = { _ in }) async throws -> BurgeeClient {
         var configuration = BurgeeClient.Configuration(source: .bootstrap(.json(json)), logger: TestClients.quietLogger)
         configure(&configuration)
         return try await TestClients.started(configuration)
     }
 
     /// A started client over a ``ManualDataSource`` that is connected; not ready until a push.
-    static func manual(_ configure: (inout BurgeeClient.Configuration) -> Void = { _ in }) async throws
+    package static func manual(_ configure: (inout BurgeeClient.Configuration) -> Void = { _ in }) async throws
         -> (BurgeeClient, ManualDataSource) {
         let source = ManualDataSource()
         var configuration = BurgeeClient.Configuration(source: .custom(source), logger: TestClients.quietLogger)

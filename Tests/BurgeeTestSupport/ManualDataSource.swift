@@ -3,11 +3,13 @@ import BurgeeCore
 import Synchronization
 
 /// A data source the test drives: it hands its sink over and idles until cancelled.
-final class ManualDataSource: DataSource {
+package final class ManualDataSource: DataSource {
     private let sink = Mutex<DataSourceSink?>(nil)
     private let connected = AsyncStream<Void>.makeStream()
 
-    func run(_ sink: DataSourceSink) async {
+    package init() {}
+
+    package func run(_ sink: DataSourceSink) async {
         self.sink.withLock { $0 = sink }
         connected.continuation.yield()
         connected.continuation.finish()
@@ -15,21 +17,21 @@ final class ManualDataSource: DataSource {
     }
 
     /// Waits until the client runs the source.
-    func waitUntilConnected() async {
+    package func waitUntilConnected() async {
         for await _ in connected.stream { return }
     }
 
     @discardableResult
-    func push(_ json: String) async -> Bool {
+    package func push(_ json: String) async -> Bool {
         guard let sink = sink.withLock({ $0 }) else { return false }
         return await sink.apply(.json(json))
     }
 
-    func fail(_ error: DataSourceError) {
+    package func fail(_ error: DataSourceError) {
         sink.withLock { $0 }?.fail(error)
     }
 
-    func setState(_ state: DataSourceStatus.State, error: DataSourceError? = nil) {
+    package func setState(_ state: DataSourceStatus.State, error: DataSourceError? = nil) {
         sink.withLock { $0 }?.setState(state, error: error)
     }
 }

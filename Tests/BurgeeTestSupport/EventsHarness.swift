@@ -2,16 +2,15 @@ import Burgee
 import BurgeeCore
 import BurgeeTesting
 import Logging
-import Testing
 
 /// Clients that record events into an ``InMemoryEventSink``, delivering only on `flush()`.
-enum EventsHarness {
-    static let user = Context(key: "u-1")
-    static let other = Context(key: "u-2")
-    static var quiet: Logger { TestClients.quietLogger }
+package enum EventsHarness {
+    package static let user = Context(key: "u-1")
+    package static let other = Context(key: "u-2")
+    package static var quiet: Logger { TestClients.quietLogger }
 
     /// A flag served by an experiment rollout (always `on`, `inExperiment`).
-    static let experimentFlag = """
+    package static let experimentFlag = """
     "exp": { "version": 4, "enabled": true, "type": "boolean",
       "variations": [ { "key": "off", "value": false }, { "key": "on", "value": true } ], "offVariation": "off",
       "fallthrough": { "rollout": { "kind": "experiment",
@@ -19,7 +18,7 @@ enum EventsHarness {
     """
 
     /// `plain` (version 3, on), `tracked` (trackEvents, version 1, on) and ``experimentFlag``.
-    static let definitions = Definitions.document(version: 7, flags: [
+    package static let definitions = Definitions.document(version: 7, flags: [
         Definitions.boolFlag("plain", true, version: 3),
         Definitions.boolFlag("tracked", true, extra: #", "trackEvents": true"#),
         experimentFlag,
@@ -27,8 +26,8 @@ enum EventsHarness {
 
     /// A ready, started client over `json` whose events go to the returned sink; the flush
     /// interval is an hour, so nothing is delivered before `flush()` or a full batch.
-    static func client(_ json: String = definitions, exposures: EventsConfiguration.ExposureMode = .deduplicated,
-                       _ configure: (inout EventsConfiguration) -> Void = { _ in }) async throws
+    package static func client(_ json: String = definitions, exposures: EventsConfiguration.ExposureMode = .deduplicated,
+                               _ configure: (inout EventsConfiguration) -> Void = { _ in }) async throws
         -> (BurgeeClient, InMemoryEventSink) {
         let sink = InMemoryEventSink()
         var events = EventsConfiguration(destination: .sink(sink), exposures: exposures, flushInterval: .seconds(3600))
@@ -45,7 +44,7 @@ import Darwin
 #endif
 
 /// Milliseconds since the Unix epoch, to bound event timestamps.
-func wallMilliseconds() -> Int64 {
+package func wallMilliseconds() -> Int64 {
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
     return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
