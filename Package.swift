@@ -50,7 +50,6 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -71,7 +70,6 @@ let package = Package(
             dependencies: [
                 "Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
         .target(name: "BurgeeDatadog", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         // Helpers for users' own tests: an in-memory event sink, a test data source.
