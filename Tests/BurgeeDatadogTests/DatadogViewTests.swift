@@ -1,7 +1,6 @@
 import Burgee
 import BurgeeCore
 import BurgeeTesting
-import Synchronization
 import Testing
 @testable import BurgeeDatadog
 
@@ -188,7 +187,7 @@ struct DatadogViewTests {
     }
 
     @Test func eppoCallsAnswerAndLogEveryAssignment() async throws {
-        let logged = Mutex<[EppoAssignmentEvent]>([])
+        let logged = Locked<[EppoAssignmentEvent]>([])
         let (client, _) = try await client(DatadogDocuments.standard(jsonValues: false), format: .eppo) {
             $0.eppoAssignmentLogger = { event in logged.withLock { $0.append(event) } }
         }

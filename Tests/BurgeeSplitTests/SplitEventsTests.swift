@@ -1,7 +1,6 @@
 import BurgeeServer
 import Foundation
 import Logging
-import Synchronization
 import Testing
 @testable import Burgee
 @testable import BurgeeSplit
@@ -148,7 +147,7 @@ struct SplitEventsTests {
     }
 
     @Test func theListenerGetsEveryImpressionWithItsAttributes() async throws {
-        let heard = Mutex<[SplitImpression]>([])
+        let heard = Locked<[SplitImpression]>([])
         try await withSplitServer { running in
             let listener: SplitImpressionListener = { impression in heard.withLock { $0.append(impression) } }
             try await TestFiles.withClient(configuration(running, listener: listener)) { client in

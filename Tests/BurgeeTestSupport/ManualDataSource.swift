@@ -1,10 +1,9 @@
 import Burgee
 import BurgeeCore
-import Synchronization
 
 /// A data source the test drives: it hands its sink over and idles until cancelled.
 package final class ManualDataSource: DataSource {
-    private let sink = Mutex<DataSourceSink?>(nil)
+    private let sink = Locked<DataSourceSink?>(nil)
     private let connected = AsyncStream<Void>.makeStream()
 
     package init() {}

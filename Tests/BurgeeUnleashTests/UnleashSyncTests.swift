@@ -1,6 +1,5 @@
 import BurgeeServer
 import Foundation
-import Synchronization
 import Testing
 @testable import Burgee
 @testable import BurgeeUnleash
@@ -220,7 +219,7 @@ struct UnleashSyncTests {
 
 /// Keeps the flag keys of the exposures it receives.
 final class RecordingSink: EventSink {
-    private let keys = Mutex<[String]>([])
+    private let keys = Locked<[String]>([])
 
     var exposures: [String] { keys.withLock { $0 } }
 
