@@ -86,7 +86,7 @@ package struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
                                                http: http, sdkKey: sdkKey, payload: { [events] in events.pollingPayload($0) })
                 connection.fallback = Task { await poller.run(sink) }
             }
-            do { try await Task.sleep(for: wait) } catch { break loop }
+            do { try await sink.clock.sleep(for: wait) } catch { break loop }
         }
         connection.fallback?.cancel()
         await connection.fallback?.value
