@@ -5,7 +5,12 @@
 # builds without a warning (an unresolved symbol or article link, a Topics link to nothing), and
 # `import Burgee` shows at most 41 public types (scripts/public-types.py: the 40 of the first API,
 # and the flag handle a hot loop keeps). Run
-# after `swift build`: both steps reuse its build.
+# after `swift build --build-tests` (CI runs it after `swift test`): both steps reuse that build,
+# and `swift package dump-symbol-graph` fails without the test modules (`burgeePackageTests`).
+#
+# First, with no build: README.md, docs/ and the DocC articles name no type or file that the
+# repository lacks (scripts/docs-names.py, outside names in scripts/docs-names-allowed.txt), and
+# that check's own tests pass (scripts/tests).
 #
 # DocC builds each module alone: a link to another module's symbol does not resolve, so doc
 # comments name those in code voice (`DefinitionsFormat.flagd`, not a double-backtick link).
@@ -15,6 +20,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(BurgeeCore Burgee BurgeeUnleash BurgeeLaunchDarkly BurgeeFlagd BurgeeSplit BurgeeKameleoon BurgeeDatadog BurgeeServer BurgeeTesting)
 start=$SECONDS
+
+PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover --start-directory scripts/tests --quiet
+python3 scripts/docs-names.py
 
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 python3 scripts/doc-coverage.py
