@@ -1,7 +1,6 @@
 import Burgee
 import BurgeeCore
 import Logging
-import Synchronization
 
 /// Delivers a client's events to Split's events service as Split's SDKs do: exposures become
 /// impressions, processed as the impressions mode says (see ``SplitImpressionsMode``), custom
@@ -29,7 +28,7 @@ final class SplitEventsSink: EventSink {
     private let countPosts: HTTPEventSink
     private let eventPosts: HTTPEventSink
     private let uniqueKeyPosts: HTTPEventSink
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(_ settings: SplitEventSettings, sdkKey: SDKKey?, logger: Logger, clock: ClientClock) throws(ConfigurationError) {
         mode = settings.impressionsMode

@@ -2,7 +2,6 @@ import BurgeeCore
 import Logging
 import Metrics
 import ServiceLifecycle
-import Synchronization
 
 /// A feature-flag client that evaluates locally against compiled definitions.
 ///
@@ -51,7 +50,7 @@ public final class BurgeeClient: Service, Sendable {
     private let source: any DataSource
     /// Per-client state of client-side modules (``attachment(_:make:)``).
     let attachments = ClientAttachments()
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
     private let stopRequested = OneShotSignal()
     private let stopped = OneShotSignal()
 

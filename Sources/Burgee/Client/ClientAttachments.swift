@@ -1,18 +1,14 @@
-import NIOConcurrencyHelpers
+import BurgeeCore
 
 /// State a client-side module keeps for one client (a vendor's store of stateful visitors, say),
 /// made on first use and kept for the client's life. Each module keys its state by its own type,
 /// so the shared code names none.
-///
-/// A pthread mutex rather than `Mutex`: every call of a module's view reads it, concurrently, and
-/// on Linux `Mutex` hands a contended lock over in the kernel, where the thread sanitizer cannot
-/// see the ordering.
 final class ClientAttachments: Sendable {
-    private let values = NIOLockedValueBox<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+    private let values = Locked<[ObjectIdentifier: any AnyObject & Sendable]>([:])
 
     /// The attachment of type `T`, made by `make` the first time it is asked for.
     func value<T: AnyObject & Sendable>(_ type: T.Type, make: () -> T) -> T {
-        values.withLockedValue { values in
+        values.withLock { values in
             // Kept under `T`'s own identifier, so the object is a `T`: no dynamic cast.
             if let existing = values[ObjectIdentifier(T.self)] { return unsafeDowncast(existing, to: T.self) }
             let made = make()

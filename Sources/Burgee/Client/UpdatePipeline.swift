@@ -1,6 +1,5 @@
 import BurgeeCore
 import Logging
-import Synchronization
 
 /// The writing side of the client: reads and compiles payloads and patches off the evaluation
 /// path, swaps the new state in whole, then reports what changed (events, observers, metrics) and
@@ -21,10 +20,10 @@ final class UpdatePipeline: Sendable {
     let recorder: EventRecorder?
     /// The definitions held, for patching. Serializes updates (a patch reads what the previous
     /// update left); evaluations never take it.
-    private let current = Mutex<CurrentDefinitions?>(nil)
+    private let current = Locked<CurrentDefinitions?>(nil)
     /// How many problems the installed definitions have, so that the count is logged only when it
     /// changes. Written with `current` locked.
-    private let problemCount = Mutex(0)
+    private let problemCount = Locked(0)
 
     init(cell: SnapshotCell<ClientState>, status: StatusTracker, events: EventBroadcaster<ClientEvent>,
          observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONLimits,

@@ -1,6 +1,5 @@
 import BurgeeCore
 import Metrics
-import Synchronization
 
 /// The client's swift-metrics. Evaluations are counted by the snapshot cell's exit counters (one
 /// atomic increment each, no metrics call); ``flush(_:)`` moves the new counts to the counters.
@@ -24,7 +23,7 @@ package final class ClientMetrics: Sendable {
     package let updates: Counter
     package let rejectedUpdates: Counter
     package let flags: Gauge
-    private let reported = Mutex([Int](repeating: 0, count: 7))
+    private let reported = Locked([Int](repeating: 0, count: 7))
 
     package init(factory: any MetricsFactory) {
         evaluations = Self.reasonKinds.map {

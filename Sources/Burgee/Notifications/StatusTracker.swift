@@ -1,14 +1,14 @@
+import BurgeeCore
 import Logging
-import Synchronization
 
 /// The data source's status, and its changes as events.
 final class StatusTracker: Sendable {
-    private let status: Mutex<DataSourceStatus>
+    private let status: Locked<DataSourceStatus>
     private let events: EventBroadcaster<ClientEvent>
     private let logger: Logger
 
     init(events: EventBroadcaster<ClientEvent>, logger: Logger) {
-        self.status = Mutex(DataSourceStatus(state: .initializing, since: .now))
+        self.status = Locked(DataSourceStatus(state: .initializing, since: .now))
         self.events = events
         self.logger = logger
     }

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import BurgeeCore
 
 /// `AsyncStream` subscribers, each with a tag (what it subscribed to); streams that end leave on
 /// their own. Behind the client's event streams and its flag value observers.
@@ -14,11 +14,7 @@ final class SubscriberList<Event: Sendable, Tag: Sendable>: Sendable {
         var finished = false
     }
 
-    /// A pthread mutex rather than `Mutex`: under contention, Linux's `Mutex` is handed from one
-    /// thread to the next inside the kernel, where the thread sanitizer cannot see it, so the
-    /// sanitizer reports the subscribers' accesses under it (a stream ended while an event is
-    /// delivered) as a race.
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
     private let bufferSize: Int
 
     /// Each subscriber keeps at most `bufferSize` undelivered events, dropping the oldest.
@@ -29,7 +25,7 @@ final class SubscriberList<Event: Sendable, Tag: Sendable>: Sendable {
     /// A stream of the events from now on; finished at once when the list is.
     func subscribe(_ tag: Tag) -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(bufferSize))
-        let id: Int? = state.withLockedValue { s in
+        let id: Int? = state.withLock { s in
             guard !s.finished else { return nil }
             defer { s.nextID += 1 }
             s.subscribers[s.nextID] = Subscriber(tag: tag, continuation: continuation)
@@ -40,7 +36,7 @@ final class SubscriberList<Event: Sendable, Tag: Sendable>: Sendable {
             return stream
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLockedValue { $0.subscribers.removeValue(forKey: id) }
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
         }
         return stream
     }
@@ -48,19 +44,19 @@ final class SubscriberList<Event: Sendable, Tag: Sendable>: Sendable {
     /// Delivers `event` to every subscriber. Under the lock, so that every subscriber sees events
     /// in one order (yielding never blocks).
     func yield(_ event: Event) {
-        state.withLockedValue { s in
+        state.withLock { s in
             for subscriber in s.subscribers.values { subscriber.continuation.yield(event) }
         }
     }
 
     /// The current subscribers whose tag satisfies `predicate`.
     func subscribers(where predicate: (Tag) -> Bool) -> [Subscriber] {
-        state.withLockedValue { s in s.subscribers.values.filter { predicate($0.tag) } }
+        state.withLock { s in s.subscribers.values.filter { predicate($0.tag) } }
     }
 
     /// Ends every stream; later subscriptions end at once.
     func finish() {
-        let subscribers = state.withLockedValue { s in
+        let subscribers = state.withLock { s in
             s.finished = true
             defer { s.subscribers = [:] }
             return Array(s.subscribers.values)

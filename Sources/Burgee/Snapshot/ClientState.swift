@@ -23,7 +23,7 @@ package final class ClientState: Sendable {
             return index
         }
     }
-    private let bySet = Mutex<[String: [String]]?>(nil)
+    private let bySet = Locked<[String: [String]]?>(nil)
     /// The flags' event settings and summary counters, when the client records events.
     let eventTable: FlagEventTable?
     /// A number no other state of the process has: flag handles keep the index they resolved

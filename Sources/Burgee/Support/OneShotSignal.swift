@@ -1,4 +1,4 @@
-import Synchronization
+import BurgeeCore
 
 /// Fires once; every waiter, earlier or later, then resumes. Waiting ends early on cancellation.
 final class OneShotSignal: Sendable {
@@ -8,7 +8,7 @@ final class OneShotSignal: Sendable {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func fire() {
         let waiters = state.withLock { s in

@@ -38,11 +38,11 @@ public struct Definitions: Sendable {
     }
 
     /// Several parsed documents of `format`, read as one as the format's own tools merge them
-    /// (see ``DefinitionsDialect/merge(_:)``); `nil` when the format does not merge documents.
+    /// (see ``ReadingDialect/merge(_:)``); `nil` when the format does not merge documents.
     ///
     /// - Throws: the format's errors for a document that is not of it.
     package init?(merging documents: [JSONValue], format: DefinitionsFormat) throws(DefinitionsError) {
-        let dialect = FormatRegistry.dialect(of: format)
+        let dialect = FormatRegistry.reading(of: format)
         guard dialect.mergesDocuments else { return nil }
         try self.init(json: dialect.merge(documents), format: format)
     }

@@ -7,7 +7,7 @@ package enum DefinitionsReader {
     ///
     /// A given format is trusted when the document carries its marker, or no marker at all, or
     /// markers of several formats including it, or only the markers of formats whose documents look
-    /// like its own (``DefinitionsDialect/sharesShapeWith``); it is refused when the document carries only the
+    /// like its own (``ReadingDialect/sharesShapeWith``); it is refused when the document carries only the
     /// markers of other formats, or (for a format other than ``DefinitionsFormat/native``, whose
     /// reader says so itself) is not an object.
     /// - Throws: ``DefinitionsError/undetectedFormat(candidates:message:)`` when detection is unsure,
@@ -29,7 +29,7 @@ package enum DefinitionsReader {
         let found = markers.formats
         if found.isEmpty || found.contains(format) { return format }
         // A format whose documents look like another's is trusted with that one's markers.
-        let alike = FormatRegistry.dialect(of: format).sharesShapeWith
+        let alike = FormatRegistry.reading(of: format).sharesShapeWith
         if found.allSatisfy(alike.contains) { return format }
         throw .notOfFormat(format, "the document has \(markers.listed(found)); "
                            + "\(format.displayName) definitions are \(format.expectedShape)")

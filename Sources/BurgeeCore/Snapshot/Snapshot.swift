@@ -32,7 +32,7 @@ public final class Snapshot: Sendable {
         self.source = source
         self.program = program
         self.dependencies = dependencies ?? program.dependencies
-        let dialect = FormatRegistry.dialect(of: source.format)
+        let dialect = FormatRegistry.compiling(of: source.format)
         self.checksContextFirst = dialect.checksContextFirst
         self.contextShape = dialect.contextShape
         self.shapeMark = contextShape?.mark ?? .none

@@ -1,6 +1,5 @@
 import Burgee
 import BurgeeCore
-import Synchronization
 
 /// A client's Datadog exposures: each served variation of a `doLog` allocation, deduplicated per
 /// (flag, subject) (``DatadogExposureCache``), queued as a custom event of the client whose
@@ -10,10 +9,10 @@ final class DatadogExposureLog: Sendable {
     /// The key of the custom events that carry exposures.
     static let eventKey = "datadog.exposure"
 
-    private let cache: Mutex<DatadogExposureCache>
+    private let cache: Locked<DatadogExposureCache>
 
     init(capacity: Int = DatadogExposureCache.defaultCapacity) {
-        cache = Mutex(DatadogExposureCache(capacity: capacity))
+        cache = Locked(DatadogExposureCache(capacity: capacity))
     }
 
     /// Logs the exposure of `served` (`{"allocation","flag","variant","subject","serial_id"?}`)

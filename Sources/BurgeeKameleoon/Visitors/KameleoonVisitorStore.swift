@@ -1,6 +1,5 @@
 import BurgeeCore
 import Metrics
-import NIOConcurrencyHelpers
 import Synchronization
 
 /// The visitors of one client, by visitor code: what was added to each, fetched for it and
@@ -66,10 +65,9 @@ final class KameleoonVisitorStore: Sendable {
     }
 
     static let shardCount = 16
-    /// Each shard behind a pthread mutex rather than `Mutex`: calls contend for them, and on Linux
-    /// `Mutex` hands a contended lock over in the kernel, where the thread sanitizer cannot see
-    /// the ordering.
-    private let shards: [NIOLockedValueBox<Shard>]
+    /// Each shard behind its own lock: calls for visitors in different shards never wait for each
+    /// other.
+    private let shards: [Locked<Shard>]
     private let capacityPerShard: Int
     private let sessionMilliseconds: Int64
     private let total = Atomic<Int>(0)
@@ -77,7 +75,7 @@ final class KameleoonVisitorStore: Sendable {
     private let forgotten: Counter
 
     init(limits: KameleoonVisitorLimits, metrics: any MetricsFactory) {
-        shards = (0..<Self.shardCount).map { _ in NIOLockedValueBox(Shard()) }
+        shards = (0..<Self.shardCount).map { _ in Locked(Shard()) }
         capacityPerShard = max(1, limits.maxVisitors / Self.shardCount)
         let (seconds, attoseconds) = limits.sessionDuration.components
         sessionMilliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
@@ -98,7 +96,7 @@ final class KameleoonVisitorStore: Sendable {
         throws(KameleoonError) -> R
     {
         let idleSince = now - sessionMilliseconds
-        let outcome = shards[shard(of: code)].withLockedValue { shard -> Result<(R, (count: Int, forgotten: Int)), KameleoonError> in
+        let outcome = shards[shard(of: code)].withLock { shard -> Result<(R, (count: Int, forgotten: Int)), KameleoonError> in
             let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
             var visitor: KameleoonVisitor
             if let entry = shard.entries[code], entry.lastUsed >= idleSince {
@@ -126,7 +124,7 @@ final class KameleoonVisitorStore: Sendable {
 
     /// A copy of the visitor `code` as kept at `now`; `nil` when none is.
     func visitor(_ code: String, now: Int64) -> KameleoonVisitor? {
-        shards[shard(of: code)].withLockedValue { shard in
+        shards[shard(of: code)].withLock { shard in
             guard let entry = shard.entries[code], entry.lastUsed >= now - sessionMilliseconds else { return nil }
             return entry.visitor
         }
@@ -138,7 +136,7 @@ final class KameleoonVisitorStore: Sendable {
     /// How many visitors were forgotten: beyond the bound, and idle past the session.
     var forgottenCounts: (evicted: Int, expired: Int) {
         shards.reduce((0, 0)) { total, shard in
-            shard.withLockedValue { (total.0 + $0.evicted, total.1 + $0.expired) }
+            shard.withLock { (total.0 + $0.evicted, total.1 + $0.expired) }
         }
     }
 }

@@ -1,5 +1,4 @@
 import BurgeeCore
-import NIOConcurrencyHelpers
 
 /// The served definitions compiled into a ``Snapshot``, for the endpoints that evaluate (OFREP).
 ///
@@ -12,24 +11,24 @@ final class CompiledDefinitions: Sendable {
     }
 
     private let format: DefinitionsFormat
-    private let current: NIOLockedValueBox<Current>
+    private let current: Locked<Current>
 
     init(_ served: ServedDefinitions, format: DefinitionsFormat) {
         self.format = format
-        current = NIOLockedValueBox(Current(version: served.documentVersion, snapshot: Self.compile(served, format: format)))
+        current = Locked(Current(version: served.documentVersion, snapshot: Self.compile(served, format: format)))
     }
 
     /// The snapshot of the latest definitions; `nil` when they could not be compiled.
     var snapshot: Snapshot? {
-        current.withLockedValue { $0.snapshot }
+        current.withLock { $0.snapshot }
     }
 
     /// Compiles `served` unless newer definitions were compiled already (updates may race;
     /// the newest document version wins).
     func update(_ served: ServedDefinitions) {
-        guard current.withLockedValue({ served.documentVersion > $0.version }) else { return }
+        guard current.withLock({ served.documentVersion > $0.version }) else { return }
         let snapshot = Self.compile(served, format: format)
-        current.withLockedValue { c in
+        current.withLock { c in
             guard served.documentVersion > c.version else { return }
             c = Current(version: served.documentVersion, snapshot: snapshot)
         }

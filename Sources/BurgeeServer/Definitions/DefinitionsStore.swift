@@ -1,16 +1,11 @@
 import BurgeeCore
 import NIOCore
-import NIOConcurrencyHelpers
 
 /// The served definitions and the open streams, behind one lock.
 ///
 /// A new stream's `put` and every change's events are queued under the same lock that swaps the
 /// definitions, so a subscriber sees the document as it was when it connected and then exactly
 /// the changes after it: none lost, none twice.
-///
-/// The server's locks are pthread mutexes (`NIOLockedValueBox`), which the thread sanitizer
-/// follows; it does not see the hand-over of a contended `Synchronization.Mutex` on Linux and
-/// would report its critical sections as races.
 final class DefinitionsStore: Sendable {
     private struct State {
         var served: ServedDefinitions
@@ -19,27 +14,27 @@ final class DefinitionsStore: Sendable {
         var acceptsStreams = true
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
     /// The served definitions compiled, for the endpoints that evaluate.
     let compiled: CompiledDefinitions
 
     init(_ served: ServedDefinitions) {
-        state = NIOLockedValueBox(State(served: served))
+        state = Locked(State(served: served))
         compiled = CompiledDefinitions(served, format: served.servedFormat.format)
     }
 
     var served: ServedDefinitions {
-        state.withLockedValue { $0.served }
+        state.withLock { $0.served }
     }
 
     var openStreams: Int {
-        state.withLockedValue { $0.subscribers.count }
+        state.withLock { $0.subscribers.count }
     }
 
     /// Applies a new document, queues the resulting events on every open stream, then compiles
     /// the new definitions (outside the lock: streams and requests do not wait for it).
     func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
-        let (changes, served) = state.withLockedValue { s in
+        let (changes, served) = state.withLock { s in
             let previous = s.served
             let changes = s.served.apply(parsed)
             if !s.subscribers.isEmpty {
@@ -57,7 +52,7 @@ final class DefinitionsStore: Sendable {
     /// A new stream, its `put` (or `opening`, when given) already queued; `nil` while the server is stopping.
     func subscribe(retry: Duration?, opening: [ByteBuffer]? = nil) -> StreamSubscription? {
         let (messages, continuation) = AsyncStream<StreamMessage>.makeStream()
-        return state.withLockedValue { s in
+        return state.withLock { s in
             guard s.acceptsStreams else { return nil }
             let id = s.nextID
             s.nextID += 1
@@ -72,19 +67,19 @@ final class DefinitionsStore: Sendable {
     /// Ends a stream's queue; what is queued is still delivered.
     func unsubscribe(_ id: Int) {
         // Finished outside the lock: finishing may run the stream's termination handlers.
-        state.withLockedValue { $0.subscribers.removeValue(forKey: id) }?.finish()
+        state.withLock { $0.subscribers.removeValue(forKey: id) }?.finish()
     }
 
     /// Queues a block on every open stream.
     func broadcast(_ event: ByteBuffer) {
-        state.withLockedValue { s in
+        state.withLock { s in
             for continuation in s.subscribers.values { continuation.yield(.event(event)) }
         }
     }
 
     /// Ends every open stream and refuses new ones, so that shutdown need not wait for clients.
     func closeStreams() {
-        let ended = state.withLockedValue { s in
+        let ended = state.withLock { s in
             s.acceptsStreams = false
             defer { s.subscribers.removeAll() }
             return Array(s.subscribers.values)
@@ -94,6 +89,6 @@ final class DefinitionsStore: Sendable {
 
     /// Accepts streams again, when the server runs again.
     func openForStreams() {
-        state.withLockedValue { $0.acceptsStreams = true }
+        state.withLock { $0.acceptsStreams = true }
     }
 }

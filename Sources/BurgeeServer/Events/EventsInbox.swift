@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import BurgeeCore
 
 /// The most recent event bodies posted to the server (at most
 /// ``DefinitionsServerConfiguration/maxRetainedRecords``; older ones are dropped), kept in memory
@@ -9,15 +9,15 @@ final class EventsInbox: Sendable {
         var bytes = 0
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
 
     /// An inbox keeping at most `capacity` bodies.
     init(capacity: Int) {
-        state = NIOLockedValueBox(State(received: RecentEntries(capacity: capacity)))
+        state = Locked(State(received: RecentEntries(capacity: capacity)))
     }
 
     func store(_ events: ReceivedEvents) {
-        state.withLockedValue { s in
+        state.withLock { s in
             s.received.append(events)
             s.bytes += events.receivedBytes
         }
@@ -25,11 +25,11 @@ final class EventsInbox: Sendable {
 
     /// The bodies kept, oldest first.
     var received: [ReceivedEvents] {
-        state.withLockedValue { $0.received.elements }
+        state.withLock { $0.received.elements }
     }
 
     /// Totals of every body stored, dropped ones included.
     var stats: EventStats {
-        state.withLockedValue { EventStats(requests: $0.received.total, bytes: $0.bytes) }
+        state.withLock { EventStats(requests: $0.received.total, bytes: $0.bytes) }
     }
 }

@@ -131,10 +131,11 @@ extension DefinitionsResponder {
             return JSONResponses.error(.badRequest, "invalid_request", "'flag' must be a string")
         }
         guard let snapshot = server.store.compiled.snapshot else { return Self.explorerUnavailable() }
-        let dialect = FormatRegistry.dialect(of: server.configuration.format)
+        let dialect = FormatRegistry.tooling(of: server.configuration.format)
+        let names = FormatRegistry.compiling(of: server.configuration.format)
         let context = dialect.context(json: contextJSON)
         func explained(_ name: String) -> JSONValue {
-            guard let key = dialect.flagKey(requested: name) else {
+            guard let key = names.flagKey(requested: name) else {
                 return EvaluationExplanation(flagKey: name, detail: .error(.invalidContext, default: .null), steps: [],
                                              note: "the flag name is refused").json()
             }
@@ -171,7 +172,7 @@ extension DefinitionsResponder {
         guard let configured = snapshot.rolloutShares(ofFlag: parameters.flag) else {
             return JSONResponses.error(.notFound, "flag_not_found", "no flag '\(parameters.flag)'")
         }
-        let dialect = FormatRegistry.dialect(of: server.configuration.format)
+        let dialect = FormatRegistry.tooling(of: server.configuration.format)
         var result = ExplorerDistribution.measure(parameters, in: snapshot, dialect: dialect)
         result["configured"] = configured
         return JSONResponses.json(.ok, .object(result))

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import BurgeeCore
 
 /// When each flag last changed, as the explorer tells it: a flag whose fingerprint differs from
 /// the one seen by the previous listing is stamped with the time of the served document's latest
@@ -11,13 +11,13 @@ final class ExplorerChanges: Sendable {
         var listed = false
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     /// Records a listing's fingerprints, taken when the document last changed at
     /// `modified` (Unix milliseconds); returns each flag's time of change, absent for a flag
     /// unchanged since the server started.
     func record(_ fingerprints: [String: String], modified: Int64) -> [String: Int64] {
-        state.withLockedValue { s in
+        state.withLock { s in
             if s.listed {
                 for (key, fingerprint) in fingerprints where s.fingerprints[key] != fingerprint {
                     s.changedAt[key] = modified

@@ -45,7 +45,7 @@ enum ExplorerDistribution {
     /// Evaluates the flag for `count` contexts whose `member` is `key-0`, `key-1`, …: `flag`,
     /// `count`, `member`, and `counts` (per variation served, in index order, then the default:
     /// `variation`, `index`, `count`, `share`).
-    static func measure(_ p: Parameters, in snapshot: Snapshot, dialect: any DefinitionsDialect) -> [String: JSONValue] {
+    static func measure(_ p: Parameters, in snapshot: Snapshot, dialect: any ToolingDialect) -> [String: JSONValue] {
         var counts: [Int: Int] = [:]
         var names: [Int: String] = [:]
         var defaults = 0

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import BurgeeCore
 
 /// Injected faults per endpoint, first in first out, each for a number of requests.
 final class FaultQueue: Sendable {
@@ -7,16 +7,16 @@ final class FaultQueue: Sendable {
         var remaining: Int
     }
 
-    private let queues = NIOLockedValueBox<[DefinitionsServer.Endpoint: [Entry]]>([:])
+    private let queues = Locked<[DefinitionsServer.Endpoint: [Entry]]>([:])
 
     func inject(_ fault: DefinitionsServer.Fault, on endpoint: DefinitionsServer.Endpoint, times: Int) {
         guard times > 0 else { return }
-        queues.withLockedValue { $0[endpoint, default: []].append(Entry(fault: fault, remaining: times)) }
+        queues.withLock { $0[endpoint, default: []].append(Entry(fault: fault, remaining: times)) }
     }
 
     /// The fault for the next request to `endpoint`, if any, used up by this call.
     func next(for endpoint: DefinitionsServer.Endpoint) -> DefinitionsServer.Fault? {
-        queues.withLockedValue { q in
+        queues.withLock { q in
             guard var entries = q[endpoint], !entries.isEmpty else { return nil }
             let fault = entries[0].fault
             entries[0].remaining -= 1
@@ -28,10 +28,10 @@ final class FaultQueue: Sendable {
 
     /// How many requests to `endpoint` will still meet a fault.
     func pending(for endpoint: DefinitionsServer.Endpoint) -> Int {
-        queues.withLockedValue { q in q[endpoint, default: []].reduce(0) { $0 + $1.remaining } }
+        queues.withLock { q in q[endpoint, default: []].reduce(0) { $0 + $1.remaining } }
     }
 
     func clear() {
-        queues.withLockedValue { $0.removeAll() }
+        queues.withLock { $0.removeAll() }
     }
 }

@@ -14,6 +14,13 @@ enum FlagdServedFormat: ServedFormat {
 
     static let routes: [ServedRoute] = [.get("/definitions", .definitions)]
 
+    static var help: String {
+        """
+        With flagd definitions (--format flagd, or a flag document told by its shape) the server serves the \
+        document as it is at GET /definitions (ETag, 304), for flagd's HTTP sync and Burgee's polling.
+        """
+    }
+
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
         try ParsedDefinitions(whole: json, as: self)
     }

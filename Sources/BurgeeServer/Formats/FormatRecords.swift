@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import BurgeeCore
 
 /// What a served format records of its clients' posts, each kind made on first use with the
 /// server's ``DefinitionsServerConfiguration/maxRetainedRecords``: a format keeps its records in
@@ -11,7 +11,7 @@ final class FormatRecords: Sendable {
     }
 
     private let capacity: Int
-    private let records = NIOLockedValueBox<[ObjectIdentifier: any Record]>([:])
+    private let records = Locked<[ObjectIdentifier: any Record]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -19,7 +19,7 @@ final class FormatRecords: Sendable {
 
     /// The server's record of `kind`.
     func of<R: Record>(_ kind: R.Type) -> R {
-        records.withLockedValue { records in
+        records.withLock { records in
             if let record = records[ObjectIdentifier(kind)] as? R { return record }
             let record = R(capacity: capacity)
             records[ObjectIdentifier(kind)] = record

@@ -69,6 +69,10 @@ protocol ServedFormat: Sendable {
     /// Lines that follow `burgee serve`'s announcement: the routes clients of the format use,
     /// below `clientURL`, the URL the announcement ends with.
     static func routeLines(at clientURL: String) -> [String]
+
+    /// `burgee serve --help`'s paragraph on the format, opening with "With <display name>
+    /// definitions": whose API the server speaks, its routes, what it records of the clients' posts.
+    static var help: String { get }
 }
 
 extension ServedFormat {

@@ -22,3 +22,10 @@ enum ServedFormats {
         byFormat[format]
     }
 }
+
+extension DefinitionsServer {
+    /// `burgee serve --help`'s paragraph on each format served, in the registry's order of formats.
+    package static var formatHelp: [String] {
+        DefinitionsFormat.allCases.compactMap { ServedFormats.descriptor(for: $0)?.help }
+    }
+}

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import BurgeeCore
 
 /// The most recent tracking posts a server in Kameleoon mode accepted (at most
 /// ``DefinitionsServerConfiguration/maxRetainedRecords``; older ones are dropped), exact totals
@@ -17,18 +17,18 @@ final class KameleoonInbox: FormatRecords.Record {
         var mapFetches = 0
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
 
     /// An inbox keeping at most `capacity` posts.
     init(capacity: Int) {
-        state = NIOLockedValueBox(State(posts: RecentEntries(capacity: capacity)))
+        state = Locked(State(posts: RecentEntries(capacity: capacity)))
     }
 
     /// Keeps `post` and adds it to the totals.
     func store(_ post: KameleoonTrackingPost) {
         let types = post.eventTypeCounts
         let visitors = post.visitorCounts
-        state.withLockedValue { s in
+        state.withLock { s in
             s.posts.append(post)
             s.stats.posts += 1
             s.stats.bytes += post.receivedBytes
@@ -39,7 +39,7 @@ final class KameleoonInbox: FormatRecords.Record {
 
     /// Counts one answered fetch.
     func count(_ fetch: Fetch) {
-        state.withLockedValue { s in
+        state.withLock { s in
             switch fetch {
             case .visitor: s.visitorFetches += 1
             case .map: s.mapFetches += 1
@@ -48,11 +48,11 @@ final class KameleoonInbox: FormatRecords.Record {
     }
 
     /// The posts kept, oldest first.
-    var posts: [KameleoonTrackingPost] { state.withLockedValue { $0.posts.elements } }
+    var posts: [KameleoonTrackingPost] { state.withLock { $0.posts.elements } }
 
     /// Totals of every post, dropped ones included.
-    var stats: KameleoonTrackingStats { state.withLockedValue { $0.stats } }
+    var stats: KameleoonTrackingStats { state.withLock { $0.stats } }
 
     /// The fetches answered, by kind.
-    var fetches: (visitor: Int, map: Int) { state.withLockedValue { ($0.visitorFetches, $0.mapFetches) } }
+    var fetches: (visitor: Int, map: Int) { state.withLock { ($0.visitorFetches, $0.mapFetches) } }
 }

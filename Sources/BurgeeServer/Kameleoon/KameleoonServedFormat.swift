@@ -39,6 +39,23 @@ enum KameleoonServedFormat: ServedFormat {
         .get("/map/map", .kameleoonMap),
     ]
 
+    static var help: String {
+        """
+        With Kameleoon definitions (--format kameleoon: the body of Kameleoon's SDK configuration endpoint) \
+        the server speaks Kameleoon's SDK API at the root, which stands for Kameleoon's configuration, events, \
+        Data API and OAuth domains: GET /v3/{siteCode} (any site code; environment and ts ignored; ETag and \
+        Last-Modified, 304 for If-None-Match or If-Modified-Since), GET /sse (Server-Sent Events: \
+        configuration-update-event with {"ts"} as the file changes), POST /oauth/token \
+        (grant_type=client_credentials with Basic credentials; with --sdk-key the client secret must be the \
+        key, and the Data API routes need a token it issued), POST /visit/events (one event per line; listed \
+        at GET /events, counted by event type and visitor at GET /events/stats), and GET /visit/visitor and \
+        GET /map/map, answered from --kameleoon-visitors (a JSON object: visitor code or key → the Data API's \
+        answer; {} for others). Kameleoon's SDKs fetch the configuration and open the stream without a key, \
+        so those two routes are open whatever --sdk-key; the document stays behind the key at \
+        GET /definitions.
+        """
+    }
+
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
         try ParsedDefinitions(whole: json, as: self)
     }

@@ -1,5 +1,5 @@
+import BurgeeCore
 import Foundation
-import NIOConcurrencyHelpers
 
 /// The access tokens a server in Kameleoon mode issued at `POST /oauth/token`: opaque random
 /// strings, valid for ``lifetimeSeconds``. At most as many unexpired tokens as the server keeps
@@ -16,7 +16,7 @@ final class KameleoonTokens: FormatRecords.Record {
     }
 
     private let capacity: Int
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     /// Remembers at most `capacity` tokens (at least one).
     init(capacity: Int) {
@@ -30,7 +30,7 @@ final class KameleoonTokens: FormatRecords.Record {
             let hex = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
-        state.withLockedValue { s in
+        state.withLock { s in
             s.expiries = s.expiries.filter { $0.value > now }
             if s.expiries.count >= capacity, let oldest = s.expiries.min(by: { $0.value < $1.value })?.key {
                 s.expiries[oldest] = nil
@@ -43,9 +43,9 @@ final class KameleoonTokens: FormatRecords.Record {
 
     /// Whether `token` is one this server issued and that has not expired at `now`.
     func isValid(_ token: Substring, now: Int64) -> Bool {
-        state.withLockedValue { s in s.expiries[String(token)].map { now < $0 } ?? false }
+        state.withLock { s in s.expiries[String(token)].map { now < $0 } ?? false }
     }
 
     /// How many tokens were issued in all.
-    var issued: Int { state.withLockedValue { $0.issued } }
+    var issued: Int { state.withLock { $0.issued } }
 }

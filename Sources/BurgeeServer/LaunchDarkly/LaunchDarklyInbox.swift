@@ -1,5 +1,4 @@
 import BurgeeCore
-import NIOConcurrencyHelpers
 
 /// The most recent event posts a server in LaunchDarkly mode accepted (at most
 /// ``DefinitionsServerConfiguration/maxRetainedRecords``; older ones are dropped), and exact
@@ -13,16 +12,16 @@ final class LaunchDarklyInbox: FormatRecords.Record {
         var kinds: [String: Int] = [:]
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
 
     /// An inbox keeping at most `capacity` posts.
     init(capacity: Int) {
-        state = NIOLockedValueBox(State(posts: RecentEntries(capacity: capacity)))
+        state = Locked(State(posts: RecentEntries(capacity: capacity)))
     }
 
     func store(_ post: LaunchDarklyEventPost) {
         let kinds = post.events.map { $0.objectValue?["kind"]?.stringValue ?? "" }
-        state.withLockedValue { s in
+        state.withLock { s in
             s.posts.append(post)
             s.bytes += post.receivedBytes
             switch post.kind {
@@ -35,12 +34,12 @@ final class LaunchDarklyInbox: FormatRecords.Record {
 
     /// The posts kept, oldest first.
     var posts: [LaunchDarklyEventPost] {
-        state.withLockedValue { $0.posts.elements }
+        state.withLock { $0.posts.elements }
     }
 
     /// Totals of every post, dropped ones included.
     var stats: LaunchDarklyEventStats {
-        state.withLockedValue { s in
+        state.withLock { s in
             LaunchDarklyEventStats(bulkRequests: s.bulk, diagnosticRequests: s.diagnostic, bytes: s.bytes, kinds: s.kinds)
         }
     }

@@ -22,6 +22,19 @@ enum LaunchDarklyServedFormat: ServedFormat {
         .collection(segmentsPath, .launchDarklySegments),
     ]
 
+    static var help: String {
+        """
+        With LaunchDarkly definitions (--format launchdarkly, or a document told by its shape: \
+        {"flags","segments"} as GET /sdk/latest-all serves it, or a stream put's {"path":"/","data"}) the \
+        server speaks LaunchDarkly's server-side SDK protocol, as a Relay Proxy does: GET /sdk/latest-all \
+        (ETag, 304), GET /sdk/latest-flags and GET /sdk/latest-segments, GET /all (Server-Sent Events: put, \
+        then patch and delete with each item's version as the file changes), and the SDKs' event posts \
+        POST /bulk and POST /diagnostic (202; listed at GET /events, counted by kind at GET /events/stats); \
+        a payload filter (?filter=) cannot be applied to a file and gets 400 with a message. Point a client \
+        at it with LaunchDarklyConnection.relayProxy.
+        """
+    }
+
     /// LaunchDarkly documents carry no version: the served versions start at 0.
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
         let (flags, segments) = try LaunchDarklyFile.items(of: json)

@@ -10,6 +10,16 @@ enum NativeServedFormat: ServedFormat {
 
     static let routes: [ServedRoute] = [.get("/definitions", .definitions), .get("/stream", .stream), .post("/events", .events)]
 
+    static var help: String {
+        """
+        With native Burgee definitions (--format native, or a document told by its shape) GET /definitions \
+        answers with the document and a strong ETag (304 for If-None-Match), GET /stream sends Server-Sent \
+        Events (put, then patch and delete as the file changes), and POST /events stores event bodies in \
+        memory: GET /events lists the most recent 10,000 as a JSON array of batches, GET /events/stats \
+        counts them all.
+        """
+    }
+
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
         let definitions = try Definitions(json: json, format: .native)
         let members = json.objectValue ?? [:]

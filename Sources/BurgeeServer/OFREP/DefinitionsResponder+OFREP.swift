@@ -25,7 +25,7 @@ extension DefinitionsResponder {
         }
         guard let snapshot = server.store.compiled.snapshot else { return Self.ofrepUnavailable() }
         // A format whose context is replayed per flag (a stateful visitor) prepares it first.
-        let dialect = FormatRegistry.dialect(of: server.configuration.format)
+        let dialect = FormatRegistry.tooling(of: server.configuration.format)
         let detail = snapshot.evaluate(key, context: dialect.prepared(context, flag: key, in: snapshot))
         let (json, code) = OFREPResult.json(key, detail, in: snapshot)
         let status: HTTPResponse.Status = switch code {
@@ -49,7 +49,7 @@ extension DefinitionsResponder {
         }
         guard let snapshot = server.store.compiled.snapshot else { return Self.ofrepUnavailable() }
         var flags: [JSONValue] = []
-        let dialect = FormatRegistry.dialect(of: server.configuration.format)
+        let dialect = FormatRegistry.tooling(of: server.configuration.format)
         for key in snapshot.flagKeys.sortedInByteOrder() {
             let prepared = dialect.prepared(context, flag: key, in: snapshot)
             flags.append(OFREPResult.json(key, snapshot.evaluate(key, context: prepared), in: snapshot).0)

@@ -28,7 +28,7 @@ enum OFREPContext {
             throw OFREPFailure(code: .invalidContext, details: "'context' is \(contextJSON.typeName), not an object")
         }
         do {
-            return try FormatRegistry.dialect(of: format).context(openFeature: members)
+            return try FormatRegistry.tooling(of: format).context(openFeature: members)
         } catch {
             switch error.code {
             case .targetingKeyMissing: throw OFREPFailure(code: .targetingKeyMissing, details: error.details)

@@ -2,7 +2,6 @@ import BurgeeCore
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// A definitions server: serves a definitions document over HTTP, in the API of its format
 /// (``DefinitionsServerConfiguration/format``): Burgee's own sync protocol for native documents,
@@ -66,7 +65,7 @@ public final class DefinitionsServer: Service, Sendable {
     let records: FormatRecords
     let keyCheck: SDKKeyCheck
     private let watcher: DefinitionsFileWatcher?
-    private let runState = Mutex(RunState())
+    private let runState = Locked(RunState())
     /// When the server was created, for `GET /status`.
     let startTime: ContinuousClock.Instant
 

@@ -1,5 +1,4 @@
 import BurgeeCore
-import NIOConcurrencyHelpers
 
 /// The most recent posts a server in Split mode accepted (at most
 /// ``DefinitionsServerConfiguration/maxRetainedRecords``; older ones are dropped), and exact
@@ -10,16 +9,16 @@ final class SplitInbox: FormatRecords.Record {
         var stats = SplitPostStats()
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
 
     /// An inbox keeping at most `capacity` posts.
     init(capacity: Int) {
-        state = NIOLockedValueBox(State(posts: RecentEntries(capacity: capacity)))
+        state = Locked(State(posts: RecentEntries(capacity: capacity)))
     }
 
     func store(_ post: SplitPost) {
         let counts = post.counts
-        state.withLockedValue { s in
+        state.withLock { s in
             s.posts.append(post)
             s.stats.posts[post.kind, default: 0] += 1
             s.stats.bytes += post.receivedBytes
@@ -33,8 +32,8 @@ final class SplitInbox: FormatRecords.Record {
     }
 
     /// The posts kept, oldest first.
-    var posts: [SplitPost] { state.withLockedValue { $0.posts.elements } }
+    var posts: [SplitPost] { state.withLock { $0.posts.elements } }
 
     /// Totals of every post, dropped ones included.
-    var stats: SplitPostStats { state.withLockedValue { $0.stats } }
+    var stats: SplitPostStats { state.withLock { $0.stats } }
 }

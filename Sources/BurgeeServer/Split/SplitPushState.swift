@@ -1,5 +1,4 @@
 import BurgeeCore
-import NIOConcurrencyHelpers
 
 /// What a server in Split mode keeps for push: the secret that signs the tokens it hands out, the
 /// control channels' publisher counts that new connections open with, and the last message
@@ -16,7 +15,7 @@ final class SplitPushState: FormatRecords.Record {
 
     /// The token's third part: whoever presents it was handed the token by this server.
     let secret: String
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     init(capacity: Int) {
         secret = SplitToken.base64URL((0..<24).map { _ in UInt8.random(in: .min ... .max) })
@@ -26,7 +25,7 @@ final class SplitPushState: FormatRecords.Record {
     /// past every one handed out before.
     func withMessageClock<R>(nowMilliseconds: Int64,
                              _ body: (_ publishers: inout [SplitPushMessage.ControlChannel: Int], _ timestamp: Int64) -> R) -> R {
-        state.withLockedValue { s in
+        state.withLock { s in
             s.lastTimestamp = max(nowMilliseconds, s.lastTimestamp + 1)
             return body(&s.publishers, s.lastTimestamp)
         }

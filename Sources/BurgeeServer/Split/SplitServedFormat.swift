@@ -35,6 +35,20 @@ enum SplitServedFormat: ServedFormat {
         .post("/api/v1/keys/ss", .splitTelemetry),
     ]
 
+    static var help: String {
+        """
+        With Split definitions (--format split: a /splitChanges body with segments) the server speaks Split's \
+        SDK API below /api, for Split's SDKs (sdk, events and auth URL .../api, streaming off) and Burgee's \
+        Split polling: GET /api/splitChanges (s=1.3 or 1.1, since and rbSince, sets= filtering by flag set; \
+        the change number is the file's ff.t and moves up as the file changes), GET /api/segmentChanges/{name}, \
+        GET /api/v2/auth (no push, so SDKs poll), and POST /api/testImpressions/bulk, \
+        /api/testImpressions/count and /api/events/bulk (listed at GET /events, counted by flag and event type \
+        at GET /events/stats), and the SDKs' telemetry (telemetry URL .../api too) at \
+        POST /api/v1/metrics/config, /api/v1/metrics/usage and /api/v1/keys/ss; the document is also served \
+        whole at GET /definitions.
+        """
+    }
+
     /// What a stream opens with when the server's own state is not at hand (a fault cutting it):
     /// an occupancy message per control channel, one publisher each.
     static func openingEvent(_ served: ServedDefinitions, retry: Duration?) -> ByteBuffer {

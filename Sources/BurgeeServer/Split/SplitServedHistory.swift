@@ -1,5 +1,4 @@
 import BurgeeCore
-import NIOConcurrencyHelpers
 
 /// What a server in Split mode has handed out: every flag and rule-based segment (its last
 /// served form) and every key of every standard segment, so that a client polling from an older
@@ -15,16 +14,16 @@ final class SplitServedHistory: FormatRecords.Record {
         var segmentKeys: [String: Set<String>] = [:]
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     init(capacity: Int) {}
 
     /// The items of `served`, read once per document version.
     func items(of served: ServedDefinitions) -> SplitServedItems {
         let version = served.documentVersion
-        if let cached = state.withLockedValue({ $0.version == version ? $0.items : nil }) { return cached }
+        if let cached = state.withLock({ $0.version == version ? $0.items : nil }) { return cached }
         let items = SplitServedItems(served.wholeDocument ?? [:])
-        state.withLockedValue { s in
+        state.withLock { s in
             s.version = version
             s.items = items
         }
@@ -36,7 +35,7 @@ final class SplitServedHistory: FormatRecords.Record {
     func serve(flags: [(name: String, json: JSONValue)], ruleBasedSegments: [(name: String, json: JSONValue)])
         -> (flags: [String: JSONValue], ruleBasedSegments: [String: JSONValue])
     {
-        state.withLockedValue { s in
+        state.withLock { s in
             for (name, json) in flags { s.flags[name] = json }
             for (name, json) in ruleBasedSegments { s.ruleBasedSegments[name] = json }
             let flagNames = Set(flags.map(\.name))
@@ -47,7 +46,7 @@ final class SplitServedHistory: FormatRecords.Record {
 
     /// Records a segment's keys about to be served; answers the keys served before and absent now.
     func serve(segment name: String, keys: [String]) -> Set<String> {
-        state.withLockedValue { s in
+        state.withLock { s in
             let current = Set(keys)
             s.segmentKeys[name, default: []].formUnion(current)
             return s.segmentKeys[name]!.subtracting(current)

@@ -1,5 +1,4 @@
 import BurgeeCore
-import NIOConcurrencyHelpers
 
 /// One exposure post a server in Datadog mode accepted.
 public struct UFCExposurePost: Sendable {
@@ -51,16 +50,16 @@ final class UFCExposureInbox: FormatRecords.Record {
         var stats = UFCExposureStats()
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
 
     init(capacity: Int) {
-        state = NIOLockedValueBox(State(posts: RecentEntries(capacity: capacity)))
+        state = Locked(State(posts: RecentEntries(capacity: capacity)))
     }
 
     /// Keeps `post` and adds it to the totals.
     func store(_ post: UFCExposurePost) {
         let keys = post.flagKeys
-        state.withLockedValue { s in
+        state.withLock { s in
             s.posts.append(post)
             s.stats.posts += 1
             s.stats.exposures += keys.count
@@ -70,8 +69,8 @@ final class UFCExposureInbox: FormatRecords.Record {
     }
 
     /// The posts kept, oldest first.
-    var posts: [UFCExposurePost] { state.withLockedValue { $0.posts.elements } }
+    var posts: [UFCExposurePost] { state.withLock { $0.posts.elements } }
 
     /// Totals of every post, dropped ones included.
-    var stats: UFCExposureStats { state.withLockedValue { $0.stats } }
+    var stats: UFCExposureStats { state.withLock { $0.stats } }
 }

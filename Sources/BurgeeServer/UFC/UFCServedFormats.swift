@@ -31,6 +31,19 @@ enum DatadogServedFormat: ServedFormat {
         .get("/info", .datadogAgentInfo),
     ]
 
+    static var help: String {
+        """
+        With Datadog definitions (--format datadog: a Universal Flag Configuration, raw or in its JSON:API \
+        envelope) the server speaks Datadog's flag CDN and exposure intake at the root (the agentless base \
+        URL): GET /api/v2/feature-flagging/config/rules-based/server (the document in its envelope; ETag, 304; \
+        open, as Datadog's SDKs send no key to a custom base URL, but with --sdk-key a DD-API-KEY sent must \
+        be the key, else 403), POST /api/v2/exposures (with --sdk-key, DD-API-KEY must carry the key, else \
+        403), and, as the Agent (DD_TRACE_AGENT_URL), GET /info and POST /evp_proxy/v2/api/v2/exposures \
+        (X-Datadog-EVP-Subdomain: event-platform-intake); exposures are listed at GET /events and counted by \
+        flag at GET /events/stats.
+        """
+    }
+
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
         try ParsedDefinitions(whole: json, as: self)
     }
@@ -85,6 +98,14 @@ enum EppoServedFormat: ServedFormat {
         .get("/definitions", .definitions),
         .get(configurationPath, .eppoConfiguration),
     ]
+
+    static var help: String {
+        """
+        With Eppo definitions (--format eppo) the server speaks Eppo's CDN below /api: \
+        GET /api/flag-config/v1/config (ETag, 304; with --sdk-key, the apiKey parameter must be the key, \
+        else 401).
+        """
+    }
 
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
         try ParsedDefinitions(whole: json, as: self)

@@ -1,5 +1,4 @@
 import BurgeeCore
-import NIOConcurrencyHelpers
 
 /// The most recent registration and metrics bodies posted to a server in Unleash mode (at most
 /// ``DefinitionsServerConfiguration/maxRetainedRecords`` of each; older ones are dropped), kept in
@@ -17,15 +16,15 @@ final class UnleashInbox: FormatRecords.Record {
         var toggleCounts: [String: UnleashToggleCounts] = [:]
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
 
     /// An inbox keeping at most `capacity` bodies of each kind.
     init(capacity: Int) {
-        state = NIOLockedValueBox(State(registrations: RecentEntries(capacity: capacity), metrics: RecentEntries(capacity: capacity)))
+        state = Locked(State(registrations: RecentEntries(capacity: capacity), metrics: RecentEntries(capacity: capacity)))
     }
 
     func store(_ body: JSONValue, as kind: Kind) {
-        state.withLockedValue { s in
+        state.withLock { s in
             switch kind {
             case .registration:
                 s.registrations.append(body)
@@ -47,13 +46,13 @@ final class UnleashInbox: FormatRecords.Record {
     }
 
     /// The registrations kept, oldest first.
-    var registrations: [JSONValue] { state.withLockedValue { $0.registrations.elements } }
+    var registrations: [JSONValue] { state.withLock { $0.registrations.elements } }
     /// The metrics bodies kept, oldest first.
-    var metrics: [JSONValue] { state.withLockedValue { $0.metrics.elements } }
-    var toggleCounts: [String: UnleashToggleCounts] { state.withLockedValue { $0.toggleCounts } }
+    var metrics: [JSONValue] { state.withLock { $0.metrics.elements } }
+    var toggleCounts: [String: UnleashToggleCounts] { state.withLock { $0.toggleCounts } }
     /// How many bodies of each kind were stored, dropped ones included.
     var totals: (registrations: Int, metrics: Int) {
-        state.withLockedValue { ($0.registrations.total, $0.metrics.total) }
+        state.withLock { ($0.registrations.total, $0.metrics.total) }
     }
 
     private static func count(_ value: JSONValue?) -> Int {

@@ -21,6 +21,16 @@ enum UnleashServedFormat: ServedFormat {
         .post("/api/client/metrics", .unleashMetrics),
     ]
 
+    static var help: String {
+        """
+        With Unleash definitions (--format unleash, or a features document told by its shape) the server \
+        speaks Unleash's client API, as Unleash Edge does offline: GET /api/client/features (ETag, 304; the \
+        project and namePrefix filters applied), GET /api/client/streaming (Server-Sent Events: \
+        unleash-connected, then unleash-updated as the file changes), POST /api/client/register and \
+        POST /api/client/metrics (stored, listed at GET /events, counted at GET /events/stats).
+        """
+    }
+
     static func parse(_ json: JSONValue) throws(DefinitionsError) -> ParsedDefinitions {
         try ParsedDefinitions(whole: json, as: self)
     }

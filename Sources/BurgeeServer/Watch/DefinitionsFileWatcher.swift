@@ -1,7 +1,6 @@
 import BurgeeCore
 import Foundation
 import Logging
-import Synchronization
 
 /// Follows a definitions file: polls its fingerprint and applies each new, usable version.
 ///
@@ -21,7 +20,7 @@ final class DefinitionsFileWatcher: Sendable {
     let served: any ServedFormat.Type
     private let store: DefinitionsStore
     private let logger: Logger
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Reads the file once, for the server's first definitions.
     static func load(path: String, as served: any ServedFormat.Type) throws(DefinitionsServerError) -> (ParsedDefinitions, FileContents) {
@@ -38,7 +37,7 @@ final class DefinitionsFileWatcher: Sendable {
         self.served = served
         self.store = store
         self.logger = logger
-        state = Mutex(State(fingerprint: contents.fingerprint, contentHash: Murmur3.hash(contents.bytes),
+        state = Locked(State(fingerprint: contents.fingerprint, contentHash: Murmur3.hash(contents.bytes),
                             mayHaveMissedWrite: contents.isRecent, lastProblem: nil))
     }
 

@@ -1,6 +1,5 @@
 import Burgee
 import BurgeeCore
-import Synchronization
 
 /// Keeps every batch in memory, for tests and for inspecting what the client would send.
 ///
@@ -12,7 +11,7 @@ public final class InMemoryEventSink: EventSink {
         var failuresLeft = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty sink.
     public init() {}

@@ -1,6 +1,5 @@
 import Burgee
 import BurgeeCore
-import Synchronization
 
 /// A data source whose flags a test sets in code, like LaunchDarkly's `TestData`.
 ///
@@ -70,7 +69,7 @@ public final class TestData: DataSource, Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty test data source: no flags, no segments, version 0.
     public init() {}

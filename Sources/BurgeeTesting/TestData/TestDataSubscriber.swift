@@ -1,4 +1,4 @@
-import Synchronization
+import BurgeeCore
 
 /// One client running a ``TestData`` source: the documents queued for it, in version order, and
 /// how far it has applied them.
@@ -18,7 +18,7 @@ final class TestDataSubscriber: Sendable {
     /// The documents, in the order they were queued.
     let deliveries: AsyncStream<Delivery>
     private let continuation: AsyncStream<Delivery>.Continuation
-    private let progress = Mutex(Progress())
+    private let progress = Locked(Progress())
 
     init() {
         (deliveries, continuation) = AsyncStream.makeStream(of: Delivery.self, bufferingPolicy: .unbounded)

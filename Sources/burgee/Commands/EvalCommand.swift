@@ -13,35 +13,15 @@ struct EvalCommand: ParsableCommand {
             A line that is not a valid request yields an ERROR/EXCEPTION result with an "error" \
             member, and the command exits 1 after all lines.
 
-            The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); native, Unleash, LaunchDarkly and flagd definitions can be evaluated; \
-            a document whose format cannot be told \
-            ends the command with exit status 1 and a message.
+            \(FormatHelp.formatSentence("evaluated", undetectable: "ends the command with exit status 1 and a message"))
 
-            For Unleash definitions, contexts are in Unleash's shape ({"userId", "sessionId", \
-            "remoteAddress", "environment", "appName", "currentTime", "properties"}), "value" is the \
-            isEnabled answer, and each result line has one more member, \
-            "unleash":{"enabled", "variant":{"name", "enabled", "feature_enabled", "payload"?}}.
-
-            For LaunchDarkly definitions, contexts are LaunchDarkly's (with "kind", or a pre-2022 user \
-            object {"key", "name"?, "email"?, …, "custom":{…}}), variations are named by their index \
-            ("0", "1", …), and reasons are in LaunchDarkly's shape, with "bigSegmentsStatus" when an \
-            unbounded segment was consulted.
-
-            For flagd definitions, contexts are OpenFeature evaluation contexts ({"targetingKey"?, …}), \
-            and each result line has one more member, \
-            "flagd":{"value"?, "variant", "reason", "errorCode", "flagMetadata"}; "value" is absent when \
-            the caller's default applies. --definitions may be given more than once for flagd \
-            documents: they are merged in order, a later document's flag replacing an earlier one's.
-
-            For Split definitions (the body of /splitChanges with "segments" beside it), contexts are \
-            {"key", "bucketingKey"?, "attributes"?} (dates in attributes are Unix seconds), the flag \
-            name is trimmed, reasons carry Split's "label", and each result line has one more member, \
-            "split":{"treatment", "config", "label", "changeNumber"}.
+            \(FormatHelp.evaluation)
             """
     )
 
-    @Option(name: .long, help: "The definitions file (JSON, see --format), or - for standard input; flagd documents may be given more than once.")
+    @Option(name: .long, help: ArgumentHelp(
+        "The definitions file (JSON, see --format), or - for standard input"
+            + (FormatHelp.merging.map { "; \($0) documents may be given more than once." } ?? ".")))
     var definitions: [String] = []
 
     @OptionGroup var formatOptions: FormatOptions
@@ -53,8 +33,8 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
-    @Option(name: .customLong("flagd-fractional"), help: "flagd's fractional rule: v2 (the default), v1 or cbor.")
-    var flagdFractional: String = "v2"
+    /// The options only one format reads (Vendors/).
+    @OptionGroup var vendorOptions: EvalVendorOptions
 
     @Flag(name: .long, help: "Print the single result as a JSON line.")
     var json = false
@@ -63,9 +43,7 @@ struct EvalCommand: ParsableCommand {
         if requests != nil, request.flag != nil || request.context != nil {
             throw ValidationError("give either --requests or --flag/--context, not both")
         }
-        if FlagdLoweringOptions.FractionalRule(rawValue: flagdFractional) == nil {
-            throw ValidationError("--flagd-fractional is v2, v1 or cbor, not '\(flagdFractional)'")
-        }
+        try vendorOptions.check()
         if definitions.isEmpty {
             throw ValidationError("--definitions is required")
         }
@@ -77,7 +55,7 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         do {
             var options = CompileOptions(now: try clock.instant())
-            options.flagd = FlagdLoweringOptions(fractionalRule: FlagdLoweringOptions.FractionalRule(rawValue: flagdFractional) ?? .v2)
+            vendorOptions.apply(to: &options)
             let loaded = try DefinitionsLoader.load(paths: definitions, format: formatOptions.definitionsFormat, options: options)
             if let requests {
                 try runBatch(loaded, requests)

@@ -7,11 +7,10 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Show every step of an evaluation: prerequisites, targets, rules, clauses with the values seen, segments and buckets.",
         discussion: """
-            The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); every format that --format lists can be evaluated; a document whose \
-            format cannot be told ends the command with exit status 1 and a message. For Unleash definitions the context is \
-            in Unleash's shape, and the Unleash result (isEnabled, variant) follows the steps; for \
-            LaunchDarkly definitions it is LaunchDarkly's (a pre-2022 user object included).
+            \(FormatHelp.formatSentence("explained", undetectable: "ends the command with exit status 1 and a message"))
+
+            The context is read in the definitions' own shape, as burgee eval reads it (see burgee eval --help). \
+            \(FormatHelp.explanation)
             """
     )
 

@@ -10,12 +10,9 @@ struct ValidateCommand: ParsableCommand {
             Exits 0 when there is no problem, 1 when there is any (errors or warnings) or the file cannot be read, \
             3 when the format's own SDKs refuse the whole document.
 
-            The format of the definitions is given with --format or told from the document's shape \
-            (auto, the default); a document whose format cannot be told exits 1 with the formats it \
-            could be. Every format that --format lists can be validated. For LaunchDarkly, what its \
-            SDKs report as MALFORMED_FLAG only when an evaluation reaches it (a variation out of range, \
-            an invalid attribute reference) and unbounded (big) segments are warnings. For Unleash, unknown \
-            strategies and operators are warnings with their JSON path (they load and never pass).
+            \(FormatHelp.formatSentence("validated", undetectable: "exits 1 with the formats it could be"))
+
+            \(FormatHelp.validation)
             """
     )
 

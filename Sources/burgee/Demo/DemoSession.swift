@@ -65,4 +65,27 @@ enum DemoSession {
         await client.close()
         await server.stop()
     }
+
+    /// The first update of `events`, or `nil` after `timeout`.
+    static func nextUpdate(_ events: AsyncStream<ClientEvent>, within timeout: Duration) async -> ClientEvent.DefinitionsUpdate? {
+        await withTaskGroup(of: ClientEvent.DefinitionsUpdate?.self) { group in
+            group.addTask {
+                for await event in events { if case .updated(let update) = event { return update } }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// Why a demo could not finish.
+struct DemoFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

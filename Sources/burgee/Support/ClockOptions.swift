@@ -3,12 +3,10 @@ import BurgeeCore
 
 /// The `--now` option: fixes the evaluation clock.
 struct ClockOptions: ParsableArguments {
-    @Option(name: .long, help: """
+    @Option(name: .long, help: ArgumentHelp("""
         Fix the evaluation clock to this RFC 3339 instant (e.g. 2024-05-01T12:00:00Z) or number of \
-        Unix milliseconds: Unleash DATE_AFTER/DATE_BEFORE constraints compare it when a context has \
-        no currentTime; Kameleoon's visits and page views are timed by it (default for Kameleoon: \
-        2026-03-01T12:00:00Z; for the others, the system clock).
-        """)
+        Unix milliseconds, instead of the system clock: \(FormatHelp.clock).
+        """))
     var now: String?
 
     /// The instant, `nil` for the format's default clock.

@@ -28,7 +28,7 @@ enum DefinitionsLoader {
         -> LoadedDefinitions
     {
         guard paths.count > 1 else { return try load(paths[0], format: format, options: options) }
-        let merging = DefinitionsFormat.allCases.filter { FormatRegistry.dialect(of: $0).mergesDocuments }
+        let merging = DefinitionsFormat.allCases.filter { FormatRegistry.reading(of: $0).mergesDocuments }
         guard let merged = format ?? (merging.count == 1 ? merging[0] : nil), merging.contains(merged) else {
             throw CommandFailure("only \(merging.map(\.displayName).joined(separator: " or ")) documents can be merged "
                                  + "from several --definitions files")
@@ -75,19 +75,23 @@ enum DefinitionsLoader {
     }
 }
 
-/// Definitions read by a command, compiled, with their format's dialect: the shape its requests'
-/// contexts are in, and its own view of each result.
+/// Definitions read by a command, compiled, with what their format's dialect tells the tools: the
+/// shape its requests' contexts are in, how it reads a flag's name, and its own view of each result.
 struct LoadedDefinitions {
     let definitions: Definitions
     let snapshot: Snapshot
-    let dialect: any DefinitionsDialect
+    /// How the format reads a requested flag name.
+    let compiling: any CompilingDialect
+    /// How the format speaks requests and results.
+    let tooling: any ToolingDialect
 
     /// Compiles `definitions` with `options`.
     init(_ definitions: Definitions, options: CompileOptions) {
         self.definitions = definitions
-        dialect = FormatRegistry.dialect(of: definitions.format)
+        compiling = FormatRegistry.compiling(of: definitions.format)
+        tooling = FormatRegistry.tooling(of: definitions.format)
         var options = options
-        if options.now == nil { options.now = dialect.commandLineNow }
+        if options.now == nil { options.now = tooling.commandLineNow }
         snapshot = Snapshot(compiling: definitions, flagSets: nil, options: options)
     }
 
@@ -97,7 +101,7 @@ struct LoadedDefinitions {
     /// The key a request's flag name looks up, as the definitions' format reads names; `nil` for
     /// a name the format refuses.
     func flagKey(_ name: String) -> String? {
-        dialect.flagKey(requested: name)
+        compiling.flagKey(requested: name)
     }
 
     /// `flag` evaluated for a request, or `ERROR/INVALID_CONTEXT` for a name the format refuses.
@@ -113,17 +117,17 @@ struct LoadedDefinitions {
 
     /// The context `flag` is evaluated with: the request's, after what the format replays first.
     func prepared(_ context: Context, flag key: String) -> Context {
-        dialect.prepared(context, flag: key, in: snapshot)
+        tooling.prepared(context, flag: key, in: snapshot)
     }
 
     /// A request's context, read in the definitions' own context shape.
     func context(_ json: JSONValue) -> Context {
-        dialect.context(json: json)
+        tooling.context(json: json)
     }
 
     /// The format's own view of an evaluation, in its vendor's words; `nil` for a format without one.
     func vendorResult(flag: String, _ detail: EvaluationDetail, context: Context) -> VendorResult? {
-        dialect.vendorResult(of: detail, flag: flag, context: context, in: snapshot)
+        tooling.vendorResult(of: detail, flag: flag, context: context, in: snapshot)
     }
 
     /// Every problem: the document's own (which belong to no flag or segment), then the snapshot's.

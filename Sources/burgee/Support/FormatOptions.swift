@@ -39,12 +39,10 @@ struct FormatOptions: ParsableArguments {
         "The definitions format, or auto to tell it from the document's shape. " + Self.evaluable + " definitions can be evaluated."))
     var format: FormatChoice = .auto
 
-    /// The registered formats' display names, as a list in a sentence.
+    /// The registered formats' display names, as a list opening a sentence.
     private static var evaluable: String {
-        var names = DefinitionsFormat.allCases.map(\.displayName)
-        if let first = names.first { names[0] = first.prefix(1).uppercased() + first.dropFirst() }
-        guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        let names = FormatHelp.displayNames
+        return names.prefix(1).uppercased() + names.dropFirst()
     }
 
     /// The format to read with; `nil` detects it.

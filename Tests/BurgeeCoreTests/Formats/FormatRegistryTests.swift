@@ -110,3 +110,45 @@ struct FormatRegistryTests {
         #expect(!flagd.source.sameFlag("f", as: SourceDefinitions.native(DefinitionsDocument())))
     }
 }
+
+@Suite("the dialects' parts")
+struct DialectPartsTests {
+    /// The formats whose documents change one item at a time: their dialects are itemwise.
+    static let itemwise: Set<String> = ["native", "unleash", "launchdarkly", "flagd"]
+
+    @Test("read definitions are patchable item by item exactly when their format's dialect is itemwise",
+          arguments: DefinitionsFormat.allCases)
+    func patchable(_ format: DefinitionsFormat) throws {
+        let text = try #require(FormatRegistryTests.samples[format.name])
+        let definitions = try Definitions(json: FormatDocuments.json(text), format: format)
+        #expect((definitions.patchable != nil) == Self.itemwise.contains(format.name))
+        #expect((definitions.items != nil) == Self.itemwise.contains(format.name))
+    }
+
+    @Test("each registry part answers for its format as the whole dialect does", arguments: DefinitionsFormat.allCases)
+    func parts(_ format: DefinitionsFormat) {
+        let dialect = FormatRegistry.dialect(of: format)
+        #expect(FormatRegistry.reading(of: format).format == format)
+        #expect(FormatRegistry.reading(of: format).mergesDocuments == dialect.mergesDocuments)
+        #expect(FormatRegistry.compiling(of: format).checksContextFirst == dialect.checksContextFirst)
+        #expect(FormatRegistry.tooling(of: format).commandLineNow == dialect.commandLineNow)
+    }
+
+    @Test("every format writes its own command-line help, naming itself", arguments: DefinitionsFormat.allCases)
+    func commandLineHelp(_ format: DefinitionsFormat) {
+        let help = FormatRegistry.tooling(of: format).commandLineHelp
+        let name = format.displayName
+        #expect(help.evaluation.hasPrefix("For \(name) definitions"), "\(help.evaluation)")
+        #expect(help.evaluation.hasSuffix("."))
+        #expect(!help.evaluation.contains("\n"), "a paragraph is one line; the help wraps it")
+        for sentence in [help.explanation, help.validation].compactMap({ $0 }) {
+            #expect(sentence.hasPrefix("For \(name)"), "\(sentence)")
+            #expect(sentence.hasSuffix("."))
+            #expect(!sentence.contains("\n"))
+        }
+        if let clock = help.clock {
+            #expect(clock.hasPrefix(name), "\(clock)")
+            #expect(!clock.hasSuffix("."), "a clause, in a sentence of clauses")
+        }
+    }
+}

@@ -1,4 +1,4 @@
-// The clients, logger and bounded waits shared with BurgeeTests, for every file here.
+// The clients, logger and bounded waits the test targets share, for every file here.
 @_exported import BurgeeTestSupport
 import Burgee
 import BurgeeCore

@@ -2,7 +2,6 @@ import Burgee
 import BurgeeCore
 import BurgeeTestSupport
 import BurgeeTesting
-import Synchronization
 import Testing
 
 /// `EventDestination.custom` and `.inMemory`: the public ways to receive the client's events.
@@ -10,8 +9,8 @@ import Testing
 struct CustomDestinationTests {
     /// Batches a `.custom` destination received, as parsed JSON; fails while `failuresLeft > 0`.
     final class Received: Sendable {
-        let batches = Mutex<[JSONValue]>([])
-        let failuresLeft = Mutex(0)
+        let batches = Locked<[JSONValue]>([])
+        let failuresLeft = Locked(0)
 
         var destination: EventDestination {
             .custom { [self] bytes in

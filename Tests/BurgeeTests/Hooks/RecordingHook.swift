@@ -1,10 +1,9 @@
 import Burgee
 import BurgeeCore
-import Synchronization
 
 /// What the hooks of one test saw, in order.
 final class HookJournal: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }

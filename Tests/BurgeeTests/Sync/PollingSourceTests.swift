@@ -230,9 +230,3 @@ import BurgeeCore
         #expect(leaks == [])
     }
 }
-
-/// A test failure with a message.
-struct Failure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,4 +1,4 @@
-import Synchronization
+import BurgeeCore
 
 /// Whether request bodies go gzipped, negotiated as RFC 7694 describes: bodies start uncompressed;
 /// once any response lists `gzip` in `Accept-Encoding`, later bodies are gzipped; once a gzipped
@@ -13,7 +13,7 @@ final class ContentCodingNegotiation: Sendable {
         case refused
     }
 
-    private let state = Mutex(State.identity)
+    private let state = Locked(State.identity)
 
     /// The current state.
     var current: State { state.withLock { $0 } }

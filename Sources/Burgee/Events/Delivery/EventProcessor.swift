@@ -1,5 +1,5 @@
+import BurgeeCore
 import Logging
-import NIOConcurrencyHelpers
 import Synchronization
 
 /// The delivery side of events: takes queued events in batches, adds the interval's summary, and
@@ -29,8 +29,8 @@ final class EventProcessor: Sendable {
     private let signalsContinuation: AsyncStream<EventSignal>.Continuation
     /// The last delivery started; each waits for the one before, so deliveries never overlap and
     /// a flush returns only after everything queued before it was handed to the sink.
-    private let lastDelivery = NIOLockedValueBox<Task<Void, Never>?>(nil)
-    private let stats: NIOLockedValueBox<Stats>
+    private let lastDelivery = Locked<Task<Void, Never>?>(nil)
+    private let stats: Locked<Stats>
     private let closing = Synchronization.Atomic(false)
 
     init(configuration: EventsConfiguration, sink: any EventSink, logger: Logger, clock: ClientClock,
@@ -46,7 +46,7 @@ final class EventProcessor: Sendable {
         self.closeTimeout = configuration.closeTimeout
         self.clock = clock
         self.logger = logger
-        self.stats = NIOLockedValueBox(Stats(summaryStart: clock.wallMilliseconds()))
+        self.stats = Locked(Stats(summaryStart: clock.wallMilliseconds()))
     }
 
     /// Delivers on every signal until ``close()`` (or cancellation).
@@ -101,7 +101,7 @@ final class EventProcessor: Sendable {
     /// The recording and delivery counts.
     var diagnostics: EventDiagnostics {
         var d = recorder.counts()
-        stats.withLockedValue { s in
+        stats.withLock { s in
             d.delivered = s.delivered
             d.droppedDelivery = s.droppedDelivery
             d.summariesDelivered = s.summariesDelivered
@@ -120,7 +120,7 @@ final class EventProcessor: Sendable {
     /// Starts `work` after the deliveries enqueued before it. Cancelling the returned task cancels
     /// those too, so that close can stop a chain stuck behind an unanswered request.
     private func enqueue(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        lastDelivery.withLockedValue { last -> Task<Void, Never> in
+        lastDelivery.withLock { last -> Task<Void, Never> in
             let previous = last
             let next = Task {
                 await withTaskCancellationHandler {
@@ -141,7 +141,7 @@ final class EventProcessor: Sendable {
             let pending = recorder.take(upTo: maxBatchSize, acceptedBefore: target)
             if Task.isCancelled {
                 // Closing after the close timeout: what is left is dropped without a try.
-                if !pending.isEmpty { stats.withLockedValue { $0.droppedDelivery += pending.count } }
+                if !pending.isEmpty { stats.withLock { $0.droppedDelivery += pending.count } }
                 if pending.count < maxBatchSize { return }
                 continue
             }
@@ -163,7 +163,7 @@ final class EventProcessor: Sendable {
         var builder = SummaryBuilder()
         recorder.takeCounts(current: currentTable(), into: &builder)
         let now = clock.wallMilliseconds()
-        let start = stats.withLockedValue { s in
+        let start = stats.withLock { s in
             defer { if !builder.isEmpty { s.summaryStart = now } }
             return s.summaryStart
         }
@@ -173,13 +173,13 @@ final class EventProcessor: Sendable {
     private func send(_ batch: EventBatch, summaries: Int) async {
         do {
             try await sink.send(batch)
-            stats.withLockedValue {
+            stats.withLock {
                 $0.delivered += batch.count - summaries
                 $0.summariesDelivered += summaries
             }
         } catch {
             let message = "\(error)"
-            stats.withLockedValue {
+            stats.withLock {
                 $0.droppedDelivery += batch.count - summaries
                 $0.failedBatches += 1
                 $0.lastError = message
@@ -195,7 +195,7 @@ final class EventProcessor: Sendable {
     /// Logs the events dropped because the queue was full since the last report, once per interval.
     private func reportDrops() {
         let dropped = recorder.counts().droppedQueueFull
-        let new = stats.withLockedValue { s -> Int in
+        let new = stats.withLock { s -> Int in
             defer { s.droppedReported = dropped }
             return dropped - s.droppedReported
         }

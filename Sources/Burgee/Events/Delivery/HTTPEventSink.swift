@@ -1,8 +1,8 @@
 import AsyncHTTPClient
+import BurgeeCore
 import Logging
 import NIOCore
 import NIOHTTP1
-import Synchronization
 
 /// Posts each batch as JSON to an event service (the `/events` endpoint of a Burgee service).
 ///
@@ -44,7 +44,7 @@ package final class HTTPEventSink: EventSink {
     /// OAuth access token); `nil` sends the SDK key.
     private let authorize: (@Sendable () async -> SDKKey?)?
     /// `nil` until the first send; `.none` inside after shutdown.
-    private let client = Mutex<HTTPClient??>(nil)
+    private let client = Locked<HTTPClient??>(nil)
     let coding = ContentCodingNegotiation()
 
     /// A sink posting to `endpoint`.

@@ -1,5 +1,4 @@
 import BurgeeCore
-import NIOConcurrencyHelpers
 import Synchronization
 
 /// Tracking consent by context: a default for the client and exceptions by kind and key.
@@ -19,11 +18,11 @@ final class ConsentRegistry: Sendable {
         var grantsEveryone: Bool { defaultConsent == .granted && denials == 0 }
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
     private let grantsEveryone: Synchronization.Atomic<Bool>
 
     init(default consent: EventsConfiguration.TrackingConsent) {
-        state = NIOLockedValueBox(State(defaultConsent: consent))
+        state = Locked(State(defaultConsent: consent))
         grantsEveryone = Synchronization.Atomic(consent == .granted)
     }
 
@@ -32,7 +31,7 @@ final class ConsentRegistry: Sendable {
     @inline(__always)
     func allows(_ context: Context) -> Bool {
         if grantsEveryone.load(ordering: .acquiring) { return true }
-        return state.withLockedValue { state in
+        return state.withLock { state in
             context.contexts.allSatisfy { single in
                 (state.exceptions[Identity(kind: single.kind, key: single.key)] ?? state.defaultConsent) == .granted
             }
@@ -56,10 +55,10 @@ final class ConsentRegistry: Sendable {
         update { $0.defaultConsent = consent }
     }
 
-    var defaultConsent: EventsConfiguration.TrackingConsent { state.withLockedValue { $0.defaultConsent } }
+    var defaultConsent: EventsConfiguration.TrackingConsent { state.withLock { $0.defaultConsent } }
 
     private func update(_ body: (inout State) -> Void) {
-        state.withLockedValue { state in
+        state.withLock { state in
             body(&state)
             grantsEveryone.store(state.grantsEveryone, ordering: .releasing)
         }

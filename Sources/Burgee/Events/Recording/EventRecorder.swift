@@ -1,6 +1,5 @@
 import BurgeeCore
 import Logging
-import NIOConcurrencyHelpers
 import Synchronization
 
 /// The recording side of events: called on the evaluation path, it counts the evaluation for the
@@ -20,13 +19,11 @@ final class EventRecorder: Sendable {
     /// The deduplication window's time and the timestamps: the system's clocks unless the client's
     /// clock is a manual one. Concrete, so that a deduplicated evaluation reads it directly.
     private let clock: EventClock
-    /// A pthread mutex rather than `Mutex`: producers contend for it, and on Linux `Mutex` hands a
-    /// contended lock over in the kernel, where the thread sanitizer cannot see the ordering.
-    private let queue: NIOLockedValueBox<EventQueue>
+    private let queue: Locked<EventQueue>
     private let isOpen = Synchronization.Atomic(true)
     private let signals: AsyncStream<EventSignal>.Continuation
-    private let unknownFlags = NIOLockedValueBox(UnknownFlagCounts())
-    private let retiredTables = NIOLockedValueBox<[FlagEventTable]>([])
+    private let unknownFlags = Locked(UnknownFlagCounts())
+    private let retiredTables = Locked<[FlagEventTable]>([])
     private let deniedByConsent = Synchronization.Atomic(0)
     private let rejectedCustomEvents = Synchronization.Atomic(0)
 
@@ -39,7 +36,7 @@ final class EventRecorder: Sendable {
         deduplicator = configuration.exposures == .deduplicated
             ? ExposureDeduplicator(capacity: configuration.deduplicationCapacity, window: configuration.deduplicationWindow)
             : nil
-        queue = NIOLockedValueBox(EventQueue(capacity: configuration.capacity))
+        queue = Locked(EventQueue(capacity: configuration.capacity))
         self.signals = signals
         self.logger = logger
     }
@@ -89,7 +86,7 @@ final class EventRecorder: Sendable {
     @inline(never)
     func recordUnknownFlag(_ flagKey: String) {
         guard isOpen.load(ordering: .relaxed) else { return }
-        unknownFlags.withLockedValue { $0.count(flagKey) }
+        unknownFlags.withLock { $0.count(flagKey) }
     }
 
     // MARK: Custom events
@@ -132,7 +129,7 @@ final class EventRecorder: Sendable {
 
     @discardableResult
     private func push(_ event: PendingEvent) -> Bool {
-        let (accepted, signal) = queue.withLockedValue { queue -> (Bool, Bool) in
+        let (accepted, signal) = queue.withLock { queue -> (Bool, Bool) in
             let accepted = queue.push(event)
             guard queue.count >= maxBatchSize, !queue.batchSignalled else { return (accepted, false) }
             queue.batchSignalled = true
@@ -143,11 +140,11 @@ final class EventRecorder: Sendable {
     }
 
     /// The number of events accepted so far: what a flush must deliver.
-    var acceptedCount: Int { queue.withLockedValue { $0.accepted } }
+    var acceptedCount: Int { queue.withLock { $0.accepted } }
 
     /// Takes up to `limit` queued events, none accepted after the `before`-th.
     func take(upTo limit: Int, acceptedBefore before: Int) -> [PendingEvent] {
-        queue.withLockedValue { queue in
+        queue.withLock { queue in
             queue.batchSignalled = false
             return queue.take(upTo: min(limit, before - queue.taken))
         }
@@ -162,16 +159,16 @@ final class EventRecorder: Sendable {
 
     /// Keeps the counts of a snapshot that was replaced, for the next summary.
     func retire(_ table: FlagEventTable) {
-        retiredTables.withLockedValue { $0.append(table) }
+        retiredTables.withLock { $0.append(table) }
     }
 
     /// Takes every count since the last call: of replaced snapshots, of `current`, of unknown flags.
     func takeCounts(current: FlagEventTable?, into summary: inout SummaryBuilder) {
-        for table in retiredTables.withLockedValue({ tables in defer { tables = [] }; return tables }) {
+        for table in retiredTables.withLock({ tables in defer { tables = [] }; return tables }) {
             table.takeCounts(into: &summary)
         }
         current?.takeCounts(into: &summary)
-        for (key, count) in unknownFlags.withLockedValue({ $0.take() }) {
+        for (key, count) in unknownFlags.withLock({ $0.take() }) {
             summary.add(flagKey: key, version: nil, variationIndex: nil, variationKey: nil, count: count)
         }
     }
@@ -185,7 +182,7 @@ final class EventRecorder: Sendable {
 
     /// The recording counts for diagnostics.
     func counts() -> EventDiagnostics {
-        let (offered, accepted, dropped, pending, capacity) = queue.withLockedValue {
+        let (offered, accepted, dropped, pending, capacity) = queue.withLock {
             ($0.offered, $0.accepted, $0.dropped, $0.count, $0.capacity)
         }
         var diagnostics = EventDiagnostics()
@@ -196,7 +193,7 @@ final class EventRecorder: Sendable {
         diagnostics.capacity = capacity
         diagnostics.deniedByConsent = deniedByConsent.load(ordering: .relaxed)
         diagnostics.rejectedCustomEvents = rejectedCustomEvents.load(ordering: .relaxed)
-        diagnostics.unknownFlagsNotCounted = unknownFlags.withLockedValue { $0.overflow }
+        diagnostics.unknownFlagsNotCounted = unknownFlags.withLock { $0.overflow }
         return diagnostics
     }
 }

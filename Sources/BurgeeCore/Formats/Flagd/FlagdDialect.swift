@@ -81,6 +81,26 @@ struct FlagdDialect: DefinitionsDialect {
         return VendorResult(member: "flagd", json: json, textLines: ["flagd:     \(json.serialized())"],
                             explainLine: "flagd: \(json.serialized())")
     }
+
+    var commandLineHelp: CommandLineHelp {
+        CommandLineHelp(
+            evaluation: """
+                For flagd definitions, contexts are OpenFeature evaluation contexts ({"targetingKey"?, …}), \
+                and each result line has one more member, \
+                "flagd":{"value"?, "variant", "reason", "errorCode", "flagMetadata"}; "value" is absent when \
+                the caller's default applies. --definitions may be given more than once for flagd \
+                documents: they are merged in order, a later document's flag replacing an earlier one's.
+                """,
+            explanation: """
+                For flagd definitions the context is an OpenFeature evaluation context, and flagd's result \
+                follows the steps.
+                """,
+            validation: """
+                For flagd, the problems of a DISABLED flag's targeting are warnings: flagd ignores the \
+                targeting while the flag is disabled.
+                """,
+            clock: "flagd's $flagd.timestamp reads it")
+    }
 }
 
 extension CompileOptions {

@@ -27,7 +27,10 @@ struct KameleoonDialect: DefinitionsDialect {
     var checksContextFirst: Bool { true }
 
     /// The clock of the command-line contract: 2026-03-01T12:00:00Z.
-    var commandLineNow: Timestamp? { Timestamp(rfc3339: "2026-03-01T12:00:00Z") }
+    var commandLineNow: Timestamp? { Timestamp(rfc3339: Self.commandLineInstant) }
+
+    /// The instant of ``commandLineNow``, as written.
+    static let commandLineInstant = "2026-03-01T12:00:00Z"
 
     /// The request as read; ``prepared(_:flag:in:)`` replays it.
     func context(json: JSONValue) -> Context {
@@ -90,6 +93,29 @@ struct KameleoonDialect: DefinitionsDialect {
         return VendorResult(member: "kameleoon", json: result.json, reason: reason,
                             textLines: ["kameleoon: \(result.json.serialized())"],
                             explainLine: "kameleoon: \(result.json.serialized())")
+    }
+
+    var commandLineHelp: CommandLineHelp {
+        CommandLineHelp(
+            evaluation: """
+                For Kameleoon definitions, a context is a visitor and what to replay for it, \
+                {"visitorCode", "consent"?, "remote"?:{"filter", "body"}, "data"?:[…], "prior"?:[flag keys]} \
+                (see docs/kameleoon.md): each request is one fresh visitor, given its consent, the Data API's \
+                answer, its data items and its prior flags, in that order, before the flag is evaluated. \
+                An empty visitor code, or one longer than \(Context.kameleoonMaxCodeLength) characters, is an \
+                invalid context, reported before the flag is looked up; reasons carry their kind alone, and \
+                each result line has one more member, "kameleoon":{"variationKey", "variationName", \
+                "variationId", "experimentId", "ruleId", "ruleType", "variables", "active", "error", "blockedBy"}.
+                """,
+            explanation: """
+                For Kameleoon definitions the request's visitor is replayed first, and Kameleoon's result \
+                follows the steps.
+                """,
+            validation: """
+                For Kameleoon, a flag whose segments name segments too deeply to be written into its rules is \
+                a warning (an evaluation that reaches beyond is an EXCEPTION).
+                """,
+            clock: "Kameleoon's visits and page views are timed by it (without --now, \(Self.commandLineInstant))")
     }
 
     /// The kind of a command-line request's context before it is replayed.

@@ -9,7 +9,7 @@ extension DefinitionsFormat {
 /// ``LaunchDarklyDocument``, lowered by ``LaunchDarklyLowering``, patched item by item (the
 /// stream's `patch` and `delete`); contexts are LaunchDarkly's (a pre-2022 user object included),
 /// checked before the flag is looked up.
-struct LaunchDarklyDialect: ItemwiseDialect {
+struct LaunchDarklyDialect: DefinitionsDialect, ItemwiseDialect {
     var format: DefinitionsFormat { .launchDarkly }
 
     var principalMarker: String { #""flags""# }
@@ -118,4 +118,19 @@ struct LaunchDarklyDialect: ItemwiseDialect {
     var checksContextFirst: Bool { true }
 
     func context(json: JSONValue) -> Context { Context(launchDarklyJSON: json) }
+
+    var commandLineHelp: CommandLineHelp {
+        CommandLineHelp(
+            evaluation: """
+                For LaunchDarkly definitions, contexts are LaunchDarkly's (with "kind", or a pre-2022 user \
+                object {"key", "name"?, "email"?, …, "custom":{…}}), variations are named by their index \
+                ("0", "1", …), and reasons are in LaunchDarkly's shape, with "bigSegmentsStatus" when an \
+                unbounded segment was consulted.
+                """,
+            explanation: "For LaunchDarkly definitions the context is LaunchDarkly's (a pre-2022 user object included).",
+            validation: """
+                For LaunchDarkly, what its SDKs report as MALFORMED_FLAG only when an evaluation reaches it \
+                (a variation out of range, an invalid attribute reference) and unbounded (big) segments are warnings.
+                """)
+    }
 }

@@ -8,7 +8,7 @@ extension DefinitionsFormat {
 /// Burgee's own format: recognised by `formatVersion`, read by `DefinitionsDocument`, lowered by
 /// ``NativeLowering``, patched item by item (a stream's `patch` and `delete`); contexts are
 /// Burgee's context JSON.
-struct NativeDialect: ItemwiseDialect {
+struct NativeDialect: DefinitionsDialect, ItemwiseDialect {
     var format: DefinitionsFormat { .native }
 
     var principalMarker: String { #""formatVersion""# }
@@ -29,6 +29,15 @@ struct NativeDialect: ItemwiseDialect {
 
     func compile(_ document: DefinitionsDocument, flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
         if let flagSets { Snapshot(compiling: document, flagSets: flagSets) } else { Snapshot(compiling: document) }
+    }
+
+    var commandLineHelp: CommandLineHelp {
+        CommandLineHelp(evaluation: """
+            For native Burgee definitions, contexts are Burgee's context JSON: a single context \
+            {"kind"?, "key", "name"?, …} (of kind "user" when "kind" is absent; every other member is an \
+            attribute) or a multi-context {"kind":"multi", "<kind>":{"key", …}, …}, and variations are \
+            named by their keys.
+            """)
     }
 
     // MARK: Item by item

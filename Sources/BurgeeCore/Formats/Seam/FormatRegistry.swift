@@ -1,7 +1,9 @@
 /// The formats Burgee reads, one dialect a line, in the order that lists and messages name them.
 ///
 /// Detection, ``DefinitionsFormat/init(argument:)``, ``Definitions``, ``Snapshot``, the command
-/// line and OFREP consult this list; a new format is its folder in `Formats/` and one line here.
+/// line, the flag explorer and OFREP consult this list, each through the part of a dialect it
+/// needs (``reading(of:)``, ``compiling(of:)``, ``tooling(of:)``); a new format is its folder in
+/// `Formats/` and one line here.
 package enum FormatRegistry {
     /// Every registered dialect.
     package static let dialects: [any DefinitionsDialect] = [
@@ -33,5 +35,20 @@ package enum FormatRegistry {
             preconditionFailure("the format '\(format.name)' is not registered in FormatRegistry")
         }
         return dialect
+    }
+
+    /// How `format`'s documents are recognised and read.
+    package static func reading(of format: DefinitionsFormat) -> any ReadingDialect {
+        dialect(of: format)
+    }
+
+    /// How `format`'s documents are compiled, and what its snapshots keep of it.
+    package static func compiling(of format: DefinitionsFormat) -> any CompilingDialect {
+        dialect(of: format)
+    }
+
+    /// How the command line, the flag explorer and OFREP speak `format`'s contexts and results.
+    package static func tooling(of format: DefinitionsFormat) -> any ToolingDialect {
+        dialect(of: format)
     }
 }

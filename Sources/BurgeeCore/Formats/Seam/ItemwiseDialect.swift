@@ -4,7 +4,7 @@
 /// A client holding such definitions applies a patch to the one item (``PatchableDefinitions``):
 /// the item is lowered again and, where the other flags see it unchanged, laid out again in the
 /// program last linked (``ProgramDrafts``), instead of the whole document read and compiled.
-protocol ItemwiseDialect: DefinitionsDialect {
+protocol ItemwiseDialect: CompilingDialect {
     /// Every item of `document` lowered, listed in key order, as
     /// ``compile(_:flagSets:options:)`` lowers them with `options`.
     func lower(_ document: Document, options: CompileOptions) -> ProgramDraft
@@ -82,9 +82,11 @@ extension ItemwiseDialect {
         items[key] = item
         return lowered(item, json)
     }
+}
 
-    /// The definitions `document`, ready to patch.
-    func patchable(_ document: Document) -> any PatchableDefinitions {
+extension ItemwiseDialect where Self: ReadingDialect {
+    /// The definitions `document`, ready to patch: every itemwise dialect's documents are.
+    func patchable(_ document: Document) -> (any PatchableDefinitions)? {
         ItemwiseDefinitions(dialect: self, document: document)
     }
 }
@@ -121,7 +123,7 @@ package protocol PatchableDefinitions: Sendable {
 }
 
 /// A document of an ``ItemwiseDialect`` and, once changed, its items as lowered.
-struct ItemwiseDefinitions<Dialect: ItemwiseDialect>: PatchableDefinitions {
+struct ItemwiseDefinitions<Dialect: ItemwiseDialect & ReadingDialect>: PatchableDefinitions {
     let dialect: Dialect
     private var document: Dialect.Document
     /// The items as lowered, from the first change on.

@@ -4,7 +4,7 @@
 /// same name, with its JSON value. A member named `key` is ignored: `targetingKey` is the key.
 ///
 /// Formats whose SDKs map OpenFeature's context otherwise say so in their dialect
-/// (``DefinitionsDialect/context(openFeature:)``).
+/// (``ToolingDialect/context(openFeature:)``).
 package enum OpenFeatureContext {
     /// The context of an OpenFeature context's members.
     /// - Throws: ``OpenFeatureContextError``: `targetingKeyMissing` without a non-empty

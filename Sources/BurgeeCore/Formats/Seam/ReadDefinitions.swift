@@ -6,22 +6,22 @@ package protocol ReadDefinitions: Sendable {
     var version: Int64 { get }
     /// The document as its dialect's model has it.
     var document: any Sendable { get }
-    /// The JSON a cache stores (see ``DefinitionsDialect/cachedJSON(of:read:)``).
+    /// The JSON a cache stores (see ``ReadingDialect/cachedJSON(of:read:)``).
     var cachedJSON: JSONValue { get }
     /// Problems of the document itself, which belong to no flag or segment.
     var documentProblems: [DefinitionProblem] { get }
-    /// The compiled snapshot (see ``DefinitionsDialect/compile(_:flagSets:options:)``).
+    /// The compiled snapshot (see ``CompilingDialect/compile(_:flagSets:options:)``).
     func compile(flagSets: Set<String>?, options: CompileOptions) -> Snapshot
     /// The document's flag and segment objects as they arrived, when its format changes one item
     /// at a time (``ItemwiseDialect``); `nil` for a format whose documents change only whole.
     var items: DocumentItems? { get }
-    /// The document ready to patch item by item (``ItemwiseDialect``); `nil` for a format whose
-    /// documents change only whole.
+    /// The document ready to patch item by item (``CompilingDialect/patchable(_:)``); `nil` for a
+    /// format whose documents change only whole.
     var patchable: (any PatchableDefinitions)? { get }
 }
 
 /// A document of `Dialect`'s format and the JSON it was read from.
-struct ReadDocument<Dialect: DefinitionsDialect>: ReadDefinitions {
+struct ReadDocument<Dialect: ReadingDialect & CompilingDialect>: ReadDefinitions {
     let dialect: Dialect
     let model: Dialect.Document
     /// The JSON read; `.null` for a document built in code (whose dialect writes its own).
@@ -41,18 +41,7 @@ struct ReadDocument<Dialect: DefinitionsDialect>: ReadDefinitions {
         (dialect as? any ItemwiseDialect)?.items(of: json.isNull ? cachedJSON : json)
     }
 
-    var patchable: (any PatchableDefinitions)? {
-        guard let itemwise = dialect as? any ItemwiseDialect else { return nil }
-        return itemwise.patchable(reading: model)
-    }
-}
-
-extension ItemwiseDialect {
-    /// ``patchable(_:)`` of `model`, which is a document of this dialect: the ``ReadDocument``
-    /// holding it was made by this dialect.
-    fileprivate func patchable(reading model: any Sendable) -> any PatchableDefinitions {
-        patchable(model as! Document)
-    }
+    var patchable: (any PatchableDefinitions)? { dialect.patchable(model) }
 }
 
 extension DefinitionsDialect {

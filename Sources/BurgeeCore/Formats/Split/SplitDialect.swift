@@ -68,4 +68,22 @@ struct SplitDialect: DefinitionsDialect {
         return VendorResult(member: "split", json: json, textLines: ["split:     \(json.serialized())"],
                             explainLine: "split: \(json.serialized())")
     }
+
+    var commandLineHelp: CommandLineHelp {
+        CommandLineHelp(
+            evaluation: """
+                For Split definitions (the body of /splitChanges with "segments" beside it), contexts are \
+                {"key", "bucketingKey"?, "attributes"?} (dates in attributes are Unix seconds), the flag \
+                name is trimmed, reasons carry Split's "label", and each result line has one more member, \
+                "split":{"treatment", "config", "label", "changeNumber"}.
+                """,
+            explanation: """
+                For Split definitions the context is {"key", "bucketingKey"?, "attributes"?}, and Split's \
+                result (treatment, config, label, change number) follows the steps.
+                """,
+            validation: """
+                For Split, a matcher type its SDKs do not know (every key that reaches the conditions gets \
+                control) and a MATCHES_STRING pattern that cannot be read are warnings.
+                """)
+    }
 }

@@ -74,4 +74,47 @@ struct UFCDialect: DefinitionsDialect {
                             textLines: ["\(name):\(String(repeating: " ", count: max(1, 10 - name.count)))\(json.serialized())"],
                             explainLine: "\(name): \(json.serialized())")
     }
+
+    var commandLineHelp: CommandLineHelp {
+        switch vendor {
+        case .datadog:
+            CommandLineHelp(
+                evaluation: #"""
+                    For Datadog definitions, a context is a subject, {"targetingKey"?, "attributes"?:{…}} \#
+                    ("subjectKey" or "key" may name the key; without "attributes", every other member is an \#
+                    attribute), whose attributes are strings, numbers, booleans or null; a subject is checked \#
+                    before the flag is looked up, and only a split that hashes needs its key. Reasons are \#
+                    Datadog's: {"kind"} of TARGETING_MATCH, SPLIT, STATIC, DEFAULT or DISABLED, or \#
+                    {"kind":"ERROR", "errorKind"} (FLAG_NOT_FOUND, TARGETING_KEY_MISSING, …); and each result \#
+                    line has one more member, "datadog":{"value", "variant", "reason", "errorCode", \#
+                    "errorMessage", "allocationKey", "doLog", "serialId", "flagMetadata", "exposure"}: what \#
+                    Datadog's provider returns, with the exposure it would log.
+                    """#,
+                explanation: "For Datadog definitions Datadog's result follows the steps.",
+                validation: """
+                    For Datadog, a flag its evaluator rejects is a warning: it serves the default (reason \
+                    DEFAULT, or DISABLED when the flag is disabled), as Datadog's own test data expects.
+                    """,
+                clock: "Datadog's allocations are active between their startAt and endAt on it")
+        case .eppo:
+            CommandLineHelp(
+                evaluation: #"""
+                    For Eppo definitions, a context is a subject, {"targetingKey", "attributes"?:{…}} \#
+                    ("subjectKey" or "key" may name the key; without "attributes", every other member is an \#
+                    attribute), whose key is a string and whose attributes are strings, numbers, booleans or \#
+                    null; a subject is checked before the flag is looked up. Reasons are \#
+                    Eppo's: {"kind"} of TARGETING_MATCH, SPLIT, STATIC, DEFAULT or DISABLED, or \#
+                    {"kind":"ERROR", "errorKind"} (FLAG_NOT_FOUND, TARGETING_KEY_MISSING, …); and each result \#
+                    line has one more member, "eppo":{"flagEvaluationCode", "flagEvaluationDescription", \#
+                    "variationKey", "allocationKey", "doLog", "extraLogging", "assignmentEvent"}: Eppo's \#
+                    evaluation details, with the assignment event it would log.
+                    """#,
+                explanation: "For Eppo definitions Eppo's result follows the steps.",
+                validation: """
+                    For Eppo, a flag it rejects is an error (MALFORMED_FLAG), and a condition it cannot read is \
+                    a warning (Eppo evaluates it as false).
+                    """,
+                clock: "Eppo's allocations are active between their startAt and endAt on it")
+        }
+    }
 }

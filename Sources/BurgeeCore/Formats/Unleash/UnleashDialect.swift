@@ -75,6 +75,25 @@ struct UnleashDialect: DefinitionsDialect {
                             textLines: ["enabled:   \(enabled)", "variant:   \(variant.serialized())"],
                             explainLine: "unleash: enabled \(enabled), variant \(variant.serialized())")
     }
+
+    var commandLineHelp: CommandLineHelp {
+        CommandLineHelp(
+            evaluation: """
+                For Unleash definitions, contexts are in Unleash's shape ({"userId", "sessionId", \
+                "remoteAddress", "environment", "appName", "currentTime", "properties"}), "value" is the \
+                isEnabled answer, and each result line has one more member, \
+                "unleash":{"enabled", "variant":{"name", "enabled", "feature_enabled", "payload"?}}.
+                """,
+            explanation: """
+                For Unleash definitions the context is in Unleash's shape, and the Unleash result \
+                (isEnabled, variant) follows the steps.
+                """,
+            validation: """
+                For Unleash, unknown strategies and operators are warnings with their JSON path (they load \
+                and never pass).
+                """,
+            clock: "Unleash DATE_AFTER/DATE_BEFORE constraints compare it when a context has no currentTime")
+    }
 }
 
 extension CompileOptions {

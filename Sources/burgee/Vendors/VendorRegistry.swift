@@ -1,0 +1,47 @@
+import ArgumentParser
+import BurgeeCore
+import BurgeeServer
+
+/// The demonstrations `burgee demo` runs, one line each, in the order `burgee demo --help` lists
+/// them; the first is the default.
+enum Demos {
+    static let all: [any Demo.Type] = [
+        NativeDemo.self,
+        UnleashDemo.self,
+        SplitDemo.self,
+        KameleoonDemo.self,
+        DatadogDemo.self,
+    ]
+}
+
+/// `burgee eval`'s options that only one format reads: each format's own group (``EvalOptionGroup``),
+/// one line each here and in ``groups``. `--help` lists them where this group is declared.
+struct EvalVendorOptions: ParsableArguments {
+    @OptionGroup var flagd: FlagdEvalOptions
+
+    private var groups: [any EvalOptionGroup] { [flagd] }
+
+    /// Refuses a value a format cannot take.
+    func check() throws {
+        for group in groups { try group.check() }
+    }
+
+    /// Sets each format's own settings in `options`.
+    func apply(to options: inout CompileOptions) {
+        for group in groups { group.apply(to: &options) }
+    }
+}
+
+/// `burgee serve`'s options that only one format reads: each format's own group
+/// (``ServeOptionGroup``), one line each here and in ``groups``. `--help` lists them where this
+/// group is declared.
+struct ServeVendorOptions: ParsableArguments {
+    @OptionGroup var kameleoon: KameleoonServeOptions
+
+    private var groups: [any ServeOptionGroup] { [kameleoon] }
+
+    /// Sets what each format's options give in `configuration`, or says why they cannot be used.
+    func configure(_ configuration: inout DefinitionsServerConfiguration) throws(CommandFailure) {
+        for group in groups { try group.configure(&configuration) }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import BurgeeCore
+import BurgeeServer
+
+// What a format brings to the command line beyond its dialect, implemented in its folder
+// `Vendors/<Vendor>/` and listed in VendorRegistry.swift: a demonstration (``Demo``), and options that
+// only it reads, as a group of `burgee eval` or `burgee serve`. The commands loop over the registry
+// and name no format.
+
+/// Options of `burgee eval` that one format reads, declared by the format as a group of its own
+/// and collected in ``EvalVendorOptions``.
+protocol EvalOptionGroup: ParsableArguments {
+    /// Refuses a value the format cannot take, as the command's own validation does.
+    /// - Throws: `ValidationError`, which the command reports as a usage error.
+    func check() throws
+
+    /// Sets the format's own settings in the options the definitions are compiled with (a setting
+    /// of another format is ignored when compiling).
+    func apply(to options: inout CompileOptions)
+}
+
+/// Options of `burgee serve` that one format reads, declared by the format as a group of its own
+/// and collected in ``ServeVendorOptions``.
+protocol ServeOptionGroup: ParsableArguments {
+    /// Sets what the options give in the configuration of the server, whose `format` is the one
+    /// served; refuses options given for another format, or whose value cannot be used.
+    /// - Throws: ``CommandFailure`` saying why, which ends the command.
+    func configure(_ configuration: inout DefinitionsServerConfiguration) throws(CommandFailure)
+}
