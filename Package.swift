@@ -151,12 +151,12 @@ let package = Package(
         // Each vendor module's tests: its sync protocol against the loopback server, its view of the client.
         .testTarget(
             name: "BurgeeUnleashTests",
-            dependencies: ["BurgeeUnleash", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport"]
+            dependencies: ["BurgeeUnleash", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTesting", "BurgeeTestSupport"]
         ),
         .testTarget(
             name: "BurgeeSplitTests",
             dependencies: [
-                "BurgeeSplit", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport",
+                "BurgeeSplit", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTesting", "BurgeeTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -204,6 +204,8 @@ let package = Package(
             dependencies: [
                 "BurgeeServer",
                 "BurgeeTestSupport",
+                // ManualClock, which times the file watcher.
+                "BurgeeTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -24,7 +24,7 @@ package struct FlagdFilesDataSource: DataSource {
     package let location: Location
     /// Whether to reload on change.
     package let watch: Bool
-    /// How often to look for changes.
+    /// How often to look for changes, on the client's clock.
     package let interval: Duration
     /// Larger files are refused.
     package let maxBytes: Int
@@ -50,7 +50,7 @@ package struct FlagdFilesDataSource: DataSource {
         var lastBytes = await load(sink, paths: seen?.paths, previous: nil)
         guard watch else { return }
         while !Task.isCancelled {
-            do { try await Task.sleep(for: interval) } catch { return }
+            do { try await sink.clock.sleep(for: interval) } catch { return }
             let now = look()
             guard now != seen else { continue }
             seen = now

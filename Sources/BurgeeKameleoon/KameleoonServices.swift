@@ -10,10 +10,10 @@ final class KameleoonServices: Sendable {
     let connection: KameleoonConnection?
     let remoteData: KameleoonRemoteDataClient?
 
-    init(settings: KameleoonClientSettings, metrics: any MetricsFactory, logger: Logger) {
+    init(settings: KameleoonClientSettings, metrics: any MetricsFactory, logger: Logger, clock: ClientClock) {
         visitors = KameleoonVisitorStore(limits: settings.limits, metrics: metrics)
         connection = settings.connection
-        remoteData = settings.connection.map { KameleoonRemoteDataClient(connection: $0, logger: logger) }
+        remoteData = settings.connection.map { KameleoonRemoteDataClient(connection: $0, logger: logger, clock: clock) }
     }
 }
 
@@ -21,7 +21,7 @@ extension BurgeeClient {
     var kameleoonServices: KameleoonServices {
         attachment(KameleoonServices.self) {
             KameleoonServices(settings: configuration[module: KameleoonClientSettings.self] ?? KameleoonClientSettings(),
-                              metrics: configuration.metricsFactory ?? MetricsSystem.factory, logger: logger)
+                              metrics: configuration.metricsFactory ?? MetricsSystem.factory, logger: logger, clock: clock)
         }
     }
 }

@@ -14,7 +14,7 @@ extension KameleoonView {
     public func addData(visitorCode: String, _ data: [KameleoonVisitorData], track: Bool = true) throws(KameleoonError) {
         try Self.check(visitorCode)
         let (document, now) = client.cell.read { ($0.snapshot?.kameleoonDocument, $0.snapshot?.nowMilliseconds) }
-        let time = now ?? EventClock.wallMilliseconds()
+        let time = now ?? client.clock.wallMilliseconds()
         let consent = try client.kameleoonServices.visitors.withVisitor(visitorCode, now: time) { visitor throws(KameleoonError) in
             for item in data { visitor.add(item.data, at: time, document: document) }
             return visitor.consent
@@ -47,7 +47,7 @@ extension KameleoonView {
     /// and a disabled flag).
     public func setLegalConsent(visitorCode: String, consent: Bool) throws(KameleoonError) {
         try Self.check(visitorCode)
-        let time = client.cell.read { $0.snapshot?.nowMilliseconds } ?? EventClock.wallMilliseconds()
+        let time = client.cell.read { $0.snapshot?.nowMilliseconds } ?? client.clock.wallMilliseconds()
         try client.kameleoonServices.visitors.withVisitor(visitorCode, now: time) { visitor throws(KameleoonError) in
             visitor.setConsent(consent, at: time)
         }

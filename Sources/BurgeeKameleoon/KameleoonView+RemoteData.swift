@@ -75,7 +75,7 @@ extension KameleoonView {
         let answer = try await remote.visitorData(visitorCode, filter: filter.core)
         guard addData else { return answer }
         let (document, now) = client.cell.read { ($0.snapshot?.kameleoonDocument, $0.snapshot?.nowMilliseconds) }
-        let time = now ?? EventClock.wallMilliseconds()
+        let time = now ?? client.clock.wallMilliseconds()
         let data = KameleoonRemoteVisitorData(json: answer, filter: filter.core, now: time)
         try client.kameleoonServices.visitors.withVisitor(visitorCode, now: time) { visitor throws(KameleoonError) in
             visitor.add(data, at: time, document: document)

@@ -93,7 +93,7 @@ public struct KameleoonView: Sendable {
         -> KameleoonVariation
     {
         let tracker = KameleoonTracker(client: client)
-        let now = client.cell.read { $0.snapshot?.nowMilliseconds } ?? EventClock.wallMilliseconds()
+        let now = client.cell.read { $0.snapshot?.nowMilliseconds } ?? client.clock.wallMilliseconds()
         let (result, assignment) = try services.visitors.withVisitor(code, now: now) { visitor throws(KameleoonError) in
             var consentRequired = false
             let outcome = client.evaluateForView(key, track: track, prepare: { snapshot in

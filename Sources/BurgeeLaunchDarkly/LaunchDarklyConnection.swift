@@ -29,7 +29,8 @@ public struct LaunchDarklyConnection: Sendable {
     public var streaming: Bool
     /// How often to poll: always when not streaming, else while the stream is down.
     public var pollingInterval: Duration
-    /// The stream is dropped and reopened when nothing (event or heartbeat) arrives for this long.
+    /// The stream is dropped and reopened when nothing (event or heartbeat) arrives for this long
+    /// (on the client's clock).
     public var readIdleTimeout: Duration
     /// After this many consecutive failed stream connections the client also polls (every
     /// ``pollingInterval``), until the stream is back.

@@ -51,7 +51,7 @@ extension LaunchDarklyView where Caller == BurgeeClient {
             }
             let keys = options.flagSets.map { sets in Set(sets.flatMap { state.flagsBySet[$0] ?? [] }).sorted() }
                 ?? snapshot.flagKeys
-            let now = EventClock.wallMilliseconds()
+            let now = client.clock.wallMilliseconds()
             var flags: [String: LaunchDarklyFlagsState.FlagState] = [:]
             flags.reserveCapacity(keys.count)
             for key in keys {

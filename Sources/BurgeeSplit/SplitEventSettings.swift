@@ -53,8 +53,8 @@ extension EventDestination {
                 _ = try ServiceURL(settings.eventsURL, allowInsecureHTTP: settings.http.allowInsecureHTTP)
                 _ = try ServiceURL(settings.resolvedTelemetryURL, allowInsecureHTTP: settings.http.allowInsecureHTTP)
             },
-            makeSink: { sdkKey, logger throws(ConfigurationError) in
-                try SplitEventsSink(settings, sdkKey: sdkKey, logger: logger)
+            makeSink: { sdkKey, logger, clock throws(ConfigurationError) in
+                try SplitEventsSink(settings, sdkKey: sdkKey, logger: logger, clock: clock)
             })
     }
 }

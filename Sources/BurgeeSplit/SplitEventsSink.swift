@@ -30,7 +30,7 @@ final class SplitEventsSink: EventSink {
     private let uniqueKeyPosts: HTTPEventSink
     private let state = Locked(State())
 
-    init(_ settings: SplitEventSettings, sdkKey: SDKKey?, logger: Logger) throws(ConfigurationError) {
+    init(_ settings: SplitEventSettings, sdkKey: SDKKey?, logger: Logger, clock: ClientClock) throws(ConfigurationError) {
         mode = settings.impressionsMode
         listener = settings.impressionListener
         let key = sdkKey.flatMap { SDKKey("Bearer " + $0.value) }
@@ -41,7 +41,7 @@ final class SplitEventsSink: EventSink {
         func sink(_ base: String, _ path: String, _ options: HTTPOptions) throws(ConfigurationError) -> HTTPEventSink {
             let base = base.hasSuffix("/") ? String(base.dropLast()) : base
             return try HTTPEventSink(endpoint: base + path, sdkKey: key, http: options, retryDelay: settings.retryDelay,
-                                     logger: logger, sendsSchemaHeader: false, encode: { _ in nil })
+                                     logger: logger, clock: clock, sendsSchemaHeader: false, encode: { _ in nil })
         }
         impressionPosts = try sink(settings.eventsURL, "/testImpressions/bulk", impressionsHTTP)
         countPosts = try sink(settings.eventsURL, "/testImpressions/count", impressionsHTTP)

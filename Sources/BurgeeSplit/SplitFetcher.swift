@@ -19,8 +19,9 @@ struct SplitFetcher {
 
     /// The spec asked for now.
     private(set) var spec = SplitPolling.spec
-    /// When the server refused the current spec; it is asked for again a day later, as Split's SDKs do.
-    private var fellBackAt: ContinuousClock.Instant?
+    /// When the server refused the current spec (a reading of the client's clock); it is asked
+    /// for again a day later, as Split's SDKs do.
+    private var fellBackAt: Duration?
 
     init(base: String, options: SplitPolling, transport: DefinitionsTransport, sink: DataSourceSink) {
         self.base = base
@@ -39,7 +40,7 @@ struct SplitFetcher {
     /// Flags and rule-based segments (up to `till` when a notification named it), then the
     /// segments they name, into `state`.
     mutating func fetchAll(into state: inout SplitSyncState, till: Int64? = nil) async -> Outcome {
-        if let since = fellBackAt, since.duration(to: .now) >= SplitPolling.specRetryInterval {
+        if let since = fellBackAt, sink.clock.now - since >= SplitPolling.specRetryInterval {
             spec = SplitPolling.spec
             fellBackAt = nil
         }
@@ -57,7 +58,7 @@ struct SplitFetcher {
                     sink.logger.warning("the Split server refused spec \(spec) (400); asking for spec \(SplitPolling.olderSpec)",
                                         metadata: ["url": "\(base)"])
                     spec = SplitPolling.olderSpec
-                    fellBackAt = .now
+                    fellBackAt = sink.clock.now
                     continue
                 }
                 return .failed(failure)

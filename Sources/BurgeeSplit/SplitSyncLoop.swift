@@ -166,8 +166,9 @@ struct SplitSyncLoop {
         cancelTimer()
         let generation = timerGeneration
         let send = send
+        let clock = sink.clock
         timer = Task {
-            do { try await Task.sleep(for: delay) } catch { return }
+            do { try await clock.sleep(for: delay) } catch { return }
             send(.timer(generation: generation))
         }
     }

@@ -19,9 +19,9 @@ extension EventDestination {
     public static func unleashMetrics(_ connection: UnleashConnection,
                                       impressions: EventDestination? = nil) -> EventDestination {
         EventDestination(validate: { () throws(ConfigurationError) in try connection.validate() },
-                         makeSink: { apiToken, logger throws(ConfigurationError) in
+                         makeSink: { apiToken, logger, clock throws(ConfigurationError) in
                              try UnleashMetricsSink(connection: connection, apiToken: apiToken, impressions: impressions,
-                                                    logger: logger)
+                                                    logger: logger, clock: clock)
                          })
     }
 }

@@ -34,7 +34,7 @@ struct UnleashDataSource: DataSource {
         http.headers = UnleashIdentity.headers(connection, interval: connection.refreshInterval)
         let transport = DefinitionsTransport(options: http, sdkKey: apiToken, readTimeout: http.requestTimeout)
         if let metricsInterval = connection.metricsInterval {
-            await register(transport, metricsInterval: metricsInterval, logger: sink.logger)
+            await register(transport, metricsInterval: metricsInterval, sink: sink)
         }
         if connection.streaming {
             let options = DataSourceConfiguration.StreamingOptions(fallbackPollingInterval: connection.refreshInterval)
@@ -53,10 +53,11 @@ struct UnleashDataSource: DataSource {
     }
 
     /// `POST /api/client/register`, once; a failure is logged, never retried (metrics still flow).
-    private func register(_ transport: DefinitionsTransport, metricsInterval: Duration, logger: Logger) async {
+    private func register(_ transport: DefinitionsTransport, metricsInterval: Duration, sink: DataSourceSink) async {
+        let logger = sink.logger
         var body = UnleashIdentity.bodyFields(connection)
         body["strategies"] = .array(Self.strategies.map(JSONValue.string))
-        body["started"] = .string(UnleashIdentity.timestamp(millisecondsSinceEpoch: EventClock.wallMilliseconds()))
+        body["started"] = .string(UnleashIdentity.timestamp(millisecondsSinceEpoch: sink.clock.wallMilliseconds()))
         body["interval"] = .number(Double(UnleashIdentity.milliseconds(metricsInterval)))
         switch await transport.post(registerURL, json: Array(JSONValue.object(body).serialized().utf8)) {
         case .success(let status) where (200..<300).contains(status):

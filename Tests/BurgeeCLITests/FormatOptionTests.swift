@@ -45,6 +45,7 @@ struct FormatOptionTests {
         process.standardError = err
         try process.run()
         let deadline = ContinuousClock.now + .seconds(seconds)
+        // A bounded wait for the exit: a subprocess has no clock of the test's to advance.
         while process.isRunning, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -22,6 +22,7 @@ final class ServeProcess {
     /// client of the served format takes); `nil` if it exits first or prints nothing within the deadline.
     func waitUntilServing(within seconds: Double = 30) async -> (line: String, baseURL: String)? {
         let handle = output.fileHandleForReading
+        // The bound of the wait: the process is ended if it prints nothing in time.
         let deadline = Task.detached { [process] in
             try await Task.sleep(for: .seconds(seconds))
             if process.isRunning { process.terminate() }
@@ -55,6 +56,7 @@ final class ServeProcess {
             }
             return text
         }
+        // The bound of the wait: the process is ended if `done` does not hold in time.
         let deadline = Task.detached { [process] in
             try await Task.sleep(for: .seconds(seconds))
             if process.isRunning { process.terminate() }
@@ -68,6 +70,7 @@ final class ServeProcess {
     func stop(with signal: Int32 = SIGINT, within seconds: Double = 30) async -> Int32? {
         kill(process.processIdentifier, signal)
         let deadline = ContinuousClock.now + .seconds(seconds)
+        // A bounded wait for the exit: a subprocess has no clock of the test's to advance.
         while process.isRunning, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
@@ -125,6 +128,7 @@ struct ServeCommandTests {
             let next = try await Self.get(serving.baseURL + "/definitions")
             changed = next.etag != first.etag && next.body.contains(#""fallthrough":{"variation":"off"}"#)
                 && next.body.contains(#""version":4"#)
+            // A bounded wait for the change, polled over HTTP: the subprocess watches on the system's clock.
             if !changed { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(changed)

@@ -1,4 +1,5 @@
 import BurgeeServer
+import BurgeeTesting
 import Testing
 @testable import Burgee
 @testable import BurgeeDatadog
@@ -66,12 +67,15 @@ struct DatadogSyncTests {
     func aRefusalStopsPolling(status: Int) async throws {
         try await withServer { running in
             running.server.inject(.status(status), on: .datadogConfiguration)
-            try await TestFiles.withClient(configuration(running, poll: .milliseconds(50), exposures: .off)) { client in
+            let clock = ManualClock()
+            try await TestFiles.withClient(configuration(running, poll: .milliseconds(50), exposures: .off).on(clock)) { client in
                 let events = client.events()
                 client.start()
                 #expect(await TestFiles.nextStatus(events, .unauthorized) != nil)
                 #expect(!client.isReady)
-                try await Task.sleep(for: .milliseconds(200))
+                // Only the metrics loop waits on the clock: twenty polling intervals wake nothing.
+                try await clock.sleepers(atLeast: 1)
+                #expect(clock.advance(by: .seconds(1)) == 0)
                 #expect(running.requests(to: Self.configurationPath).map(\.status) == [status])
                 #expect(client.datadog.stringDetails(key: "checkout", defaultValue: "x", context: Self.pro).error == .providerNotReady)
             }

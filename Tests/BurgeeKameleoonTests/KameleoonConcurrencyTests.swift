@@ -30,7 +30,7 @@ struct KameleoonConcurrencyTests {
         let store = client.kameleoonServices.visitors
         #expect(store.count == visitors)
         for index in 0..<visitors {
-            let visitor = try #require(store.visitor("v\(index)", now: EventClock.wallMilliseconds()))
+            let visitor = try #require(store.visitor("v\(index)", now: EventClock.systemWallMilliseconds()))
             // Every visitor had five pages added by each of tasks 0 and 2, and assignments from 1 and 3.
             #expect(visitor.assignments.map(\.experimentId) == [4102])
             #expect(visitor.pages.reduce(0) { $0 + $1.count } == 10, "\(visitor.pages)")

@@ -206,7 +206,10 @@ import Testing
     @Test func pollsLatestAllWhileTheStreamIsRefusedThenStreamsAgain() async throws {
         try await Self.withServer { running in
             running.server.inject(.status(503), on: .stream, times: 1_000)
-            try await TestFiles.withClient(try configuration(running, fallbackAfterFailures: 2)) { client in
+            let logs = TestFiles.LogRecorder()
+            var configuration = try configuration(running, fallbackAfterFailures: 2)
+            configuration.logger = logs.logger
+            try await TestFiles.withClient(configuration) { client in
                 client.start()
                 let ready = await client.waitUntilReady(timeout: .seconds(30))
                 #expect(ready)
@@ -221,8 +224,11 @@ import Testing
                 #expect(polled?.changedFlags == ["a"])
 
                 running.server.clearFaults()
-                let streaming = await eventually { running.server.openStreams == 1 }
+                // Said once the stream's put is applied and polling has stopped: a poll answered
+                // after the next change can no longer land before that put.
+                let streaming = await eventually { logs.entries.contains { $0.message == "definitions stream is back" } }
                 #expect(streaming)
+                #expect(running.server.openStreams == 1)
                 try running.update(LD.document([LD.flag("a"), LD.flag("b")], segments: [#""s":{"key":"s","included":["x"]}"#]))
                 let streamed = await TestFiles.nextUpdate(events)
                 #expect(streamed?.changedFlags == ["a"])

@@ -1,4 +1,5 @@
 import BurgeeServer
+import BurgeeTesting
 import Foundation
 import Testing
 
@@ -47,33 +48,53 @@ struct FileWatchTests {
         try await Self.withDirectory { directory in
             let path = directory + "/flags.json"
             let log = RecordingLogger()
+            let clock = ManualClock()
+            let interval = Duration.milliseconds(20)
+            // Lets `count` watch intervals pass, each once the watcher waits for it; returns once
+            // it has looked at the file and waits again.
+            func poll(_ count: Int = 1) async throws {
+                for _ in 0..<count {
+                    try await clock.sleepers(atLeast: 1)
+                    #expect(clock.advance(by: interval) == 1)
+                    try await clock.sleepers(atLeast: 1)
+                }
+            }
             try Self.write(Documents.document(flags: ["a": Documents.flag(on: true)]), to: path, atomically: true)
-            try await TestServer.with(.file(path), logger: log.logger) { server, running, client in
+            try await TestServer.with(.file(path), logger: log.logger, configure: {
+                $0.watchInterval = interval
+                $0.watchClock = clock
+            }) { server, running, client in
                 let good = server.currentDocument
                 // Written by rename, so that no poll reads a half-written file and warns about that.
                 try Self.write("{\"formatVersion\":1,\"flags\":{", to: path, atomically: true)
-                #expect(await eventually { log.messages(at: .warning).count == 1 })
-                try await Task.sleep(for: .milliseconds(150))  // several polls of the same bad file
+                try await poll()
+                #expect(log.messages(at: .warning).count == 1)
+                // Several polls of the same bad file.
+                try await poll(3)
                 #expect(log.messages(at: .warning).count == 1)
                 #expect(log.messages(at: .warning).first?.contains("flags.json") == true)
                 #expect(server.currentDocument == good)
 
                 try FileManager.default.removeItem(atPath: path)
-                #expect(await eventually { log.messages(at: .warning).count == 2 })
-                try await Task.sleep(for: .milliseconds(150))
+                try await poll()
+                #expect(log.messages(at: .warning).count == 2)
+                try await poll(3)
                 #expect(log.messages(at: .warning).count == 2)
                 let fetched = try await HTTP.fetch(client, running.baseURL + "/definitions")
                 #expect(fetched.body == good)
 
                 // The same unusable bytes as before, back after the file was missing: reported again.
                 try Self.write("{\"formatVersion\":1,\"flags\":{", to: path, atomically: true)
-                #expect(await eventually { log.messages(at: .warning).count == 3 })
+                try await poll()
+                #expect(log.messages(at: .warning).count == 3)
 
                 try Self.write(Documents.document(formatVersionTwo: ()), to: path, atomically: true)
-                #expect(await eventually { log.messages(at: .warning).count == 4 })
+                try await poll()
+                #expect(log.messages(at: .warning).count == 4)
 
                 try Self.write(Documents.document(flags: ["a": Documents.flag(on: false)]), to: path, atomically: true)
-                #expect(await eventually { server.currentDocument != good })
+                try await poll()
+                #expect(server.currentDocument != good)
                 #expect(try Documents.json(server.currentDocument).objectValue?["flags"]?.objectValue?["a"]?.objectValue?["version"] == 2)
                 #expect(log.messages(at: .warning).count == 4)
             }

@@ -187,12 +187,15 @@ struct StreamTests {
                 for step in 1...updates {
                     try server.update(definitions: Documents.bytes(Documents.document(
                         flags: ["counter": Documents.flag(on: step % 2 == 0, extra: #","salt":"s\#(step)""#)])))
+                    // Not a wait for an effect: spreads the updates out so that the readers below
+                    // subscribe between them, the interleaving under test.
                     try await Task.sleep(for: .milliseconds(2))
                 }
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<readers {
                     group.addTask {
+                        // Not a wait for an effect: staggers the subscriptions across the updates.
                         try await Task.sleep(for: .milliseconds(index * 15))
                         let (_, reader) = try await Self.open(client, running)
                         let put = try #require(try await reader.nextEvent())

@@ -1,4 +1,5 @@
 import BurgeeServer
+import BurgeeTesting
 import Foundation
 import Testing
 @testable import Burgee
@@ -111,12 +112,16 @@ struct SplitPollingTests {
 
     @Test func aRefusedKeyStopsPolling() async throws {
         try await withSplitServer(key: "right") { running in
-            try await TestFiles.withClient(configuration(running, key: "wrong")) { client in
+            let clock = ManualClock()
+            try await TestFiles.withClient(configuration(running, key: "wrong").on(clock)) { client in
                 let events = client.events()
                 client.start()
                 let status = await TestFiles.nextStatus(events, .unauthorized)
                 #expect(status?.lastError?.statusCode == 401)
-                try await Task.sleep(for: .milliseconds(200))
+                // The metrics loop and the impressions' flush interval wait on the clock; twenty
+                // polling intervals wake nothing: no poll is due.
+                try await clock.sleepers(atLeast: 2)
+                #expect(clock.advance(by: .seconds(1)) == 0)
                 #expect(running.requests(to: "/api/splitChanges").count == 1)
             }
         }

@@ -1,4 +1,5 @@
 import BurgeeServer
+import BurgeeTesting
 import Foundation
 import Testing
 @testable import Burgee
@@ -37,11 +38,28 @@ struct SplitStreamingTests {
         })
     }
 
-    /// How many `/splitChanges` requests arrive over `window`: 0 when nothing polls.
-    private func polls(over window: Duration, _ running: RunningDefinitionsServer) async throws -> Int {
+    /// Whether a poll is due within `interval` of `clock`: the sync loop's timer, set only while
+    /// it polls (the client's other sleepers, its metrics loop, the impressions' flush interval and
+    /// the token's renewal, are further away).
+    private func pollDue(_ clock: ManualClock, within interval: Duration) -> Bool {
+        clock.deadlines.contains { $0 <= clock.now.advanced(by: interval) }
+    }
+
+    /// Lets `count` polling intervals pass, each once the sync loop waits for it: `count` polls.
+    private func poll(_ count: Int, every interval: Duration, on clock: ManualClock) async {
+        for _ in 0..<count {
+            #expect(await eventually { pollDue(clock, within: interval) })
+            clock.advance(by: interval)
+        }
+    }
+
+    /// Waits until polling has stopped (its timer cancelled), then lets six intervals pass: no poll
+    /// is due, and none arrives.
+    private func expectNoPolling(every interval: Duration, on clock: ManualClock, _ running: RunningDefinitionsServer) async {
+        #expect(await eventually { !pollDue(clock, within: interval) })
         let before = running.requests(to: "/api/splitChanges").count
-        try await Task.sleep(for: window)
-        return running.requests(to: "/api/splitChanges").count - before
+        #expect(clock.advance(by: interval * 6) == 0)
+        #expect(running.requests(to: "/api/splitChanges").count == before)
     }
 
     @Test func anUpdateArrivesThroughPushWithoutWaitingForAPoll() async throws {
@@ -101,16 +119,21 @@ struct SplitStreamingTests {
 
     @Test func pausedStreamingPollsUntilEnabledAgain() async throws {
         try await withSplitServer { running in
-            try await TestFiles.withClient(configuration(running, interval: .milliseconds(100))) { client in
+            let clock = ManualClock()
+            let interval = Duration.milliseconds(100)
+            try await TestFiles.withClient(configuration(running, interval: interval).on(clock)) { client in
                 try await streaming(client, running)
-                #expect(try await polls(over: .milliseconds(600), running) <= 1)
+                await expectNoPolling(every: interval, on: clock, running)
                 let before = running.requests(to: "/api/splitChanges").count
                 running.server.push(.control(.streamingPaused))
-                #expect(await eventually { running.requests(to: "/api/splitChanges").count >= before + 6 })
+                // A sync at once, then one per interval.
+                await poll(6, every: interval, on: clock)
+                #expect(await eventually { running.requests(to: "/api/splitChanges").count >= before + 7 })
+                // Waiting for the next interval: no sync in flight.
+                #expect(await eventually { pollDue(clock, within: interval) })
                 running.server.push(.control(.streamingEnabled))
-                // The sync once enabled may land in the first window; none after it.
-                _ = try await polls(over: .milliseconds(300), running)
-                #expect(try await polls(over: .milliseconds(600), running) == 0)
+                // The sync once enabled, then no polling.
+                await expectNoPolling(every: interval, on: clock, running)
                 #expect(running.server.openStreams == 1)
                 #expect(running.requests(to: "/api/event-stream").count == 1)
             }
@@ -119,17 +142,23 @@ struct SplitStreamingTests {
 
     @Test func noPublishersPollsUntilOneIsBack() async throws {
         try await withSplitServer { running in
-            try await TestFiles.withClient(configuration(running, interval: .milliseconds(100))) { client in
+            let clock = ManualClock()
+            let interval = Duration.milliseconds(100)
+            try await TestFiles.withClient(configuration(running, interval: interval).on(clock)) { client in
                 try await streaming(client, running)
                 running.server.push(.occupancy(.primary, publishers: 0))
-                // One channel with publishers is enough.
-                #expect(try await polls(over: .milliseconds(600), running) <= 1)
+                // One channel with publishers is enough: once a change notified after the occupancy
+                // is applied, the occupancy was read, and the change's sync left no poll due.
+                try running.update(Split.document(flags: [Split.flag("a", treatment: "blue"), Split.flag("b", segment: "vips")]))
+                #expect(await eventually { client.split.treatment("a", key: "u9") == "blue" })
+                await expectNoPolling(every: interval, on: clock, running)
                 running.server.push(.occupancy(.secondary, publishers: 0))
                 let before = running.requests(to: "/api/splitChanges").count
-                #expect(await eventually { running.requests(to: "/api/splitChanges").count >= before + 6 })
+                await poll(6, every: interval, on: clock)
+                #expect(await eventually { running.requests(to: "/api/splitChanges").count >= before + 7 })
+                #expect(await eventually { pollDue(clock, within: interval) })
                 running.server.push(.occupancy(.secondary, publishers: 1))
-                _ = try await polls(over: .milliseconds(300), running)
-                #expect(try await polls(over: .milliseconds(600), running) == 0)
+                await expectNoPolling(every: interval, on: clock, running)
             }
         }
     }
@@ -173,13 +202,14 @@ struct SplitStreamingTests {
     @Test func aRefusedAuthStopsTheSource() async throws {
         try await withSplitServer { running in
             running.server.inject(.status(401), on: .splitAuth)
-            try await TestFiles.withClient(configuration(running, interval: .milliseconds(100))) { client in
+            let clock = ManualClock()
+            let interval = Duration.milliseconds(100)
+            try await TestFiles.withClient(configuration(running, interval: interval).on(clock)) { client in
                 let events = client.events()
                 client.start()
                 let status = await TestFiles.nextStatus(events, .unauthorized)
                 #expect(status?.lastError?.statusCode == 401)
-                let polled = try await polls(over: .milliseconds(500), running)
-                #expect(polled == 0)
+                await expectNoPolling(every: interval, on: clock, running)
                 #expect(running.requests(to: "/api/event-stream").isEmpty)
             }
         }

@@ -25,14 +25,19 @@ package enum EventsHarness {
     ])
 
     /// A ready, started client over `json` whose events go to the returned sink; the flush
-    /// interval is an hour, so nothing is delivered before `flush()` or a full batch.
+    /// interval is an hour, so nothing is delivered before `flush()` or a full batch. On `clock`
+    /// when one is given.
     package static func client(_ json: String = definitions, exposures: EventsConfiguration.ExposureMode = .deduplicated,
+                               clock: ManualClock? = nil,
                                _ configure: (inout EventsConfiguration) -> Void = { _ in }) async throws
         -> (BurgeeClient, InMemoryEventSink) {
         let sink = InMemoryEventSink()
         var events = EventsConfiguration(destination: .sink(sink), exposures: exposures, flushInterval: .seconds(3600))
         configure(&events)
-        let client = try await ClientHarness.ready(json) { $0.events = events }
+        let client = try await ClientHarness.ready(json) {
+            $0.events = events
+            if let clock { $0.clock = clock }
+        }
         return (client, sink)
     }
 }

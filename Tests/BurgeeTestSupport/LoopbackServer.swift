@@ -76,6 +76,7 @@ extension RunningDefinitionsServer {
         while ContinuousClock.now < deadline {
             let seen = requests(to: path)
             if seen.count >= count, seen.prefix(count).allSatisfy({ $0.status != nil }) { return seen }
+            // A bounded wait: polls the log until the deadline.
             try await Task.sleep(for: .milliseconds(10))
         }
         throw Failure("fewer than \(count) answered requests to \(path): \(requests(to: path).map(\.status))")

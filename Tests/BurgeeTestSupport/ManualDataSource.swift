@@ -12,7 +12,7 @@ package final class ManualDataSource: DataSource {
         self.sink.withLock { $0 = sink }
         connected.continuation.yield()
         connected.continuation.finish()
-        while (try? await Task.sleep(for: .seconds(3600))) != nil {}
+        await suspendUntilCancelled()
     }
 
     /// Waits until the client runs the source.

@@ -38,7 +38,7 @@ struct CustomDataSourceTests {
         let cancelled = AsyncStream<Void>.makeStream()
         let source = DataSourceConfiguration.custom { _, fail in
             fail(DataSourceError(kind: .network, message: "bus unreachable"))
-            while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
+            await suspendUntilCancelled()
             cancelled.continuation.yield()
         }
         let client = try BurgeeClient(configuration: .init(source: source, logger: TestClients.quietLogger))

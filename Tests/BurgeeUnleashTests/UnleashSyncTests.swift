@@ -1,4 +1,5 @@
 import BurgeeServer
+import BurgeeTesting
 import Foundation
 import Testing
 @testable import Burgee
@@ -84,8 +85,10 @@ struct UnleashSyncTests {
                         && counts["coloured"]?.yes == 4
                 }
                 #expect(counted, "\(running.server.unleashToggleCounts)")
-                // Later flushes carry no further counts for these toggles.
-                try await Task.sleep(for: .milliseconds(250))
+                // Later flushes carry no further counts for these toggles (each returns once what it
+                // took was posted).
+                await client.flush()
+                await client.flush()
                 let counts = running.server.unleashToggleCounts
                 #expect(counts["on"] == UnleashToggleCounts(yes: 7, no: 0))
                 #expect(counts["off"] == UnleashToggleCounts(yes: 0, no: 3))
@@ -112,9 +115,12 @@ struct UnleashSyncTests {
     @Test func noMetricsIntervalSendsNeitherRegistrationNorMetrics() async throws {
         try await withUnleashServer { running in
             try await TestFiles.withClient(configuration(running, metrics: nil)) { client in
+                // A registration comes before the first features request, and so before ready.
                 try await LoopbackServer.ready(client)
                 _ = client.unleash.isEnabled("on", context: context)
-                try await Task.sleep(for: .milliseconds(200))
+                // No events are recorded, so no flush ever posts metrics.
+                #expect(client.configuration.events == nil)
+                await client.flush()
                 #expect(running.requests(to: "/api/client/register").isEmpty)
                 #expect(running.requests(to: "/api/client/metrics").isEmpty)
             }
@@ -123,7 +129,11 @@ struct UnleashSyncTests {
 
     @Test func aRefusedTokenStopsPolling() async throws {
         try await withUnleashServer(token: "right") { running in
-            try await TestFiles.withClient(configuration(running, token: "wrong")) { client in
+            let clock = ManualClock()
+            var configuration = configuration(running, token: "wrong", metrics: nil)
+            configuration.clock = clock
+            configuration.metricsInterval = .seconds(86_400)
+            try await TestFiles.withClient(configuration) { client in
                 let events = client.events()
                 client.start()
                 let status = await TestFiles.nextStatus(events, .unauthorized)
@@ -134,7 +144,9 @@ struct UnleashSyncTests {
                     await client.waitUntilReady(timeout: .seconds(3600))
                 }
                 #expect(ready == false)
-                try await Task.sleep(for: .milliseconds(200))
+                // Only the metrics loop waits on the clock: however long, no poll is due.
+                try await clock.sleepers(atLeast: 1)
+                #expect(clock.advance(by: .seconds(3600)) == 0)
                 #expect(running.requests(to: "/api/client/features").count == 1)
             }
         }
@@ -209,7 +221,8 @@ struct UnleashSyncTests {
                 _ = client.unleash.isEnabled("plain", context: user)
                 let recorded = await eventually { impressions.exposures.count >= 1 }
                 #expect(recorded)
-                try await Task.sleep(for: .milliseconds(150))
+                // Whatever was recorded is delivered once the flush returns.
+                await client.flush()
                 // Only the feature with impressionData records impressions.
                 #expect(Set(impressions.exposures) == ["coloured"])
             }

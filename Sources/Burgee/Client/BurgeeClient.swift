@@ -32,6 +32,8 @@ public final class BurgeeClient: Service, Sendable {
     let metrics: ClientMetrics
     let fallbacks: Fallbacks
     package let logger: Logger
+    /// The configuration's clock, as the client's parts use it.
+    package let clock: ClientClock
     /// Delivers events; `nil` when the configuration has none.
     let eventProcessor: EventProcessor?
     /// Records events on the evaluation path; `nil` when the configuration has none.
@@ -64,14 +66,16 @@ public final class BurgeeClient: Service, Sendable {
         self.spanEvents = configuration.openTelemetry ? EvaluationSpanEvents(tracer: configuration.tracer) : nil
         self.intercepts = !configuration.hooks.isEmpty || configuration.openTelemetry
         self.clientName = configuration.logger.label
+        let clock = ClientClock(configuration.clock)
+        self.clock = clock
         let broadcaster = EventBroadcaster<ClientEvent>(bufferSize: configuration.eventBufferSize)
         let cell = SnapshotCell(ClientState.notReady)
         let observers = FlagObservers()
         let metrics = ClientMetrics(factory: configuration.metricsFactory ?? MetricsSystem.factory)
         let processor = try configuration.events.map { events throws(ConfigurationError) in
             EventProcessor(configuration: events,
-                           sink: try events.destination.makeSink(configuration.key, configuration.logger),
-                           logger: configuration.logger, currentTable: { [cell] in cell.read { $0.eventTable } })
+                           sink: try events.destination.makeSink(configuration.key, configuration.logger, clock),
+                           logger: configuration.logger, clock: clock, currentTable: { [cell] in cell.read { $0.eventTable } })
         }
         self.eventProcessor = processor
         self.recorder = processor?.recorder
@@ -141,7 +145,7 @@ public final class BurgeeClient: Service, Sendable {
     private func runUntilStopped() async {
         let bootstrap = configuration.bootstrap
         pipeline.loadInitial(bootstrap: bootstrap, cache: pipeline.cache?.load())
-        let sink = DataSourceSink(logger: logger, pipeline: pipeline)
+        let sink = DataSourceSink(logger: logger, clock: clock, pipeline: pipeline)
         let source = self.source
         await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
@@ -178,7 +182,7 @@ public final class BurgeeClient: Service, Sendable {
     }
 
     private func reportMetrics() async {
-        while (try? await Task.sleep(for: configuration.metricsInterval)) != nil {
+        while (try? await clock.sleep(for: configuration.metricsInterval)) != nil {
             metrics.flush(cell.evaluationCounts())
         }
     }
@@ -202,9 +206,10 @@ public final class BurgeeClient: Service, Sendable {
     /// The data source's status.
     public var dataSourceStatus: DataSourceStatus { pipeline.status.current }
 
-    /// Waits until the client is ready or `timeout` passes, or returns at once when it can no
-    /// longer become ready from its source: the source stopped for good (`unauthorized`) or there
-    /// is none (`off`) and no definitions arrived. ``dataSourceStatus`` then says why.
+    /// Waits until the client is ready or `timeout` passes on the client's clock
+    /// (``Configuration/clock``), or returns at once when it can no longer become ready from its
+    /// source: the source stopped for good (`unauthorized`) or there is none (`off`) and no
+    /// definitions arrived. ``dataSourceStatus`` then says why.
     /// - Returns: whether it is ready.
     public func waitUntilReady(timeout: Duration) async -> Bool {
         if isReady { return true }
@@ -222,8 +227,8 @@ public final class BurgeeClient: Service, Sendable {
                 }
                 return false
             }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
+            group.addTask { [clock] in
+                try? await clock.sleep(for: timeout)
                 return false
             }
             let first = await group.next() ?? false

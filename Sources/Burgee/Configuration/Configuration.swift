@@ -53,6 +53,17 @@ extension BurgeeClient {
         /// The tracer whose active span receives the span events; `nil` for the bootstrapped
         /// `InstrumentationSystem.tracer`, read at each evaluation.
         public var tracer: (any Tracer)?
+        /// The clock that times everything the client waits for: polling and its backoff, stream
+        /// reconnections and read-idle timeouts, event flushes, retries and the close timeout, the
+        /// metrics interval, the ready timeout (and ``BurgeeClient/waitUntilReady(timeout:)``), file
+        /// watching, and the vendors' own loops and token renewals. `ContinuousClock()` by default.
+        ///
+        /// A test passes `ManualClock` from `BurgeeTesting` to move time itself: nothing the client
+        /// times then happens until the test advances the clock, and event timestamps and the
+        /// exposure deduplication window follow the clock's time too. The timeouts of HTTP requests
+        /// themselves (connecting, awaiting an answer, the read timeouts of vendors' push streams)
+        /// stay the HTTP client's, on the system's clock.
+        public var clock: any Clock<Duration>
         /// How each format compiles its definitions: settings that a format's module declares
         /// (flagd's `fractional` rule, set as `configuration.flagd` with `BurgeeFlagd`).
         package var compileOptions = CompileOptions()
@@ -66,7 +77,8 @@ extension BurgeeClient {
                     maxDefinitionsBytes: Int = 64 << 20,
                     maxDefinitionsDepth: Int = 128, eventBufferSize: Int = 1024, events: EventsConfiguration? = nil,
                     logger: Logger = Logger(label: "burgee"), metricsFactory: (any MetricsFactory)? = nil,
-                    hooks: [any Hook] = [], openTelemetry: Bool = false, tracer: (any Tracer)? = nil) {
+                    hooks: [any Hook] = [], openTelemetry: Bool = false, tracer: (any Tracer)? = nil,
+                    clock: any Clock<Duration> = ContinuousClock()) {
             self.key = SDKKey(sdkKey)
             self.source = source
             self.bootstrap = bootstrap
@@ -84,6 +96,7 @@ extension BurgeeClient {
             self.hooks = hooks
             self.openTelemetry = openTelemetry
             self.tracer = tracer
+            self.clock = clock
         }
 
         /// Throws the first problem that makes the configuration unusable.

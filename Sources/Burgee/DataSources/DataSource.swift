@@ -13,10 +13,13 @@ package protocol DataSource: Sendable {
 package struct DataSourceSink: Sendable {
     /// The client's logger.
     package let logger: Logger
+    /// The client's clock: every wait of a source (intervals, backoff, reconnections) is on it.
+    package let clock: ClientClock
     let pipeline: UpdatePipeline
 
-    init(logger: Logger, pipeline: UpdatePipeline) {
+    init(logger: Logger, clock: ClientClock, pipeline: UpdatePipeline) {
         self.logger = logger
+        self.clock = clock
         self.pipeline = pipeline
     }
 

@@ -96,7 +96,8 @@ public struct DataSourceConfiguration: Sendable {
     /// - Parameters:
     ///   - url: the stream's URL; plain `http` only to loopback unless allowed in `http`.
     ///   - readIdleTimeout: the connection is dropped and reopened when nothing (event or
-    ///     heartbeat) arrives for this long; keep it above the server's heartbeat interval.
+    ///     heartbeat) arrives for this long, on the client's clock; keep it above the server's
+    ///     heartbeat interval.
     ///   - fallbackAfterFailures: after this many consecutive failed connections the source also
     ///     polls, until the stream is back.
     ///   - fallbackPollingInterval: how often to poll while falling back.

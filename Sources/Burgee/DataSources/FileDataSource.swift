@@ -12,7 +12,7 @@ package struct FileDataSource: DataSource {
     package let path: String
     /// Whether to reload on change.
     package let watch: Bool
-    /// How often to look for changes.
+    /// How often to look for changes, on the client's clock.
     package let interval: Duration
     /// Larger files are refused.
     package let maxBytes: Int
@@ -31,7 +31,7 @@ package struct FileDataSource: DataSource {
         var lastAttempt = await load(sink, previous: nil)
         guard watch else { return }
         while !Task.isCancelled {
-            do { try await Task.sleep(for: interval) } catch { return }
+            do { try await sink.clock.sleep(for: interval) } catch { return }
             let now = FileIO.fingerprint(path)
             guard now != seen else { continue }
             seen = now

@@ -69,7 +69,7 @@ public struct EppoView: Sendable {
         }
         if let result, result.doLog, let logger {
             logger(EppoAssignmentEvent(result, flag: key, subject: subjectKey, attributes: attributes,
-                                       timestamp: EventClock.wallMilliseconds()))
+                                       timestamp: client.clock.wallMilliseconds()))
         }
         return value ?? defaultValue
     }

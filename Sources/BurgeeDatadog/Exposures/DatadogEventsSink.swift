@@ -16,7 +16,7 @@ final class DatadogEventsSink: EventSink {
     private let posts: HTTPEventSink
     private let context: JSONValue
 
-    init(connection: DatadogConnection, retryDelay: Duration, logger: Logger) throws(ConfigurationError) {
+    init(connection: DatadogConnection, retryDelay: Duration, logger: Logger, clock: ClientClock) throws(ConfigurationError) {
         guard let endpoint = connection.exposuresEndpoint() else { throw .invalidConnection("Datadog exposures are off") }
         var http = connection.headers
         if endpoint.throughAgent {
@@ -31,7 +31,7 @@ final class DatadogEventsSink: EventSink {
         if let env = connection.env { context["env"] = .string(env) }
         self.context = .object(context)
         posts = try HTTPEventSink(endpoint: endpoint.url, sdkKey: nil, http: http, retryDelay: retryDelay, logger: logger,
-                                  sendsSchemaHeader: false, encode: { _ in nil })
+                                  clock: clock, sendsSchemaHeader: false, encode: { _ in nil })
     }
 
     func send(_ batch: EventBatch) async throws {
@@ -61,8 +61,8 @@ extension EventDestination {
     static func datadog(_ connection: DatadogConnection, retryDelay: Duration = .seconds(1)) -> EventDestination {
         EventDestination(
             validate: { () throws(ConfigurationError) in try connection.validate() },
-            makeSink: { _, logger throws(ConfigurationError) in
-                try DatadogEventsSink(connection: connection, retryDelay: retryDelay, logger: logger)
+            makeSink: { _, logger, clock throws(ConfigurationError) in
+                try DatadogEventsSink(connection: connection, retryDelay: retryDelay, logger: logger, clock: clock)
             })
     }
 }

@@ -4,22 +4,25 @@ import Logging
 
 /// The OAuth access token Kameleoon's Data API wants (`POST {api}/oauth/token` with the client
 /// credentials as Basic authentication and `grant_type=client_credentials`), fetched on first
-/// use and again a minute before it expires. Without client credentials there is none, and
-/// requests go without `Authorization`.
+/// use and again a minute before it expires (on the client's clock). Without client credentials
+/// there is none, and requests go without `Authorization`.
 actor KameleoonAccessToken {
     private let connection: KameleoonConnection
     private let logger: Logger
-    private var token: (value: SDKKey, renewAt: ContinuousClock.Instant)?
+    private let clock: ClientClock
+    /// The token, and when to renew it: a reading of `clock`.
+    private var token: (value: SDKKey, renewAt: Duration)?
 
-    init(connection: KameleoonConnection, logger: Logger) {
+    init(connection: KameleoonConnection, logger: Logger, clock: ClientClock) {
         self.connection = connection
         self.logger = logger
+        self.clock = clock
     }
 
     /// `Bearer <token>`, or `nil` without credentials or when no token could be had.
     func authorization() async -> SDKKey? {
         guard let id = connection.clientID, let secret = connection.clientSecret else { return nil }
-        if let token, ContinuousClock.now < token.renewAt { return token.value }
+        if let token, clock.now < token.renewAt { return token.value }
         guard let url = try? connection.tokenURL() else { return nil }
         let basic = "Basic " + Base64.encode(Array("\(id):\(secret)".utf8))
         let body = Array("grant_type=client_credentials".utf8)
@@ -36,7 +39,7 @@ actor KameleoonAccessToken {
                 return nil
             }
             let lifetime = json.objectValue?["expires_in"]?.numberValue ?? 3600
-            token = (bearer, ContinuousClock.now + .seconds(max(0, lifetime - 60)))
+            token = (bearer, clock.now + .seconds(max(0, lifetime - 60)))
             return bearer
         case .success(let answer):
             logger.error("Kameleoon refused the client credentials", metadata: ["url": "\(url)", "status": "\(answer.status)"])

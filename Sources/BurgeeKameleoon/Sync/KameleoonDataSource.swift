@@ -63,7 +63,7 @@ struct KameleoonDataSource: DataSource {
             case .poll:
                 // While the stream is up, Kameleoon's SDKs leave fetching to its notifications.
                 if streamConnected.value.load(ordering: .relaxed) && failures == 0 {
-                    timer = schedule(connection.refreshInterval, continuation)
+                    timer = schedule(connection.refreshInterval, continuation, sink.clock)
                     continue
                 }
             case .update(let ts):
@@ -114,7 +114,7 @@ struct KameleoonDataSource: DataSource {
             }
             if let realTimeUpdate {
                 if realTimeUpdate, realTime == nil, let streamURL = try? connection.realTimeURL() {
-                    let stream = KameleoonRealTimeStream(url: streamURL, http: http, logger: sink.logger)
+                    let stream = KameleoonRealTimeStream(url: streamURL, http: http, logger: sink.logger, clock: sink.clock)
                     realTime = Task { await stream.run(connected: streamConnected, continuation) }
                 } else if !realTimeUpdate, let task = realTime {
                     task.cancel()
@@ -123,7 +123,7 @@ struct KameleoonDataSource: DataSource {
                 }
             }
             timer?.cancel()
-            timer = schedule(delay, continuation)
+            timer = schedule(delay, continuation, sink.clock)
         }
     }
 
@@ -133,10 +133,12 @@ struct KameleoonDataSource: DataSource {
         max(http.backoff.delay(afterFailures: failures), retryAfter.map { min($0, http.maxRetryAfter) } ?? .zero)
     }
 
-    /// A poll after `delay`.
-    private func schedule(_ delay: Duration, _ continuation: AsyncStream<Wake>.Continuation) -> Task<Void, Never> {
+    /// A poll after `delay` of `clock`.
+    private func schedule(_ delay: Duration, _ continuation: AsyncStream<Wake>.Continuation, _ clock: ClientClock)
+        -> Task<Void, Never>
+    {
         Task {
-            guard (try? await Task.sleep(for: delay)) != nil else { return }
+            guard (try? await clock.sleep(for: delay)) != nil else { return }
             continuation.yield(.poll)
         }
     }

@@ -5,8 +5,8 @@ import Synchronization
 
 /// Kameleoon's real-time configuration updates: a Server-Sent Events stream whose
 /// `configuration-update-event`s (`{"ts": <ms>}`) ask for the configuration at once. Reconnects
-/// 3 seconds after the stream ends or fails, as Kameleoon's SDKs do; `connected` says whether it
-/// is up (polling skips its fetches meanwhile).
+/// 3 seconds (of the client's clock) after the stream ends or fails, as Kameleoon's SDKs do;
+/// `connected` says whether it is up (polling skips its fetches meanwhile).
 struct KameleoonRealTimeStream: Sendable {
     static let updateEvent = "configuration-update-event"
     static let reconnectDelay: Duration = .seconds(3)
@@ -14,6 +14,7 @@ struct KameleoonRealTimeStream: Sendable {
     let url: ServiceURL
     let http: HTTPOptions
     let logger: Logger
+    let clock: ClientClock
 
     func run(connected: KameleoonStreamState, _ wakes: AsyncStream<KameleoonDataSource.Wake>.Continuation) async {
         // No read timeout: the stream may stay quiet for hours between configuration changes.
@@ -38,7 +39,7 @@ struct KameleoonRealTimeStream: Sendable {
             connected.value.store(false, ordering: .relaxed)
             // The stream ended: fetch once in case an update was missed, then reconnect.
             wakes.yield(.poll)
-            guard (try? await Task.sleep(for: Self.reconnectDelay)) != nil else { break }
+            guard (try? await clock.sleep(for: Self.reconnectDelay)) != nil else { break }
         }
         connected.value.store(false, ordering: .relaxed)
         await transport.shutdown()

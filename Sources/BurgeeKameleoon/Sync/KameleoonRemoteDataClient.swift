@@ -8,9 +8,9 @@ final class KameleoonRemoteDataClient: Sendable {
     let token: KameleoonAccessToken
     let logger: Logger
 
-    init(connection: KameleoonConnection, logger: Logger) {
+    init(connection: KameleoonConnection, logger: Logger, clock: ClientClock) {
         self.connection = connection
-        self.token = KameleoonAccessToken(connection: connection, logger: logger)
+        self.token = KameleoonAccessToken(connection: connection, logger: logger, clock: clock)
         self.logger = logger
     }
 

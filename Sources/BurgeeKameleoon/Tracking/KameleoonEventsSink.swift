@@ -15,10 +15,10 @@ final class KameleoonEventsSink: EventSink {
 
     private let posts: HTTPEventSink
 
-    init(connection: KameleoonConnection, retryDelay: Duration, logger: Logger) throws(ConfigurationError) {
-        let token = KameleoonAccessToken(connection: connection, logger: logger)
+    init(connection: KameleoonConnection, retryDelay: Duration, logger: Logger, clock: ClientClock) throws(ConfigurationError) {
+        let token = KameleoonAccessToken(connection: connection, logger: logger, clock: clock)
         posts = try HTTPEventSink(endpoint: connection.trackingURL(), sdkKey: nil, http: connection.http, retryDelay: retryDelay,
-                                  logger: logger, sendsSchemaHeader: false, contentType: "*/*",
+                                  logger: logger, clock: clock, sendsSchemaHeader: false, contentType: "*/*",
                                   authorize: { await token.authorization() }, encode: { _ in nil })
     }
 
@@ -64,8 +64,8 @@ extension EventDestination {
     static func kameleoon(_ connection: KameleoonConnection, retryDelay: Duration = .seconds(5)) -> EventDestination {
         EventDestination(
             validate: { () throws(ConfigurationError) in try connection.validate() },
-            makeSink: { _, logger throws(ConfigurationError) in
-                try KameleoonEventsSink(connection: connection, retryDelay: retryDelay, logger: logger)
+            makeSink: { _, logger, clock throws(ConfigurationError) in
+                try KameleoonEventsSink(connection: connection, retryDelay: retryDelay, logger: logger, clock: clock)
             })
     }
 }

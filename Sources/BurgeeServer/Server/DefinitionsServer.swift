@@ -132,7 +132,8 @@ public final class DefinitionsServer: Service, Sendable {
             logger: logger
         )
         if let watcher {
-            application.addServices(FileWatchService(watcher: watcher, interval: configuration.watchInterval))
+            application.addServices(FileWatchService(watcher: watcher, interval: configuration.watchInterval,
+                                                     clock: configuration.watchClock))
         }
         try await withGracefulShutdownHandler {
             try await application.run()

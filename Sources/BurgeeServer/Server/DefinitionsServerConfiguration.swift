@@ -10,6 +10,10 @@ public struct DefinitionsServerConfiguration: Sendable {
     public var heartbeatInterval: Duration
     /// How often a definitions file is checked for changes.
     public var watchInterval: Duration
+    /// The clock ``watchInterval`` is measured on: `ContinuousClock()` by default. A test that
+    /// passes a manual clock (`ManualClock` of `BurgeeTesting`) decides when the file is checked,
+    /// by advancing it.
+    public var watchClock: any Clock<Duration>
     /// The largest `POST /events` body accepted, as received and once decoded; larger ones are
     /// answered with 413.
     public var maxEventsBodyBytes: Int
@@ -69,8 +73,10 @@ public struct DefinitionsServerConfiguration: Sendable {
         maxOFREPBodyBytes: Int = 1 << 20,
         maxRetainedRecords: Int = 10_000,
         offersPush: Bool = true,
-        visitorData: [String: JSONValue] = [:]
+        visitorData: [String: JSONValue] = [:],
+        watchClock: any Clock<Duration> = ContinuousClock()
     ) {
+        self.watchClock = watchClock
         self.visitorData = visitorData
         self.offersPush = offersPush
         self.maxRetainedRecords = maxRetainedRecords

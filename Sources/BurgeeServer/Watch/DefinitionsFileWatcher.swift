@@ -41,10 +41,10 @@ final class DefinitionsFileWatcher: Sendable {
                             mayHaveMissedWrite: contents.isRecent, lastProblem: nil))
     }
 
-    /// Polls every `interval` until cancelled.
-    func run(every interval: Duration) async {
+    /// Polls every `interval` of `clock` until cancelled.
+    func run(every interval: Duration, on clock: any Clock<Duration>) async {
         while !Task.isCancelled {
-            do { try await Task.sleep(for: interval) } catch { return }
+            do { try await clock.sleep(for: interval) } catch { return }
             poll()
         }
     }

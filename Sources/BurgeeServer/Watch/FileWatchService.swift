@@ -4,10 +4,11 @@ import ServiceLifecycle
 struct FileWatchService: Service {
     let watcher: DefinitionsFileWatcher
     let interval: Duration
+    let clock: any Clock<Duration>
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { [watcher, interval] in
-            await watcher.run(every: interval)
+        await cancelWhenGracefulShutdown { [watcher, interval, clock] in
+            await watcher.run(every: interval, on: clock)
         }
     }
 }

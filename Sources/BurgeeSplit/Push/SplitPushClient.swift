@@ -2,11 +2,6 @@ import AsyncHTTPClient
 import Burgee
 import BurgeeCore
 import Logging
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Keeps a connection to Split's streaming service and tells the sync loop what it hears: `GET
 /// {auth}/v2/auth?s=1.3` with the SDK key for a token (401 and 403 stop the whole source; no push
@@ -80,7 +75,7 @@ struct SplitPushClient: Sendable {
             logger.warning("Split streaming failed; polling until it is back", metadata: [
                 "error": "\(authTransport.redact(failure.message))", "failures": "\(failures)", "retryIn": "\(wait)",
             ])
-            do { try await Task.sleep(for: wait) } catch { return }
+            do { try await sink.clock.sleep(for: wait) } catch { return }
         }
     }
 
@@ -103,13 +98,14 @@ struct SplitPushClient: Sendable {
         failures = 0
         send(.streaming(.up))
         sink.logger.debug("Split stream open", metadata: ["url": "\(streamingBase)/event-stream"])
-        let refreshDelay = token.refreshDelay(now: Int64(Date().timeIntervalSince1970), margin: options.tokenRefreshMargin)
+        let refreshDelay = token.refreshDelay(now: sink.clock.wallMilliseconds() / 1000, margin: options.tokenRefreshMargin)
+        let clock = sink.clock
         let limits = sink.limits
         let logger = sink.logger
         let maxEventBytes = http.maxBodyBytes
         return await withTaskGroup(of: End?.self) { group in
             group.addTask {
-                do { try await Task.sleep(for: refreshDelay) } catch { return nil }
+                do { try await clock.sleep(for: refreshDelay) } catch { return nil }
                 return .refresh
             }
             group.addTask {

@@ -231,18 +231,22 @@ struct ExposureTests {
         await client.close()
     }
 
-    @Test("the deduplication window passes and the exposure is recorded again")
+    @Test("the deduplication window passes on the client's clock and the exposure is recorded again")
     func window() async throws {
-        let (client, sink) = try await H.client { $0.deduplicationWindow = .milliseconds(200) }
+        let clock = ManualClock(wallMilliseconds: 1_700_000_000_000)
+        let (client, sink) = try await H.client(clock: clock) { $0.deduplicationWindow = .milliseconds(200) }
         _ = client.boolVariation("plain", context: H.user, default: false)
+        _ = client.boolVariation("plain", context: H.user, default: false)
+        clock.advance(by: .milliseconds(199))
         _ = client.boolVariation("plain", context: H.user, default: false)
         await client.flush()
         #expect(sink.exposures.count == 1)
-        try await Task.sleep(for: .milliseconds(250))
+        clock.advance(by: .milliseconds(1))
         _ = client.boolVariation("plain", context: H.user, default: false)
         _ = client.boolVariation("plain", context: H.user, default: false)
         await client.flush()
-        #expect(sink.exposures.count == 2)
+        // Stamped with the clock's wall time.
+        #expect(sink.exposures.map(\.timestamp) == [1_700_000_000_000, 1_700_000_000_200])
         await client.close()
     }
 

@@ -1,4 +1,5 @@
 import BurgeeServer
+import BurgeeTesting
 import Testing
 @testable import Burgee
 import BurgeeCore
@@ -11,6 +12,37 @@ import BurgeeCore
                                http: HTTPOptions = LoopbackServer.http(), sdkKey: String? = nil) -> BurgeeClient.Configuration {
         BurgeeClient.Configuration(sdkKey: sdkKey, source: .polling(url, every: interval, http: http),
                                    logger: TestFiles.quietLogger)
+    }
+
+    /// ``configuration(_:every:http:sdkKey:)`` on `clock`, the metrics loop (the client's other
+    /// sleeper) waking only after a day of it.
+    private func configuration(_ url: String, every interval: Duration = .milliseconds(100), sdkKey: String? = nil,
+                               on clock: ManualClock) -> BurgeeClient.Configuration {
+        var configuration = configuration(url, every: interval, sdkKey: sdkKey)
+        configuration.clock = clock
+        configuration.metricsInterval = .seconds(86_400)
+        return configuration
+    }
+
+    @Test("polls at the interval of the client's clock: not before it, once when it passes")
+    func pollsAtTheInterval() async throws {
+        try await LoopbackServer.withServer { running in
+            let clock = ManualClock()
+            try await TestFiles.withClient(configuration(running.definitionsURL, every: .seconds(10), on: clock)) { client in
+                try await LoopbackServer.ready(client)
+                // The metrics loop, and the poller waiting for the interval.
+                try await clock.sleepers(atLeast: 2)
+                #expect(clock.deadlines.contains(clock.now.advanced(by: .seconds(10))))
+                #expect(clock.advance(by: .seconds(9)) == 0)
+                #expect(running.requests(to: "/definitions").count == 1)
+                #expect(clock.advance(by: .seconds(1)) == 1)
+                let requests = try await running.requests(to: "/definitions", atLeast: 2)
+                #expect(requests.map(\.status) == [200, 304])
+                // Polled, then waiting for the next interval from the time it woke.
+                try await clock.sleepers(atLeast: 2)
+                #expect(clock.deadlines.contains(clock.now.advanced(by: .seconds(10))))
+            }
+        }
     }
 
     @Test func pollsWithETagsAndAppliesChanges() async throws {
@@ -124,13 +156,16 @@ import BurgeeCore
 
     @Test func unauthorizedStopsWithoutRetrying() async throws {
         try await LoopbackServer.withServer(sdkKey: "sdk-right") { running in
-            try await TestFiles.withClient(configuration(running.definitionsURL, sdkKey: "sdk-wrong")) { client in
+            let clock = ManualClock()
+            try await TestFiles.withClient(configuration(running.definitionsURL, sdkKey: "sdk-wrong", on: clock)) { client in
                 let events = client.events()
                 client.start()
                 let status = await TestFiles.nextStatus(events, .unauthorized)
                 #expect(status?.lastError?.statusCode == 401)
-                // Several intervals later, still the one request.
-                try await Task.sleep(for: .milliseconds(500))
+                // Ten intervals later, nothing woke: the poller is not waiting to retry, and there
+                // is still the one request.
+                try await clock.sleepers(atLeast: 1)
+                #expect(clock.advance(by: .seconds(1)) == 0)
                 #expect(running.requests(to: "/definitions").count == 1)
                 #expect(client.dataSourceStatus.state == .unauthorized)
             }
@@ -187,12 +222,17 @@ import BurgeeCore
 
     @Test func fetchOnceStops() async throws {
         try await LoopbackServer.withServer { running in
+            let clock = ManualClock()
             let configuration = BurgeeClient.Configuration(source: .fetchOnce(running.definitionsURL, http: LoopbackServer.http()),
-                                                           logger: TestFiles.quietLogger)
+                                                           metricsInterval: .seconds(86_400), logger: TestFiles.quietLogger,
+                                                           clock: clock)
             try await TestFiles.withClient(configuration) { client in
                 try await LoopbackServer.ready(client)
                 try running.update(TestFiles.definitions(version: 2, flag: "flag", serves: "off"))
-                try await Task.sleep(for: .milliseconds(300))
+                // Only the metrics loop waits on the clock: the source is not waiting to poll again,
+                // and an hour later there is still the one request.
+                try await clock.sleepers(atLeast: 1)
+                #expect(clock.advance(by: .seconds(3600)) == 0)
                 #expect(running.requests(to: "/definitions").count == 1)
                 #expect(client.boolVariation("flag", context: context, default: false))
                 #expect(client.dataSourceStatus.state == .valid)

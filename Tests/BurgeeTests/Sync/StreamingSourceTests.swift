@@ -1,4 +1,5 @@
 import BurgeeServer
+import BurgeeTesting
 import Testing
 @testable import Burgee
 import BurgeeCore
@@ -16,6 +17,17 @@ import BurgeeCore
                                http: HTTPOptions = LoopbackServer.http(), sdkKey: String? = nil) -> BurgeeClient.Configuration {
         BurgeeClient.Configuration(sdkKey: sdkKey, source: .streaming(url, options: options, http: http),
                                    logger: TestFiles.quietLogger)
+    }
+
+    /// ``configuration(_:options:http:sdkKey:)`` on `clock`, the metrics loop (the client's other
+    /// sleeper) waking only after a day of it.
+    private func configuration(_ running: RunningDefinitionsServer,
+                               options: DataSourceConfiguration.StreamingOptions = DataSourceConfiguration.StreamingOptions(),
+                               sdkKey: String? = nil, on clock: ManualClock) -> BurgeeClient.Configuration {
+        var configuration = configuration(running, options: options, sdkKey: sdkKey)
+        configuration.clock = clock
+        configuration.metricsInterval = .seconds(86_400)
+        return configuration
     }
 
     private static let twoFlags = TestFiles.definitions(version: 1, flags: [
@@ -138,27 +150,36 @@ import BurgeeCore
         }
     }
 
-    // The timeouts leave room for a loaded machine: the first `put` must arrive within them.
     @Test func aSilentStreamIsReopenedAfterTheReadIdleTimeout() async throws {
         try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .seconds(60) }) { running in
             let options = DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(3))
-            try await TestFiles.withClient(configuration(running, options: options)) { client in
-                // Ready from a later connection too: on a loaded machine the first put can miss the 3 s.
-                client.start()
-                #expect(await client.waitUntilReady(timeout: .seconds(60)))
+            let clock = ManualClock()
+            try await TestFiles.withClient(configuration(running, options: options, on: clock)) { client in
+                try await LoopbackServer.ready(client)
                 let events = client.events()
+                // The metrics loop, and the read-idle timer, armed once the put was applied.
+                try await clock.sleepers(atLeast: 2)
+                #expect(clock.advance(by: .milliseconds(2999)) == 0)
+                #expect(clock.advance(by: .milliseconds(1)) == 1)
                 let interrupted = await TestFiles.nextStatus(events, .interrupted)
                 #expect(interrupted?.lastError?.message.contains("read timeout") == true)
-                let reopened = await eventually { running.requests(to: "/stream").count >= 2 }
+                // Reopened once the backoff's wait has passed.
+                let reopened = try await drive(clock, by: .milliseconds(50)) { running.requests(to: "/stream").count >= 2 }
                 #expect(reopened)
             }
         }
         // With heartbeats more frequent than the timeout, the connection stays.
         try await LoopbackServer.withServer(configure: { $0.heartbeatInterval = .milliseconds(50) }) { running in
             let options = DataSourceConfiguration.StreamingOptions(readIdleTimeout: .seconds(3))
-            try await TestFiles.withClient(configuration(running, options: options)) { client in
+            let clock = ManualClock()
+            try await TestFiles.withClient(configuration(running, options: options, on: clock)) { client in
                 try await LoopbackServer.ready(client)
-                try await Task.sleep(for: .seconds(4))
+                try await clock.sleepers(atLeast: 2)
+                // Two seconds pass; the next heartbeat re-arms the timer from then.
+                #expect(clock.advance(by: .seconds(2)) == 0)
+                #expect(await eventually { clock.deadlines.contains(clock.now.advanced(by: .seconds(3))) })
+                // Four seconds after the put, past its timeout, the connection stays.
+                #expect(clock.advance(by: .seconds(2)) == 0)
                 #expect(running.requests(to: "/stream").count == 1)
                 #expect(client.dataSourceStatus.state == .valid)
             }
@@ -170,36 +191,43 @@ import BurgeeCore
             running.server.inject(.status(500), on: .stream, times: 1_000)
             let options = DataSourceConfiguration.StreamingOptions(fallbackAfterFailures: 2, fallbackPollingInterval: .milliseconds(100))
             let logs = TestFiles.LogRecorder()
-            var configuration = configuration(running, options: options)
+            let clock = ManualClock()
+            var configuration = configuration(running, options: options, on: clock)
             configuration.logger = logs.logger
             try await TestFiles.withClient(configuration) { client in
-                client.start()
-                // Ready through polling while the stream fails.
-                let ready = await client.waitUntilReady(timeout: .seconds(30))
-                #expect(ready)
-                #expect(running.requests(to: "/definitions").count >= 1)
-                let failedStreams = running.requests(to: "/stream")
-                #expect(failedStreams.count >= 2)
-                #expect(backoffViolations(failedStreams.prefix(4).map(\.time), LoopbackServer.backoff) == [])
-
-                // Changes arrive by polling.
                 let events = client.events()
+                client.start()
+                // The first connection fails; the next waits the backoff's first delay, jittered.
+                try await clock.sleepers(atLeast: 2)
+                let reconnect = try #require(clock.deadlines.first).offset
+                #expect(reconnect >= LoopbackServer.backoff.initial * (1 - LoopbackServer.backoff.jitter))
+                #expect(reconnect <= LoopbackServer.backoff.initial)
+                #expect(clock.advance(by: reconnect) == 1)
+                // The second failure starts polling: ready through polling while the stream fails.
+                #expect(await TestFiles.nextEvent(events) { if case .ready = $0 { true } else { false } } != nil)
+                #expect(running.requests(to: "/definitions").count == 1)
+                #expect(running.requests(to: "/stream").count == 2)
+
+                // Changes arrive by polling, at its interval.
                 try running.update(TestFiles.definitions(version: 2, flag: "flag", serves: "off"))
+                // The metrics loop, the stream's reconnection and the poller.
+                try await clock.sleepers(atLeast: 3)
+                clock.advance(by: .milliseconds(100))
                 let polled = await TestFiles.nextUpdate(events)
                 #expect(polled?.version == 2)
 
                 // The stream comes back; polling stops.
                 running.server.clearFaults()
                 // Said once polling has stopped: no poll may arrive after it.
-                let back = await eventually {
+                let back = try await drive(clock, by: .milliseconds(100)) {
                     logs.entries.contains { $0.message == "definitions stream is back" }
                 }
                 #expect(back)
                 #expect(running.server.openStreams == 1)
                 let polls = running.requests(to: "/definitions").count
-                // Five polling intervals: polling that went on would poll about five times more. A
-                // request sent just before it stopped may still be logged by the server now.
-                try await Task.sleep(for: .milliseconds(500))
+                // Five polling intervals wake nothing: no poller waits for them. A request sent just
+                // before polling stopped may still be logged by the server now.
+                #expect(clock.advance(by: .milliseconds(500)) == 0)
                 #expect(running.requests(to: "/definitions").count <= polls + 1)
                 try running.update(TestFiles.definitions(version: 3, flag: "flag", serves: "on"))
                 let streamed = await TestFiles.nextUpdate(events) { $0.version == 3 }
@@ -215,12 +243,15 @@ import BurgeeCore
 
     @Test func unauthorizedStops() async throws {
         try await LoopbackServer.withServer(sdkKey: "sdk-right") { running in
-            try await TestFiles.withClient(configuration(running, sdkKey: "sdk-wrong")) { client in
+            let clock = ManualClock()
+            try await TestFiles.withClient(configuration(running, sdkKey: "sdk-wrong", on: clock)) { client in
                 let events = client.events()
                 client.start()
                 let status = await TestFiles.nextStatus(events, .unauthorized)
                 #expect(status?.lastError?.statusCode == 401)
-                try await Task.sleep(for: .milliseconds(400))
+                // Only the metrics loop waits on the clock: no reconnection is due, however long.
+                try await clock.sleepers(atLeast: 1)
+                #expect(clock.advance(by: .seconds(3600)) == 0)
                 #expect(running.server.requestLog.count == 1)
             }
             try await TestFiles.withClient(configuration(running, sdkKey: "sdk-right")) { client in

@@ -3,14 +3,15 @@ import Logging
 /// Where events are delivered.
 ///
 /// A destination is a recipe: the client checks it when it is created and builds its sink then,
-/// passing its `sdkKey` and logger. Sync protocols with an event endpoint of their own contribute
+/// passing its `sdkKey`, logger and clock. Sync protocols with an event endpoint of their own contribute
 /// theirs as static functions (`unleashMetrics(_:impressions:)` from `BurgeeUnleash`), so
 /// nothing here names a vendor.
 public struct EventDestination: Sendable {
     /// Throws the first problem of the destination's settings.
     package typealias Validate = @Sendable () throws(ConfigurationError) -> Void
-    /// Builds the sink for the client's `sdkKey` and logger.
-    package typealias MakeSink = @Sendable (_ sdkKey: SDKKey?, _ logger: Logger) throws(ConfigurationError) -> any EventSink
+    /// Builds the sink for the client's `sdkKey`, logger and clock (which times retries).
+    package typealias MakeSink = @Sendable (_ sdkKey: SDKKey?, _ logger: Logger, _ clock: ClientClock) throws(ConfigurationError)
+        -> any EventSink
 
     package let validate: Validate
     package let makeSink: MakeSink
@@ -34,15 +35,15 @@ public struct EventDestination: Sendable {
                 try http.validate()
                 guard retryDelay >= .zero else { throw .notPositive("the event retry delay") }
             },
-            makeSink: { sdkKey, logger throws(ConfigurationError) in
+            makeSink: { sdkKey, logger, clock throws(ConfigurationError) in
                 try HTTPEventSink(endpoint: endpoint, sdkKey: sdkKey, http: http, retryDelay: retryDelay, logger: logger,
-                                  sendsSchemaHeader: true, encode: { $0.jsonBytes })
+                                  clock: clock, sendsSchemaHeader: true, encode: { $0.jsonBytes })
             })
     }
 
     /// Any sink of the package (the log's, `BurgeeTesting`'s in-memory one).
     package static func sink(_ sink: any EventSink) -> EventDestination {
-        EventDestination(makeSink: { _, _ in sink })
+        EventDestination(makeSink: { _, _, _ in sink })
     }
 
     /// Your own delivery: each batch as the JSON body the HTTP destination would post (the batch
@@ -72,7 +73,8 @@ public struct EventsConfiguration: Sendable {
     /// How many recent exposures the deduplication table remembers; when it is full, the oldest
     /// are forgotten (and may be sent again).
     public var deduplicationCapacity: Int
-    /// How often queued events and the summary are delivered.
+    /// How often queued events and the summary are delivered (on the client's clock, as are the
+    /// deduplication window and the close timeout).
     public var flushInterval: Duration
     /// Events per batch; a full batch is delivered without waiting for the interval.
     public var maxBatchSize: Int

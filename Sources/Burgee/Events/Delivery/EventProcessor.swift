@@ -22,6 +22,8 @@ final class EventProcessor: Sendable {
     private let maxBatchSize: Int
     private let flushInterval: Duration
     private let closeTimeout: Duration
+    /// Times the flush interval and the close timeout; its event clock, the summaries' start and end.
+    private let clock: ClientClock
     private let logger: Logger
     private let signals: AsyncStream<EventSignal>
     private let signalsContinuation: AsyncStream<EventSignal>.Continuation
@@ -31,26 +33,27 @@ final class EventProcessor: Sendable {
     private let stats: Locked<Stats>
     private let closing = Synchronization.Atomic(false)
 
-    init(configuration: EventsConfiguration, sink: any EventSink, logger: Logger,
+    init(configuration: EventsConfiguration, sink: any EventSink, logger: Logger, clock: ClientClock,
          currentTable: @escaping @Sendable () -> FlagEventTable?) {
         let (signals, continuation) = AsyncStream.makeStream(of: EventSignal.self, bufferingPolicy: .bufferingNewest(2))
         self.signals = signals
         self.signalsContinuation = continuation
-        self.recorder = EventRecorder(configuration: configuration, signals: continuation, logger: logger)
+        self.recorder = EventRecorder(configuration: configuration, signals: continuation, logger: logger, clock: clock.events)
         self.sink = sink
         self.currentTable = currentTable
         self.maxBatchSize = configuration.maxBatchSize
         self.flushInterval = configuration.flushInterval
         self.closeTimeout = configuration.closeTimeout
+        self.clock = clock
         self.logger = logger
-        self.stats = Locked(Stats(summaryStart: EventClock.wallMilliseconds()))
+        self.stats = Locked(Stats(summaryStart: clock.wallMilliseconds()))
     }
 
     /// Delivers on every signal until ``close()`` (or cancellation).
     func run() async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [flushInterval, signalsContinuation] in
-                while (try? await Task.sleep(for: flushInterval)) != nil {
+            group.addTask { [flushInterval, signalsContinuation, clock] in
+                while (try? await clock.sleep(for: flushInterval)) != nil {
                     signalsContinuation.yield(.interval)
                 }
             }
@@ -76,9 +79,10 @@ final class EventProcessor: Sendable {
         recorder.close()
         let last = enqueue { await self.deliverQueued(withSummary: true) }
         let timeout = closeTimeout
+        let clock = clock
         let inTime = await withTaskGroup(of: Bool.self) { group in
             group.addTask { await last.value; return true }
-            group.addTask { try? await Task.sleep(for: timeout); return false }
+            group.addTask { try? await clock.sleep(for: timeout); return false }
             let first = await group.next() ?? true
             // Cancelling `last` cancels the deliveries it waits for as well (see `enqueue`).
             if !first { last.cancel() }
@@ -158,7 +162,7 @@ final class EventProcessor: Sendable {
     private func takeSummary() -> SummaryEvent? {
         var builder = SummaryBuilder()
         recorder.takeCounts(current: currentTable(), into: &builder)
-        let now = EventClock.wallMilliseconds()
+        let now = clock.wallMilliseconds()
         let start = stats.withLock { s in
             defer { if !builder.isEmpty { s.summaryStart = now } }
             return s.summaryStart

@@ -28,6 +28,8 @@ package final class HTTPEventSink: EventSink {
     private let url: ServiceURL
     private let options: HTTPOptions
     private let retryDelay: Duration
+    /// Times the wait before the retry.
+    private let clock: ClientClock
     private let sdkKey: SDKKey?
     private let redact: Redactor
     private let logger: Logger
@@ -52,17 +54,19 @@ package final class HTTPEventSink: EventSink {
     ///   - http: timeouts, custom headers, the longest `Retry-After` honoured.
     ///   - retryDelay: the wait before the one retry.
     ///   - logger: where retries and the gzip negotiation are logged (at debug and notice levels).
+    ///   - clock: what the retry delay is measured on.
     /// - Throws: ``ConfigurationError`` for an invalid or insecure URL, invalid options, or a negative delay.
     package convenience init(endpoint: String, sdkKey: String?, http: HTTPOptions = HTTPOptions(),
-                            retryDelay: Duration = .seconds(1), logger: Logger) throws(ConfigurationError) {
+                            retryDelay: Duration = .seconds(1), logger: Logger,
+                            clock: ClientClock = .continuous) throws(ConfigurationError) {
         try self.init(endpoint: endpoint, sdkKey: SDKKey(sdkKey), http: http, retryDelay: retryDelay, logger: logger,
-                      sendsSchemaHeader: true, encode: { $0.jsonBytes })
+                      clock: clock, sendsSchemaHeader: true, encode: { $0.jsonBytes })
     }
 
     /// A sink posting each batch's `encode`d body to `endpoint`, for services with their own
     /// event format (Unleash's metrics).
     package init(endpoint: String, sdkKey: SDKKey?, http: HTTPOptions, retryDelay: Duration, logger: Logger,
-         sendsSchemaHeader: Bool, contentType: String = "application/json",
+         clock: ClientClock = .continuous, sendsSchemaHeader: Bool, contentType: String = "application/json",
          authorize: (@Sendable () async -> SDKKey?)? = nil,
          encode: @escaping @Sendable (EventBatch) -> [UInt8]?) throws(ConfigurationError) {
         self.encode = encode
@@ -74,6 +78,7 @@ package final class HTTPEventSink: EventSink {
         url = try ServiceURL(endpoint, allowInsecureHTTP: http.allowInsecureHTTP)
         options = http
         self.retryDelay = retryDelay
+        self.clock = clock
         self.sdkKey = sdkKey
         redact = Redactor(key: self.sdkKey)
         self.logger = logger
@@ -120,7 +125,7 @@ package final class HTTPEventSink: EventSink {
             retryAfter = asked
             logger.debug("event batch not delivered; retrying once", metadata: ["error": "\(error)", "events": "\(events)"])
         }
-        try await Task.sleep(for: delay(retryAfter: retryAfter))
+        try await clock.sleep(for: delay(retryAfter: retryAfter))
         switch await post(json) {
         case .delivered:
             return

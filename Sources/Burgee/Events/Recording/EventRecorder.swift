@@ -16,6 +16,9 @@ final class EventRecorder: Sendable {
     let logger: Logger
     private let maxBatchSize: Int
     private let deduplicator: ExposureDeduplicator?
+    /// The deduplication window's time and the timestamps: the system's clocks unless the client's
+    /// clock is a manual one. Concrete, so that a deduplicated evaluation reads it directly.
+    private let clock: EventClock
     private let queue: Locked<EventQueue>
     private let isOpen = Synchronization.Atomic(true)
     private let signals: AsyncStream<EventSignal>.Continuation
@@ -24,8 +27,10 @@ final class EventRecorder: Sendable {
     private let deniedByConsent = Synchronization.Atomic(0)
     private let rejectedCustomEvents = Synchronization.Atomic(0)
 
-    init(configuration: EventsConfiguration, signals: AsyncStream<EventSignal>.Continuation, logger: Logger) {
+    init(configuration: EventsConfiguration, signals: AsyncStream<EventSignal>.Continuation, logger: Logger,
+         clock: EventClock) {
         mode = configuration.exposures
+        self.clock = clock
         consent = ConsentRegistry(default: configuration.trackingConsent)
         maxBatchSize = configuration.maxBatchSize
         deduplicator = configuration.exposures == .deduplicated
@@ -57,7 +62,7 @@ final class EventRecorder: Sendable {
             let fingerprint = ExposureFingerprint.exposure(
                 context: ExposureFingerprint.context(context), flagKey: flag.keyHash,
                 variation: outcome.variationIndex ?? -1, version: flag.version)
-            guard deduplicator.shouldRecord(fingerprint, now: EventClock.coarseMilliseconds()) else { return }
+            guard deduplicator.shouldRecord(fingerprint, now: clock.coarseMilliseconds()) else { return }
         }
         recordExposure(flagKey, flag.version, snapshot.detail(of: outcome, default: .null), context, countsOnly: flag.countsOnly)
     }
@@ -72,7 +77,7 @@ final class EventRecorder: Sendable {
         // The detail's strings are read from the program only for an exposure that is queued.
         let detail = detail()
         push(.exposure(PendingExposure(
-            timestamp: EventClock.wallMilliseconds(), flagKey: flagKey, flagVersion: version,
+            timestamp: clock.wallMilliseconds(), flagKey: flagKey, flagVersion: version,
             variationIndex: detail.variationIndex, variationKey: detail.variationKey, reason: detail.reason,
             context: context, countsOnly: countsOnly)))
     }
@@ -101,7 +106,7 @@ final class EventRecorder: Sendable {
             deniedByConsent.add(1, ordering: .relaxed)
             return false
         }
-        return push(.custom(PendingCustom(timestamp: EventClock.wallMilliseconds(), key: key, context: context,
+        return push(.custom(PendingCustom(timestamp: clock.wallMilliseconds(), key: key, context: context,
                                           value: value, properties: properties)))
     }
 

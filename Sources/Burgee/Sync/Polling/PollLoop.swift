@@ -2,8 +2,8 @@ import Logging
 
 /// The poll-and-back-off loop of every polling source (`PollingDataSource`, which also polls for
 /// LaunchDarkly and while a stream is down, and `UnleashDataSource`): GET the document with
-/// `If-None-Match` (a 304 costs no parsing), hand a new one to the sink, wait as ``Pacing`` says,
-/// and repeat until cancelled. 401 and 403 stop it as `unauthorized`.
+/// `If-None-Match` (a 304 costs no parsing), hand a new one to the sink, wait as ``Pacing`` says
+/// (on the client's clock), and repeat until cancelled. 401 and 403 stop it as `unauthorized`.
 ///
 /// A failure is logged at warning level with the URL; a 404 before any answer says that nothing is
 /// served at that URL, the usual sign of a wrong base URL.
@@ -101,7 +101,7 @@ package struct PollLoop {
                     "retryIn": "\(pause)",
                 ])
             }
-            do { try await Task.sleep(for: delay ?? pacing.wait(afterFailures: failures, retryAfter: nil)) } catch { return }
+            do { try await sink.clock.sleep(for: delay ?? pacing.wait(afterFailures: failures, retryAfter: nil)) } catch { return }
         }
     }
 }

@@ -6,7 +6,8 @@ import NIOCore
 /// `patch` or `delete` changes one item when its version is newer (what the events say is the
 /// protocol's, `Events`). A dropped, refused or silent stream (nothing within the read-idle
 /// timeout) is reopened with backoff; after `fallbackAfterFailures` consecutive failures the
-/// source also polls, until a `put` arrives again.
+/// source also polls, until a `put` arrives again. The read-idle timeout, the backoff and the
+/// polling interval are measured on the client's clock.
 package struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
     package let url: ServiceURL
     package let pollingURL: ServiceURL
@@ -38,7 +39,7 @@ package struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
     }
 
     /// What carries over from one connection to the next.
-    private struct Connection {
+    private struct Connection: Sendable {
         var failures = 0
         var lastEventID: String?
         var serverRetry: Duration?
@@ -48,8 +49,20 @@ package struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
         var opened = false
     }
 
+    /// How one connection's reading ended.
+    private enum Reading: Sendable {
+        /// The reader returned, with the connection's state.
+        case ended(End, Connection)
+        /// Nothing arrived within the read-idle timeout.
+        case idle
+        /// The timer stopped without firing.
+        case stopped
+    }
+
     package func run(_ sink: DataSourceSink) async {
-        let transport = DefinitionsTransport(options: http, sdkKey: sdkKey, readTimeout: options.readIdleTimeout)
+        // No read timeout of the HTTP client's: the read-idle timeout is the source's own, on the
+        // client's clock (see `read`).
+        let transport = DefinitionsTransport(options: http, sdkKey: sdkKey, readTimeout: .seconds(24 * 3600))
         var connection = Connection(events: events)
         loop: while !Task.isCancelled {
             let end = await stream(sink, transport, &connection)
@@ -86,7 +99,7 @@ package struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
                                                http: http, sdkKey: sdkKey, payload: { [events] in events.pollingPayload($0) })
                 connection.fallback = Task { await poller.run(sink) }
             }
-            do { try await Task.sleep(for: wait) } catch { break loop }
+            do { try await sink.clock.sleep(for: wait) } catch { break loop }
         }
         connection.fallback?.cancel()
         await connection.fallback?.value
@@ -109,15 +122,72 @@ package struct StreamingDataSource<Events: StreamEventHandler>: DataSource {
             return Task.isCancelled ? .cancelled : .failed(error)
         }
         connection.opened = true
+        // The body is read in a task of its own so that the read-idle timer can stop it without
+        // stopping the source.
+        let (expiries, expiry) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        var ended: (end: End, connection: Connection)?
+        var idle = false
+        await withTaskGroup(of: Reading.self) { group in
+            group.addTask { [connection] in
+                var connection = connection
+                let end = await read(body, sink, transport, &connection, expiry: expiry)
+                expiry.finish()
+                return .ended(end, connection)
+            }
+            group.addTask {
+                for await _ in expiries { return .idle }
+                return .stopped
+            }
+            for await reading in group {
+                switch reading {
+                case .ended(let end, let state):
+                    ended = (end, state)
+                    group.cancelAll()
+                case .idle:
+                    idle = true
+                    group.cancelAll()
+                case .stopped:
+                    break
+                }
+            }
+        }
+        // The reader always returns.
+        guard let ended else { return .cancelled }
+        connection = ended.connection
+        if idle, case .cancelled = ended.end, !Task.isCancelled {
+            return .failed(HTTPFailure(DataSourceError(kind: .network,
+                                                       message: transport.redact("GET \(url): no data within the read timeout"))))
+        }
+        return ended.end
+    }
+
+    /// Reads the stream's events until it ends, with the read-idle timer armed while waiting for
+    /// data: when nothing arrives within the timeout of the client's clock, `expiry` is told.
+    private func read(_ body: HTTPClientResponse.Body, _ sink: DataSourceSink, _ transport: DefinitionsTransport,
+                      _ connection: inout Connection, expiry: AsyncStream<Void>.Continuation) async -> End {
+        let clock = sink.clock
+        let timeout = options.readIdleTimeout
+        func arm() -> Task<Void, Never> {
+            Task {
+                guard (try? await clock.sleep(for: timeout)) != nil else { return }
+                expiry.yield()
+            }
+        }
+        var timer = arm()
+        defer { timer.cancel() }
         var parser = ServerSentEventParser(maxEventBytes: http.maxBodyBytes)
         do {
             for try await chunk in body {
+                // Disarmed while the chunk is handled (a large document can take a while to
+                // compile): the timeout is for the server's silence only.
+                timer.cancel()
                 let events = try parser.parse(chunk.readableBytesView)
                 connection.serverRetry = parser.retry ?? connection.serverRetry
                 connection.lastEventID = parser.lastEventID ?? connection.lastEventID
                 for event in events {
                     if let end = await handle(event, sink, &connection) { return end }
                 }
+                timer = arm()
             }
         } catch let error as ServerSentEventParser.EventTooLarge {
             return .failed(HTTPFailure(DataSourceError(kind: .tooLarge,

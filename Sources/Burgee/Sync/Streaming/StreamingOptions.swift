@@ -2,7 +2,7 @@ extension DataSourceConfiguration {
     /// How the streaming source keeps its connection and what it does while it is down.
     package struct StreamingOptions: Sendable {
         /// The connection is dropped and reopened when nothing (event or heartbeat) arrives for this
-        /// long; keep it above the server's heartbeat interval.
+        /// long, on the client's clock; keep it above the server's heartbeat interval.
         package var readIdleTimeout: Duration
         /// After this many consecutive failed connections the source also polls, until the stream is back.
         package var fallbackAfterFailures: Int
