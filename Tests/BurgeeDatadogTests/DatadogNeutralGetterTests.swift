@@ -12,7 +12,7 @@ import Testing
 struct DatadogNeutralGetterTests {
     /// Datadog's shared suite beside the package (`../shared/ffe-system-test-data`), never copied.
     static let suite = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("shared/ffe-system-test-data")
 
     static var suiteIsPresent: Bool {
