@@ -34,7 +34,9 @@ package struct Locked<Value> {
     ///
     /// The lock is released when `body` returns or throws. `body` must not call `withLock` on the
     /// same value.
-    @inlinable
+    /// Always inlined where it can be: a call from another module then costs the lock, not a
+    /// generic call around it.
+    @inlinable @inline(__always)
     package func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout Value) throws(E) -> Result
     ) throws(E) -> Result {
@@ -74,14 +76,14 @@ final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     }
 
     /// Locks `mutex`, waiting for the thread that holds it.
-    @inlinable
+    @inlinable @inline(__always)
     static func lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
         let error = pthread_mutex_lock(mutex)
         precondition(error == 0, "pthread_mutex_lock failed (a thread locking a lock it holds?)")
     }
 
     /// Unlocks `mutex`, held by this thread.
-    @inlinable
+    @inlinable @inline(__always)
     static func unlock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
         let error = pthread_mutex_unlock(mutex)
         precondition(error == 0, "pthread_mutex_unlock failed")
