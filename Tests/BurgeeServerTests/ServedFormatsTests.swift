@@ -1,3 +1,4 @@
+import Foundation
 import BurgeeCore
 @testable import BurgeeServer
 import Testing
@@ -44,6 +45,29 @@ struct ServedFormatsTests {
             #expect(announcement.first == "Serving \(format.displayName) definitions from flags.json at \(running.clientURL)")
             let first = try await HTTP.fetch(client, running.clientURL + clientPath)
             #expect(first.status == 200)
+        }
+    }
+}
+
+/// docs/sync.md's table of what `burgee serve` announces is the registry's.
+@Suite("served formats in the docs")
+struct ServedFormatsDocsTests {
+    @Test("docs/sync.md has a row for every served format, in the registry's order, ending with its client path")
+    func syncPageTable() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "docs/sync.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let header = "| Format | The first line ends with |"
+        let table = try #require(text.components(separatedBy: header).dropFirst().first)
+        // The rows after the header line's end and the separator, up to the first line that is not one.
+        let rows = table.split(separator: "\n").dropFirst(2).prefix { $0.hasPrefix("|") }
+        let cells = rows.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let served = DefinitionsFormat.allCases.compactMap { ServedFormats.descriptor(for: $0) }
+        #expect(cells.count == served.count, "\(cells.count) rows for \(served.count) served formats")
+        for (row, format) in zip(cells, served) {
+            let name = format.format.displayName
+            #expect(name.lowercased().hasPrefix(row[0].lowercased()), "row \(row[0]) for \(name)")
+            #expect(row[1] == "`http://127.0.0.1:8030\(format.clientPath)`", "\(name): \(row[1])")
         }
     }
 }

@@ -70,7 +70,7 @@ extension DefinitionsResponder {
     /// The `POST /events` bodies, decoded, as a JSON array: `[{"schemaVersion":1,"events":[…]}, …]`.
     static func receivedBatchesResponse(_ inbox: EventsInbox) -> Response {
         var body: [UInt8] = [UInt8(ascii: "[")]
-        for (i, received) in inbox.received.enumerated() {
+        for (i, received) in inbox.posts.enumerated() {
             if i > 0 { body.append(UInt8(ascii: ",")) }
             // Each body was parsed as a JSON object when it was stored.
             body.append(contentsOf: received.body)

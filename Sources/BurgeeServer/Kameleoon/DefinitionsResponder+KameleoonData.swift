@@ -14,7 +14,7 @@ extension DefinitionsResponder {
         guard let visitor = KameleoonTrackingPost.visitor(of: query) else {
             return JSONResponses.error(.badRequest, "invalid_request", "visitorCode is missing: /visit/visitor?siteCode=…&visitorCode=…")
         }
-        server.records.of(KameleoonInbox.self).count(.visitor)
+        server.records.of(KameleoonFetches.self).count(.visitor)
         return JSONResponses.json(.ok, server.configuration.visitorData[visitor] ?? [:])
     }
 
@@ -27,7 +27,7 @@ extension DefinitionsResponder {
         guard let key = Self.kameleoonQuery(request)["key"], !key.isEmpty else {
             return JSONResponses.error(.badRequest, "invalid_request", "key is missing: /map/map?siteCode=…&key=…")
         }
-        server.records.of(KameleoonInbox.self).count(.map)
+        server.records.of(KameleoonFetches.self).count(.map)
         return JSONResponses.json(.ok, server.configuration.visitorData[key] ?? [:])
     }
 }

@@ -88,7 +88,7 @@ enum KameleoonServedFormat: ServedFormat {
         let stats = inbox.stats
         activity.kameleoonTrackingPosts = stats.posts
         activity.kameleoonEvents = stats.events.values.reduce(0, +)
-        let fetches = inbox.fetches
+        let fetches = server.records.of(KameleoonFetches.self).fetches
         activity.kameleoonVisitorFetches = fetches.visitor
         activity.kameleoonMapFetches = fetches.map
         activity.kameleoonTokens = server.records.of(KameleoonTokens.self).issued

@@ -13,6 +13,11 @@ public struct LaunchDarklyEventStats: Sendable, Hashable {
     /// `diagnostic-init`, `diagnostic` …), over both endpoints.
     public var kinds: [String: Int]
 
+    /// Nothing counted.
+    init() {
+        self.init(bulkRequests: 0)
+    }
+
     /// Totals.
     public init(bulkRequests: Int = 0, diagnosticRequests: Int = 0, bytes: Int = 0, kinds: [String: Int] = [:]) {
         self.bulkRequests = bulkRequests

@@ -258,13 +258,13 @@ public final class DefinitionsServer: Service, Sendable {
     /// The most recent bodies posted to `/events` and accepted, decoded, in arrival order: at most
     /// ``DefinitionsServerConfiguration/maxRetainedRecords``, older ones dropped.
     public var receivedEvents: [[UInt8]] {
-        inbox.received.map(\.body)
+        inbox.posts.map(\.body)
     }
 
     /// The most recent bodies posted to `/events` and accepted, decoded, with their encoding, size
     /// as received and arrival time: at most ``DefinitionsServerConfiguration/maxRetainedRecords``.
     public var receivedEventRequests: [ReceivedEvents] {
-        inbox.received
+        inbox.posts
     }
 
     /// How many event bodies were stored in all, and their size as received: exact, those dropped

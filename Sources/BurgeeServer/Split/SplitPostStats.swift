@@ -14,6 +14,11 @@ public struct SplitPostStats: Sendable, Hashable {
     /// Events by event type (`/events/bulk`).
     public var events: [String: Int]
 
+    /// Nothing counted.
+    init() {
+        self.init(posts: [:])
+    }
+
     /// Totals.
     public init(posts: [SplitPost.Kind: Int] = [:], bytes: Int = 0, impressions: [String: Int] = [:],
                 impressionCounts: [String: Int] = [:], events: [String: Int] = [:]) {

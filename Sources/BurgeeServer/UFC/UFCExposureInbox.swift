@@ -41,36 +41,16 @@ public struct UFCExposureStats: Sendable, Equatable {
     }
 }
 
-/// The most recent exposure posts a server in Datadog mode accepted (at most
-/// ``DefinitionsServerConfiguration/maxRetainedRecords``; older ones are dropped) and exact
-/// totals of every post.
-final class UFCExposureInbox: FormatRecords.Record {
-    private struct State: Sendable {
-        var posts: RecentEntries<UFCExposurePost>
-        var stats = UFCExposureStats()
-    }
+/// The exposure posts a server in Datadog mode accepted, and their totals.
+typealias UFCExposureInbox = Inbox<UFCExposureStats>
 
-    private let state: Locked<State>
-
-    init(capacity: Int) {
-        state = Locked(State(posts: RecentEntries(capacity: capacity)))
-    }
-
-    /// Keeps `post` and adds it to the totals.
-    func store(_ post: UFCExposurePost) {
+extension UFCExposureStats: PostTally {
+    /// Counts one post: its exposures by flag and its size.
+    mutating func add(_ post: UFCExposurePost) {
         let keys = post.flagKeys
-        state.withLock { s in
-            s.posts.append(post)
-            s.stats.posts += 1
-            s.stats.exposures += keys.count
-            s.stats.bytes += post.receivedBytes
-            for key in keys { s.stats.flags[key, default: 0] += 1 }
-        }
+        posts += 1
+        exposures += keys.count
+        bytes += post.receivedBytes
+        for key in keys { flags[key, default: 0] += 1 }
     }
-
-    /// The posts kept, oldest first.
-    var posts: [UFCExposurePost] { state.withLock { $0.posts.elements } }
-
-    /// Totals of every post, dropped ones included.
-    var stats: UFCExposureStats { state.withLock { $0.stats } }
 }

@@ -6,7 +6,7 @@ extension DefinitionsResponder {
     /// `POST /api/client/register` and `POST /api/client/metrics`: a JSON object (with a `bucket`
     /// object for metrics) is stored and answered 202; anything else 400, a body above
     /// ``DefinitionsServerConfiguration/maxEventsBodyBytes`` 413.
-    func unleashReportResponse(_ request: Request, kind: UnleashInbox.Kind) async throws -> Response {
+    func unleashReportResponse(_ request: Request, kind: UnleashReport) async throws -> Response {
         let limit = server.configuration.maxEventsBodyBytes
         let tooLarge = JSONResponses.error(.contentTooLarge, "too_large", "bodies are limited to \(limit) bytes")
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { return tooLarge }
@@ -27,7 +27,10 @@ extension DefinitionsResponder {
         if kind == .metrics, members["bucket"]?.objectValue == nil {
             return JSONResponses.error(.badRequest, "invalid_body", "metrics need a bucket object")
         }
-        server.unleashInbox.store(body, as: kind)
+        switch kind {
+        case .registration: server.unleashRegistrationInbox.store(body)
+        case .metrics: server.unleashMetricsInbox.store(body)
+        }
         return Response(status: .accepted)
     }
 }

@@ -51,15 +51,13 @@ enum UnleashServedFormat: ServedFormat {
 
     /// `{"registrations":[…],"metrics":[…]}`, the bodies as posted.
     static func receivedEvents(on server: DefinitionsServer) -> Response {
-        let inbox = server.unleashInbox
-        return JSONResponses.json(.ok, ["registrations": .array(inbox.registrations), "metrics": .array(inbox.metrics)])
+        JSONResponses.json(.ok, ["registrations": .array(server.unleashRegistrations), "metrics": .array(server.unleashMetrics)])
     }
 
     /// `{"registrations": r, "metrics": m, "toggles": {name: {"yes","no","variants"}}}`.
     static func eventStats(on server: DefinitionsServer) -> Response {
-        let inbox = server.unleashInbox
-        let totals = inbox.totals
-        let toggles = inbox.toggleCounts.mapValues { counts -> JSONValue in
+        let totals = server.unleashReportCounts
+        let toggles = server.unleashToggleCounts.mapValues { counts -> JSONValue in
             ["yes": .number(Double(counts.yes)), "no": .number(Double(counts.no)),
              "variants": .object(counts.variants.mapValues { .number(Double($0)) })]
         }
@@ -68,8 +66,8 @@ enum UnleashServedFormat: ServedFormat {
     }
 
     static func count(on server: DefinitionsServer, into activity: inout ServerActivity) {
-        let toggles = server.unleashInbox.toggleCounts.values
-        let reports = server.unleashInbox.totals
+        let toggles = server.unleashToggleCounts.values
+        let reports = server.unleashReportCounts
         activity.unleashRegistrations = reports.registrations
         activity.unleashMetrics = reports.metrics
         activity.unleashYes = toggles.reduce(0) { $0 + $1.yes }
