@@ -72,19 +72,15 @@ struct SnapshotCellTests {
         func isLive(_ value: Int) -> Bool { live.contains(value) }
     }
 
-    /// The values of the boxes not yet released, behind a `pthread` mutex, which the thread
-    /// sanitizer follows: on Linux a contended `Synchronization.Mutex` is handed over by the
-    /// kernel (a priority-inheritance futex), which it does not see, so it reported the accesses
-    /// of a box's `deinit` and of a reader, both under that lock, as a race.
-    final class LiveValues: @unchecked Sendable {
-        // Sendable: `values` is only read and written with `lock` held.
-        private let lock = NSLock()
-        private var values: Set<Int> = []
+    /// The values of the boxes not yet released, behind a ``Locked`` (a lock the thread sanitizer
+    /// follows).
+    final class LiveValues: Sendable {
+        private let values = Locked<Set<Int>>([])
 
-        func insert(_ value: Int) { lock.withLock { _ = values.insert(value) } }
-        func remove(_ value: Int) { lock.withLock { _ = values.remove(value) } }
-        func contains(_ value: Int) -> Bool { lock.withLock { values.contains(value) } }
-        var all: Set<Int> { lock.withLock { values } }
+        func insert(_ value: Int) { values.withLock { _ = $0.insert(value) } }
+        func remove(_ value: Int) { values.withLock { _ = $0.remove(value) } }
+        func contains(_ value: Int) -> Bool { values.withLock { $0.contains(value) } }
+        var all: Set<Int> { values.withLock { $0 } }
     }
 
     final class Box: Sendable {
