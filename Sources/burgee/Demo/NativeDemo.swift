@@ -11,17 +11,12 @@ struct NativeDemo: Demo {
     static let name = "native"
     static let summary = "Burgee's own, streamed"
     static var definitions: String { ExampleDefinitions.json }
+    static let fileName = "definitions.json"
 
     /// The flag the demo changes on the server.
     static let changedFlag = "new-checkout"
 
-    func run(out: inout StandardOutput) async throws {
-        try await DemoSession.withFile(named: "definitions.json", contents: ExampleDefinitions.json) { file in
-            try await run(file: file, out: &out)
-        }
-    }
-
-    private func run(file: String, out: inout StandardOutput) async throws {
+    func run(file: String, out: inout StandardOutput) async throws {
         let server = try await DemoSession.serve(file)
         out.writeLine("Serving the bundled definitions from \(file) on \(server.baseURL) (burgee serve).")
 

@@ -16,17 +16,12 @@ struct DatadogDemo: Demo {
         exposures deduplicated and sent through the Agent's EVP proxy
         """
     static var definitions: String { ExampleDatadogDefinitions.json }
+    static let fileName = "ufc.json"
 
     static let changedFlag = "new-checkout"
     static let apiKey = "demo-api-key"
 
-    func run(out: inout StandardOutput) async throws {
-        try await DemoSession.withFile(named: "ufc.json", contents: ExampleDatadogDefinitions.json) { file in
-            try await run(file: file, out: &out)
-        }
-    }
-
-    private func run(file: String, out: inout StandardOutput) async throws {
+    func run(file: String, out: inout StandardOutput) async throws {
         let server = try await DemoSession.serve(file, format: .datadog, sdkKey: Self.apiKey)
         out.writeLine("Serving Datadog flags from \(file) at \(server.clientURL) (burgee serve --format datadog).")
         // The server is the CDN (agentless base URL) and, for exposures, the Agent's EVP proxy.

@@ -17,6 +17,7 @@ struct KameleoonDemo: Demo {
         tracking with OAuth, remote visitor data
         """
     static var definitions: String { ExampleKameleoonDefinitions.json }
+    static let fileName = "kameleoon.json"
 
     /// Any site code: the server serves its one document for all.
     static let siteCode = "demo"
@@ -33,13 +34,7 @@ struct KameleoonDemo: Demo {
     /// The goal of the conversion tracked.
     static let goalId = 42
 
-    func run(out: inout StandardOutput) async throws {
-        try await DemoSession.withFile(named: "kameleoon.json", contents: ExampleKameleoonDefinitions.json) { file in
-            try await run(file: file, out: &out)
-        }
-    }
-
-    private func run(file: String, out: inout StandardOutput) async throws {
+    func run(file: String, out: inout StandardOutput) async throws {
         let server = try await DemoSession.serve(file, format: .kameleoon, sdkKey: Self.clientSecret) {
             $0.visitorData = [ExampleKameleoonDefinitions.knownVisitor: ExampleKameleoonDefinitions.knownVisitorData]
         }

@@ -14,17 +14,12 @@ struct SplitDemo: Demo {
     static let name = "split"
     static let summary = "Split's flags from Split's SDK API with push, treatments and configurations, impressions and events"
     static var definitions: String { ExampleSplitDefinitions.json }
+    static let fileName = "split.json"
 
     static let killedFlag = "new-checkout"
     static let sdkKey = "demo-sdk-key"
 
-    func run(out: inout StandardOutput) async throws {
-        try await DemoSession.withFile(named: "split.json", contents: ExampleSplitDefinitions.json) { file in
-            try await run(file: file, out: &out)
-        }
-    }
-
-    private func run(file: String, out: inout StandardOutput) async throws {
+    func run(file: String, out: inout StandardOutput) async throws {
         let server = try await DemoSession.serve(file, format: .split, sdkKey: Self.sdkKey)
         out.writeLine("Serving Split definitions from \(file) as Split's SDK API at \(server.clientURL) (burgee serve --format split).")
 

@@ -12,17 +12,12 @@ struct UnleashDemo: Demo {
     static let name = "unleash"
     static let summary = "Unleash features, polled, with usage metrics"
     static var definitions: String { ExampleUnleashFeatures.json }
+    static let fileName = "features.json"
 
     static let changedFeature = "new-checkout"
     static let token = "demo-token"
 
-    func run(out: inout StandardOutput) async throws {
-        try await DemoSession.withFile(named: "features.json", contents: ExampleUnleashFeatures.json) { file in
-            try await run(file: file, out: &out)
-        }
-    }
-
-    private func run(file: String, out: inout StandardOutput) async throws {
+    func run(file: String, out: inout StandardOutput) async throws {
         let server = try await DemoSession.serve(file, format: .unleash, sdkKey: Self.token)
         out.writeLine("Serving Unleash definitions from \(file) at \(server.clientURL) (burgee serve --format unleash).")
 
