@@ -9,6 +9,8 @@ final class KameleoonServices: Sendable {
     let visitors: KameleoonVisitorStore
     let connection: KameleoonConnection?
     let remoteData: KameleoonRemoteDataClient?
+    /// Where each client keeps its services.
+    static let key = AttachmentKey<KameleoonServices>()
 
     init(settings: KameleoonClientSettings, metrics: any MetricsFactory, logger: Logger, clock: ClientClock) {
         visitors = KameleoonVisitorStore(limits: settings.limits, metrics: metrics)
@@ -19,7 +21,7 @@ final class KameleoonServices: Sendable {
 
 extension BurgeeClient {
     var kameleoonServices: KameleoonServices {
-        attachment(KameleoonServices.self) {
+        attachment(KameleoonServices.key) {
             KameleoonServices(settings: configuration[module: KameleoonClientSettings.self] ?? KameleoonClientSettings(),
                               metrics: configuration.metricsFactory ?? MetricsSystem.factory, logger: logger, clock: clock)
         }

@@ -32,8 +32,6 @@ public final class BurgeeClient: Service, Sendable {
     let metrics: ClientMetrics
     let fallbacks: Fallbacks
     package let logger: Logger
-    /// The configuration's clock, as the client's parts use it.
-    package let clock: ClientClock
     /// Delivers events; `nil` when the configuration has none.
     let eventProcessor: EventProcessor?
     /// Records events on the evaluation path; `nil` when the configuration has none.
@@ -50,6 +48,9 @@ public final class BurgeeClient: Service, Sendable {
     private let source: any DataSource
     /// Per-client state of client-side modules (``attachment(_:make:)``).
     let attachments = ClientAttachments()
+    /// The configuration's clock, as the client's parts use it. (Kept after the evaluation path's
+    /// properties, which then sit in the object's first lines.)
+    package let clock: ClientClock
     private let lifecycle = Locked(Lifecycle.idle)
     private let stopRequested = OneShotSignal()
     private let stopped = OneShotSignal()

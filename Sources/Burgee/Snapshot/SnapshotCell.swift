@@ -20,8 +20,9 @@ import Darwin
 /// including the evaluation count (docs/performance.md).
 ///
 /// The client's unsafe memory management lives here and in `AtomicWords` (the event recorder's
-/// counters); elsewhere, `unsafeDowncast` in `ClientAttachments` (of a value it stored under its
-/// own type's identifier), `_withUnsafeGuaranteedRef` on the snapshot this cell lends, and the
+/// counters, the addresses of the client's attachments); elsewhere, the `Unmanaged` objects of
+/// `ClientAttachments` (each retained by its slot for the client's life and read as the type its
+/// key names), `_withUnsafeGuaranteedRef` on the snapshot this cell lends, and the
 /// byte buffers of `FileIO` and `ExposureFingerprint`.
 ///
 /// `@unchecked Sendable` is sound because:

@@ -8,6 +8,8 @@ import BurgeeCore
 final class DatadogExposureLog: Sendable {
     /// The key of the custom events that carry exposures.
     static let eventKey = "datadog.exposure"
+    /// Where each client keeps its log.
+    static let key = AttachmentKey<DatadogExposureLog>()
 
     private let cache: Locked<DatadogExposureCache>
 
@@ -46,5 +48,5 @@ extension DatadogExposureCache.Served {
 
 extension BurgeeClient {
     /// The client's Datadog exposure log, made on the first Datadog call.
-    var datadogExposures: DatadogExposureLog { attachment(DatadogExposureLog.self) { DatadogExposureLog() } }
+    var datadogExposures: DatadogExposureLog { attachment(DatadogExposureLog.key) { DatadogExposureLog() } }
 }

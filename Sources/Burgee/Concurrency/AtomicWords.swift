@@ -1,7 +1,8 @@
 import Atomics
 
-/// A fixed array of atomic 64-bit words, cache-line aligned: the storage of the summary counters
-/// and of the exposure deduplication table. All unsafe code of the event recorder lives here.
+/// A fixed array of atomic 64-bit words, cache-line aligned: the storage of the summary counters,
+/// of the exposure deduplication table and of the client's attachments. All unsafe code of the
+/// event recorder lives here.
 ///
 /// `@unchecked Sendable` is sound because the words are allocated once in `init`, freed only in
 /// `deinit` (when no reference, hence no access, remains), and every access in between goes
@@ -44,6 +45,18 @@ final class AtomicWords: @unchecked Sendable {
     @inline(__always)
     func increment(_ index: Int) {
         word(index).wrappingIncrement(ordering: .relaxed)
+    }
+
+    /// The word's value, ordered after the ``storeReleasing(_:at:)`` that wrote it: what was
+    /// written before that store is visible after this load.
+    @inline(__always)
+    func loadAcquiring(_ index: Int) -> UInt64 {
+        word(index).load(ordering: .acquiring)
+    }
+
+    /// Stores `value`, ordered after everything this thread wrote before.
+    func storeReleasing(_ value: UInt64, at index: Int) {
+        word(index).store(value, ordering: .releasing)
     }
 
     /// The word's value, leaving 0 in its place.
