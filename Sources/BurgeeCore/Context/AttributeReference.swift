@@ -83,6 +83,28 @@
     /// The top-level attribute name (`kind` for the context kind).
     package var name: String { String(decoding: nameUTF8, as: UTF8.self) }
 
+    /// The names along the reference, unescaped: one for a top-level attribute.
+    package var components: [String] {
+        switch storage {
+        case .kind: ["kind"]
+        case .name(let name): [name]
+        case .path(let components): components
+        }
+    }
+
+    /// `name` as one component of a path: `~` as `~0`, `/` as `~1`.
+    package static func escaped(_ name: String) -> String {
+        var out = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// This reference in a program that reads the top-level name from `slot`.
     func inSlot(_ slot: Int32) -> AttributeReference {
         var slotted = self

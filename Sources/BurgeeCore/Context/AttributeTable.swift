@@ -23,8 +23,13 @@ final class AttributeTable: Sendable {
     /// The names' UTF-8 bytes, then the kind's, then the string values'.
     @usableFromInline let arena: [UInt8]
     @usableFromInline let kind: Entry
+    /// The attributes the context keeps out of events (``SingleContext/privateAttributes``): kept
+    /// here, beside the attributes, so that a context without them costs nothing more to copy.
+    /// (`nil` for none: a context without them stores one word of zero.)
+    let privateAttributes: [String]?
 
-    init(kind: String, _ attributes: [String: JSONValue]) {
+    init(kind: String, _ attributes: [String: JSONValue], privateAttributes: [String]? = nil) {
+        self.privateAttributes = privateAttributes
         let sorted = attributes.sorted { $0.key < $1.key }
         names = sorted.map(\.key)
         values = sorted.map(\.value)

@@ -74,14 +74,16 @@ public struct Context: Sendable {
     ///   - name: an optional display name.
     ///   - anonymous: whether the context is anonymous.
     ///   - attributes: further attributes; `kind`, `key`, `name`, `anonymous` and `_meta` among them are ignored.
+    ///   - privateAttributes: attributes never sent in events (a name, or a path such as
+    ///     `/address/street`), as LaunchDarkly's `_meta.privateAttributes`; evaluations ignore it.
     public init(kind: String = "user", key: String, name: String? = nil, anonymous: Bool? = nil,
-                attributes: [String: JSONValue] = [:]) {
+                attributes: [String: JSONValue] = [:], privateAttributes: [String] = []) {
         var members = attributes
         for reserved in ["kind", "key", "name", "anonymous", "_meta"] { members[reserved] = nil }
         members["key"] = .string(key)
         if let name { members["name"] = .string(name) }
         if let anonymous { members["anonymous"] = .bool(anonymous) }
-        let single = SingleContext(kind: kind, key: key, attributes: members)
+        let single = SingleContext(kind: kind, key: key, attributes: members, privateAttributes: privateAttributes)
         self.init(contexts: [single], isMulti: false, invalidReason: Self.problem(kind: kind, key: key))
     }
 
@@ -151,7 +153,13 @@ public struct Context: Sendable {
         if let anonymous = members["anonymous"], !anonymous.isNull, anonymous.boolValue == nil, reason == nil {
             reason = "'anonymous' of context kind '\(kind)' is \(anonymous.typeName), not a boolean"
         }
-        return (SingleContext(kind: kind, key: key, attributes: attributes), reason)
+        // Only `_meta.privateAttributes` is read; any other `_meta`, of any shape, is ignored
+        // (docs/definitions-format.md).
+        var privateAttributes: [String] = []
+        if case .object(let meta)? = members["_meta"], case .array(let names)? = meta["privateAttributes"] {
+            privateAttributes = names.compactMap(\.stringValue)
+        }
+        return (SingleContext(kind: kind, key: key, attributes: attributes, privateAttributes: privateAttributes), reason)
     }
 
     private static func problem(kind: String, key: String) -> String? {
@@ -171,7 +179,13 @@ public struct Context: Sendable {
 
     /// The JSON shape of the context (docs/evaluation.md).
     public var json: JSONValue {
-        func members(_ single: SingleContext) -> [String: JSONValue] { single.attributes }
+        func members(_ single: SingleContext) -> [String: JSONValue] {
+            var members = single.attributes
+            if !single.privateAttributes.isEmpty {
+                members["_meta"] = ["privateAttributes": .array(single.privateAttributes.map(JSONValue.string))]
+            }
+            return members
+        }
         if isMulti {
             var o: [String: JSONValue] = ["kind": "multi"]
             for single in contexts { o[single.kind] = .object(members(single)) }

@@ -16,6 +16,18 @@
         tableReference = .passUnretained(table)
     }
 
+    /// A context that keeps `privateAttributes` out of events.
+    init(kind: String, key: String, attributes: [String: JSONValue], privateAttributes: [String]) {
+        self.kind = kind
+        self.key = key
+        table = AttributeTable(kind: kind, attributes, privateAttributes: privateAttributes.isEmpty ? nil : privateAttributes)
+        tableReference = .passUnretained(table)
+    }
+
+    /// The attributes this context asks to keep out of events (a name, or a `/`-separated path
+    /// into an object), as given; evaluations ignore them.
+    package var privateAttributes: [String] { table.privateAttributes ?? [] }
+
     /// Every attribute by name, including `key`, and `name` and `anonymous` when given; not `kind`.
     @usableFromInline package var attributes: [String: JSONValue] {
         Dictionary(uniqueKeysWithValues: zip(table.names, table.values))

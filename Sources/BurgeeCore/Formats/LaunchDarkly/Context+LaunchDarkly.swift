@@ -11,8 +11,8 @@
 ///   those names;
 /// - every member of `custom` is an attribute of its name, except `kind`, `key`, `name`,
 ///   `anonymous` and `_meta`; a built-in member wins over a `custom` one of the same name;
-/// - `secondary` and `privateAttributeNames` are checked but affect no evaluation; other members
-///   are ignored;
+/// - `secondary` is checked but affects no evaluation; `privateAttributeNames` are the context's
+///   private attributes (kept out of events); other members are ignored;
 /// - `null` stands for absent; any other value of the wrong type makes the context invalid
 ///   (`ERROR/INVALID_CONTEXT`), as it makes LaunchDarkly's SDKs refuse it.
 extension Context {
@@ -55,12 +55,19 @@ extension Context {
         case .bool(let b)?: attributes["anonymous"] = .bool(b)
         case let other?: invalid("'anonymous' of a user object is \(other.typeName), not a boolean")
         }
+        var privateAttributes: [String] = []
         switch o["privateAttributeNames"] {
         case nil, .null?: break
-        case .array(let names)? where names.allSatisfy({ $0.stringValue != nil }): break
+        case .array(let names)? where names.allSatisfy({ $0.stringValue != nil }):
+            // Plain names, not references: a name that starts with `/` is escaped into one.
+            privateAttributes = names.compactMap(\.stringValue).map { name in
+                guard name.hasPrefix("/") else { return name }
+                return "/" + AttributeReference.escaped(name)
+            }
         case let other?: invalid("'privateAttributeNames' of a user object is \(other.typeName), not an array of strings")
         }
         attributes["key"] = .string(key)
-        self.init(single: SingleContext(kind: "user", key: key, attributes: attributes), invalidReason: problem)
+        self.init(single: SingleContext(kind: "user", key: key, attributes: attributes, privateAttributes: privateAttributes),
+                  invalidReason: problem)
     }
 }

@@ -120,8 +120,7 @@ struct SplitMatcherLowering {
     /// no context has.
     static func reference(_ name: String?) -> AttributeReference? {
         guard let name else { return .key }
-        let escaped = name.replacingOccurrences("~", "~0").replacingOccurrences("/", "~1")
-        return AttributeReference("/\(Context.splitAttributes)/\(escaped)")
+        return AttributeReference("/\(Context.splitAttributes)/\(AttributeReference.escaped(name))")
     }
 
     /// The inclusive range of integers a numeric or date matcher accepts (`nil`: data that is not
@@ -238,15 +237,5 @@ struct SplitMatcherLowering {
         case .dependency(let flag, let treatments): text += " \(flag) \(JSONValue.array(treatments.map(JSONValue.string)).serialized())"
         }
         return text
-    }
-}
-
-extension String {
-    /// `self` with every `target` replaced (Foundation-free).
-    fileprivate func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
-        guard contains(target) else { return self }
-        var out = ""
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
     }
 }
