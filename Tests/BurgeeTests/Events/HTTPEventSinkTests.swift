@@ -3,6 +3,7 @@ import Logging
 import Testing
 @testable import Burgee
 import BurgeeCore
+import BurgeeTesting
 
 /// The HTTP event sink against the real server on loopback, made to misbehave.
 @Suite struct HTTPEventSinkTests {
@@ -159,6 +160,60 @@ import BurgeeCore
     }
 
     // MARK: Retries
+
+    /// A vendor's policy: a 400 retried, a 401 not, `Retry-After` ignored; the per-body headers
+    /// are made once and the answers' `Date` headers reach the observer.
+    @Test func aVendorsRetryPolicyHeadersAndObserver() async throws {
+        try await LoopbackServer.withServer { running in
+            let made = Locked(0)
+            let dates = Locked<[String?]>([])
+            let policy = EventRetryPolicy(honoursRetryAfter: false) { $0 == 400 || $0 == 429 }
+            let sink = try HTTPEventSink(
+                endpoint: running.eventsURL, sdkKey: nil, http: LoopbackServer.http(), retryDelay: Self.retryDelay,
+                logger: TestFiles.quietLogger, sendsSchemaHeader: true, retryPolicy: policy,
+                bodyHeaders: { made.withLock { $0 += 1 }; return [("X-Payload", "p")] },
+                observe: { _, date in dates.withLock { $0.append(date) } }, encode: { $0.jsonBytes })
+            running.server.inject(.status(400), on: .events)
+            try await sink.send(Self.batch)
+            #expect(running.requests(to: "/events").map(\.status) == [400, 202])
+            #expect(made.withLock { $0 } == 1)
+            // Both answers' `Date` (the server dates every answer), readable as an HTTP date.
+            let seen = dates.withLock { $0 }
+            #expect(seen.count == 2 && seen.allSatisfy { $0.flatMap(HTTPDate.unixSeconds) != nil })
+
+            running.server.inject(.status(401), on: .events)
+            let error = await Self.failure(sink)
+            #expect(error?.statusCode == 401 && error?.attempts == 1)
+            #expect(running.requests(to: "/events").map(\.status) == [400, 202, 401])
+            await sink.shutdown()
+        }
+    }
+
+    /// With a policy that ignores `Retry-After`, a 429 is retried after the sink's own delay, not
+    /// the minute the service asks for: the retry waits on the clock for exactly that delay.
+    @Test func aPolicyMayIgnoreRetryAfter() async throws {
+        try await LoopbackServer.withServer { running in
+            let clock = ManualClock()
+            let sink = try HTTPEventSink(
+                endpoint: running.eventsURL, sdkKey: nil, http: LoopbackServer.http(), retryDelay: .seconds(1),
+                logger: TestFiles.quietLogger, clock: ClientClock(clock), sendsSchemaHeader: true,
+                retryPolicy: EventRetryPolicy(honoursRetryAfter: false) { $0 == 429 }, encode: { $0.jsonBytes })
+            running.server.inject(.status(429, headers: ["Retry-After": "60"]), on: .events)
+            let sent = Task { try await sink.send(Self.batch) }
+            try await clock.sleepers(atLeast: 1)
+            #expect(clock.deadlines == [ManualClock.Instant(offset: .seconds(1))])
+            clock.advance(by: .seconds(1))
+            try await sent.value
+            #expect(running.requests(to: "/events").map(\.status) == [429, 202])
+            await sink.shutdown()
+        }
+    }
+
+    @Test func httpDates() {
+        #expect(HTTPDate.unixSeconds("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+        #expect(HTTPDate.unixSeconds("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        #expect(HTTPDate.unixSeconds("") == nil)
+    }
 
     @Test func a500IsRetriedOnceAfterTheDelay() async throws {
         try await LoopbackServer.withServer { running in

@@ -10,27 +10,23 @@ import NIOHTTP1
 enum EventPostOutcome {
     /// A 2xx answer.
     case delivered
-    /// A 5xx, a 429 or a network failure, with the wait the service asked for (`Retry-After` on 429 and 503).
+    /// A network failure or an answer the policy retries (5xx and 429 by default), with the wait
+    /// the service asked for (`Retry-After` on 429 and 503, when the policy honours it).
     case retryable(EventDeliveryError, retryAfter: Duration?)
     /// Any other answer (4xx, 3xx since redirects are not followed), or a client that was shut down:
     /// sending the same batch again would not change it.
     case final(EventDeliveryError)
 
-    /// The outcome of an answer with `status`; `message` is already redacted.
+    /// The outcome of an answer with `status` under `policy`; `message` is already redacted.
     static func answer(_ status: HTTPResponseStatus, headers: HTTPHeaders, message: String,
+                       policy: EventRetryPolicy = .serverErrors,
                        nowUnixSeconds: Int64 = Int64(Date().timeIntervalSince1970)) -> EventPostOutcome {
         let code = Int(status.code)
         let error = EventDeliveryError(kind: .httpStatus, statusCode: code, message: message)
-        switch code {
-        case 200..<300:
-            return .delivered
-        case 429, 503:
-            return .retryable(error, retryAfter: RetryAfter.delay(headers.first(name: "retry-after"), nowUnixSeconds: nowUnixSeconds))
-        case 500..<600:
-            return .retryable(error, retryAfter: nil)
-        default:
-            return .final(error)
-        }
+        if (200..<300).contains(code) { return .delivered }
+        guard policy.retries(code) else { return .final(error) }
+        guard policy.honoursRetryAfter, code == 429 || code == 503 else { return .retryable(error, retryAfter: nil) }
+        return .retryable(error, retryAfter: RetryAfter.delay(headers.first(name: "retry-after"), nowUnixSeconds: nowUnixSeconds))
     }
 
     /// The outcome of a request that threw; `redact` keeps the key out of the message.

@@ -14,7 +14,8 @@ import NIOHTTP1
 /// - Any 2xx delivers the batch. A 5xx, a 429 or a network failure (refused or dropped connection,
 ///   timeout) is retried once after the retry delay, or after a longer `Retry-After` on 429 and 503
 ///   (at most ``HTTPOptions/maxRetryAfter``). Any other answer fails at once: a 400, 401, 403 or 413
-///   would only be repeated.
+///   would only be repeated. A vendor's sink may retry otherwise (``EventRetryPolicy``), add
+///   headers made once per body and kept for its retry, and watch each answer's status and `Date`.
 ///
 /// Redirects are not followed: one could lead to plain http or hand the key to another host.
 /// The sink owns its HTTP client, created at the first send: call ``shutdown()`` when done if a
@@ -43,6 +44,12 @@ package final class HTTPEventSink: EventSink {
     /// The `Authorization` value of each request, for services whose credentials change (an
     /// OAuth access token); `nil` sends the SDK key.
     private let authorize: (@Sendable () async -> SDKKey?)?
+    /// Which answers are retried.
+    private let retryPolicy: EventRetryPolicy
+    /// Headers made once per body, sent with its retry too (a payload's id).
+    private let bodyHeaders: (@Sendable () -> [(name: String, value: String)])?
+    /// Told each answer's status and `Date` header.
+    private let observe: (@Sendable (_ status: Int, _ date: String?) -> Void)?
     /// `nil` until the first send; `.none` inside after shutdown.
     private let client = Locked<HTTPClient??>(nil)
     let coding = ContentCodingNegotiation()
@@ -67,9 +74,14 @@ package final class HTTPEventSink: EventSink {
     /// event format (Unleash's metrics).
     package init(endpoint: String, sdkKey: SDKKey?, http: HTTPOptions, retryDelay: Duration, logger: Logger,
          clock: ClientClock = .continuous, sendsSchemaHeader: Bool, contentType: String = "application/json",
-         authorize: (@Sendable () async -> SDKKey?)? = nil,
+         authorize: (@Sendable () async -> SDKKey?)? = nil, retryPolicy: EventRetryPolicy = .serverErrors,
+         bodyHeaders: (@Sendable () -> [(name: String, value: String)])? = nil,
+         observe: (@Sendable (_ status: Int, _ date: String?) -> Void)? = nil,
          encode: @escaping @Sendable (EventBatch) -> [UInt8]?) throws(ConfigurationError) {
         self.encode = encode
+        self.retryPolicy = retryPolicy
+        self.bodyHeaders = bodyHeaders
+        self.observe = observe
         self.sendsSchemaHeader = sendsSchemaHeader
         self.contentType = contentType
         self.authorize = authorize
@@ -113,7 +125,8 @@ package final class HTTPEventSink: EventSink {
     /// bodies from one batch (Split's impressions, counts and events); `events` is for the log.
     /// - Throws: as ``send(_:)``.
     package func send(body json: [UInt8], events: Int) async throws {
-        let first = await post(json)
+        let headers = bodyHeaders?() ?? []
+        let first = await post(json, headers)
         let retryAfter: Duration?
         switch first {
         case .delivered:
@@ -126,7 +139,7 @@ package final class HTTPEventSink: EventSink {
             logger.debug("event batch not delivered; retrying once", metadata: ["error": "\(error)", "events": "\(events)"])
         }
         try await clock.sleep(for: delay(retryAfter: retryAfter))
-        switch await post(json) {
+        switch await post(json, headers) {
         case .delivered:
             return
         case .final(var error), .retryable(var error, _):
@@ -152,24 +165,26 @@ package final class HTTPEventSink: EventSink {
     }
 
     /// One try: the body gzipped if negotiated, and resent uncompressed at once if that is refused with 415.
-    private func post(_ json: [UInt8]) async -> EventPostOutcome {
+    private func post(_ json: [UInt8], _ headers: [(name: String, value: String)]) async -> EventPostOutcome {
         if coding.usesGzip, let gzipped = GzipEncoding.compress(json) {
-            let outcome = await execute(gzipped, gzip: true)
+            let outcome = await execute(gzipped, gzip: true, headers)
             guard case .final(let error) = outcome, error.statusCode == 415 else { return outcome }
             coding.refuseGzip()
             logger.notice("the event service refused a gzipped body (415); sending uncompressed from now on",
                           metadata: ["endpoint": "\(redact(url.text))"])
         }
-        return await execute(ByteBuffer(bytes: json), gzip: false)
+        return await execute(ByteBuffer(bytes: json), gzip: false, headers)
     }
 
-    private func execute(_ body: ByteBuffer, gzip: Bool) async -> EventPostOutcome {
+    private func execute(_ body: ByteBuffer, gzip: Bool, _ headers: [(name: String, value: String)]) async -> EventPostOutcome {
         let what = "POST \(url)"
         let response: HTTPClientResponse
         do {
             guard let client = httpClient() else { throw HTTPClientError.alreadyShutdown }
             let key = if let authorize { await authorize() } else { sdkKey }
-            response = try await client.execute(makeRequest(body, gzip: gzip, key: key), timeout: .init(options.requestTimeout))
+            var request = makeRequest(body, gzip: gzip, key: key)
+            for header in headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
+            response = try await client.execute(request, timeout: .init(options.requestTimeout))
         } catch {
             return .thrown(error, what: what, redact: redact)
         }
@@ -179,7 +194,9 @@ package final class HTTPEventSink: EventSink {
         // Read what little the answer says so the connection can be reused; the status alone
         // decides: a 2xx whose body breaks off was still accepted, and resending would duplicate it.
         _ = try? await response.body.collect(upTo: 64 << 10)
-        return .answer(response.status, headers: response.headers, message: redact("\(what) answered \(response.status.code)"))
+        observe?(Int(response.status.code), response.headers.first(name: "date"))
+        return .answer(response.status, headers: response.headers, message: redact("\(what) answered \(response.status.code)"),
+                       policy: retryPolicy)
     }
 
     private func makeRequest(_ body: ByteBuffer, gzip: Bool, key: SDKKey?) -> HTTPClientRequest {
