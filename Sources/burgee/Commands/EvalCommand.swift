@@ -2,7 +2,7 @@ import ArgumentParser
 import BurgeeCore
 
 /// `burgee eval`: one evaluation, or a batch of JSON-lines requests.
-struct EvalCommand: ParsableCommand {
+struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Evaluate a flag for a context, or a batch of requests.",
@@ -16,6 +16,13 @@ struct EvalCommand: ParsableCommand {
             \(FormatHelp.formatSentence("evaluated", undetectable: "ends the command with exit status 1 and a message"))
 
             \(FormatHelp.evaluation)
+
+            With --events URL, each request goes through the call a user of the format's vendor \
+            makes, and what those calls record is sent to URL in the vendor's own protocol, at \
+            the paths `burgee serve` answers, before the command ends; a line {"track": {…}} \
+            records a custom event in the vendor's words. The exit status is 1 when an event was \
+            not delivered. Formats: \(EventsEvaluators.all.map { $0.format.name }.joined(separator: ", ")); \
+            docs/events.md describes each.
             """
     )
 
@@ -39,6 +46,9 @@ struct EvalCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the single result as a JSON line.")
     var json = false
 
+    @Option(name: .long, help: "With --requests: evaluate through the vendor's calls and send their events to this URL.")
+    var events: String?
+
     func validate() throws {
         if requests != nil, request.flag != nil || request.context != nil {
             throw ValidationError("give either --requests or --flag/--context, not both")
@@ -50,10 +60,28 @@ struct EvalCommand: ParsableCommand {
         if requests == "-" && definitions.contains("-") {
             throw ValidationError("only one of --definitions and --requests can read standard input")
         }
+        if events != nil {
+            guard requests != nil else { throw ValidationError("--events needs --requests") }
+            guard definitions.count == 1 else { throw ValidationError("--events takes one --definitions file") }
+            let names = EventsEvaluators.all.map { $0.format.name }.joined(separator: ", ")
+            guard let format = formatOptions.definitionsFormat, EventsEvaluators.of(format) != nil else {
+                throw ValidationError("--events needs --format, one of: \(names)")
+            }
+        }
     }
 
-    func run() throws {
+    func run() async throws {
         do {
+            if let events, let requests, let format = formatOptions.definitionsFormat,
+               let evaluator = EventsEvaluators.of(format) {
+                var eventsOptions = EventsEvalOptions()
+                vendorOptions.apply(to: &eventsOptions)
+                var out = StandardOutput()
+                try await EventsEvalRun(evaluator: evaluator, definitions: try DefinitionsLoader.read(definitions[0]),
+                                        requests: try DefinitionsLoader.read(requests), eventsURL: events,
+                                        options: eventsOptions).run(out: &out)
+                return
+            }
             var options = CompileOptions(now: try clock.instant())
             vendorOptions.apply(to: &options)
             let loaded = try DefinitionsLoader.load(paths: definitions, format: formatOptions.definitionsFormat, options: options)

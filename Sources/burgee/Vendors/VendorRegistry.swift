@@ -14,12 +14,26 @@ enum Demos {
     ]
 }
 
+/// The formats `burgee eval --events` evaluates through their vendor's calls, one line each.
+enum EventsEvaluators {
+    static let all: [any EventsEvaluator.Type] = [
+        SplitEventsEvaluator.self,
+        UnleashEventsEvaluator.self,
+    ]
+
+    /// The evaluator of `format`, if it has one.
+    static func of(_ format: DefinitionsFormat) -> (any EventsEvaluator.Type)? {
+        all.first { $0.format == format }
+    }
+}
+
 /// `burgee eval`'s options that only one format reads: each format's own group (``EvalOptionGroup``),
 /// one line each here and in ``groups``. `--help` lists them where this group is declared.
 struct EvalVendorOptions: ParsableArguments {
     @OptionGroup var flagd: FlagdEvalOptions
+    @OptionGroup var split: SplitEvalOptions
 
-    private var groups: [any EvalOptionGroup] { [flagd] }
+    private var groups: [any EvalOptionGroup] { [flagd, split] }
 
     /// Refuses a value a format cannot take.
     func check() throws {
@@ -28,6 +42,11 @@ struct EvalVendorOptions: ParsableArguments {
 
     /// Sets each format's own settings in `options`.
     func apply(to options: inout CompileOptions) {
+        for group in groups { group.apply(to: &options) }
+    }
+
+    /// Sets each format's own settings of `burgee eval --events`.
+    func apply(to options: inout EventsEvalOptions) {
         for group in groups { group.apply(to: &options) }
     }
 }

@@ -17,6 +17,13 @@ protocol EvalOptionGroup: ParsableArguments {
     /// Sets the format's own settings in the options the definitions are compiled with (a setting
     /// of another format is ignored when compiling).
     func apply(to options: inout CompileOptions)
+
+    /// Sets the format's own settings of `burgee eval --events` (none by default).
+    func apply(to options: inout EventsEvalOptions)
+}
+
+extension EvalOptionGroup {
+    func apply(to options: inout EventsEvalOptions) {}
 }
 
 /// Options of `burgee serve` that one format reads, declared by the format as a group of its own

@@ -1,0 +1,50 @@
+import Burgee
+import BurgeeCore
+import BurgeeSplit
+import Logging
+
+/// `burgee eval --format split --events URL`: each request through Split's
+/// `getTreatmentWithConfig` (`client.split.treatmentWithConfig`), its context Split's
+/// `{"key", "bucketingKey"?, "attributes"?}`; `{"track": {"key", "trafficType", "eventType",
+/// "value"?, "properties"?}}` through Split's `track`. Impressions (in the mode
+/// `--split-impressions-mode` names, OPTIMIZED by default) and events go to `URL/api`, as to
+/// Split's events service: `/api/testImpressions/bulk`, `/api/testImpressions/count`,
+/// `/api/events/bulk`, `/api/v1/keys/ss`.
+enum SplitEventsEvaluator: EventsEvaluator {
+    static let format = DefinitionsFormat.split
+
+    static func configuration(definitions: DefinitionsPayload, eventsURL url: String,
+                              options: EventsEvalOptions) -> BurgeeClient.Configuration {
+        let mode = options.splitImpressionsMode.flatMap { SplitImpressionsMode(rawValue: $0.uppercased()) } ?? .optimized
+        var configuration = BurgeeClient.Configuration(sdkKey: EventsEvalOptions.sdkKey, source: .bootstrap(definitions),
+                                                       logger: EventsEvalOptions.logger)
+        configuration.events = .split(SplitEventSettings(eventsURL: url + "/api", impressionsMode: mode),
+                                      flushInterval: EventsEvalOptions.flushInterval)
+        return configuration
+    }
+
+    static func evaluate(flag: String, context: JSONValue, type: ValueType?, default: JSONValue,
+                         on client: BurgeeClient) -> [(String, JSONValue)] {
+        let members = context.objectValue ?? [:]
+        let result = client.split.treatmentWithConfig(
+            flag, key: keyText(members["key"]) ?? "", bucketingKey: keyText(members["bucketingKey"]),
+            attributes: members["attributes"]?.objectValue ?? [:])
+        return [("treatment", .string(result.treatment)), ("config", result.config.map(JSONValue.string) ?? .null)]
+    }
+
+    static func track(_ event: JSONValue, on client: BurgeeClient) -> Bool {
+        let members = event.objectValue ?? [:]
+        return client.split.track(key: keyText(members["key"]) ?? "", trafficType: members["trafficType"]?.stringValue ?? "",
+                                  eventType: members["eventType"]?.stringValue ?? "",
+                                  value: members["value"]?.numberValue, properties: members["properties"]?.objectValue)
+    }
+
+    /// A key as Split's SDKs take it: a string, or a number's decimal text.
+    private static func keyText(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let s)?: s
+        case .number?: value?.serialized()
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `burgee eval --events URL`: the requests through each vendor's calls, what those calls record
+/// sent to `burgee serve` in the vendor's protocol before the command ends, and a delivery that
+/// fails ending it with status 1.
+@Suite("burgee eval --events")
+struct EvalEventsCLITests {
+    private static func definitions(_ format: String) async throws -> String {
+        try await CLIRunner.run(["demo", "--format", format, "--show-definitions"]).stdout
+    }
+
+    /// The server's root: the URL it announces is the one its format's clients take (`…/api`).
+    private static func root(_ announced: String) -> String {
+        announced.hasSuffix("/api") ? String(announced.dropLast(4)) : announced
+    }
+
+    private static func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    @Test func splitImpressionsAndEventsReachTheServer() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("split.json", try await Self.definitions("split"))
+        let requests = try files.write("requests.jsonl", """
+            {"flag":"new-checkout","context":{"key":"u-1","attributes":{"plan":"pro"}}}
+            {"flag":"new-checkout","context":{"key":"u-2"}}
+            {"flag":"new-checkout","context":{"key":"u-1","attributes":{"plan":"pro"}}}
+            {"track":{"key":"u-1","trafficType":"user","eventType":"checkout","value":12.5,"properties":{"plan":"pro"}}}
+            {"flag":"missing","context":{"key":"u-1"}}
+
+            """)
+        let serve = try ServeProcess(["--format", "split", "--definitions", path, "--port", "0"])
+        let serving = try #require(await serve.waitUntilServing())
+        let result = try await CLIRunner.run(["eval", "--format", "split", "--definitions", path, "--requests", requests,
+                                              "--events", Self.root(serving.baseURL), "--split-impressions-mode", "debug"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.count == 5)
+        #expect(result.lines[3] == #"{"track":true}"#)
+        #expect(result.lines[4] == #"{"flag":"missing","treatment":"control","config":null}"#)
+        let stats = try #require(try Self.json(try await ServeCommandTests.get(Self.root(serving.baseURL) + "/events/stats").body) as? [String: Any])
+        // DEBUG: every treatment served is an impression (control of a missing flag is none).
+        #expect((stats["impressions"] as? [String: Any])?["total"] as? Int == 3)
+        #expect((stats["events"] as? [String: Any])?["total"] as? Int == 1)
+        #expect(await serve.stop(with: SIGTERM) == 0)
+    }
+
+    @Test func unleashMetricsCountEachCall() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("unleash.json", try await Self.definitions("unleash"))
+        let requests = try files.write("requests.jsonl", """
+            {"flag":"new-checkout","context":{"userId":"u-1"},"type":"boolean"}
+            {"flag":"new-checkout","context":{"userId":"u-2"},"type":"boolean"}
+            {"flag":"checkout-button","context":{"userId":"u-1"},"type":"string"}
+            {"flag":"nope","context":{"userId":"u-1"},"type":"boolean"}
+
+            """)
+        let serve = try ServeProcess(["--format", "unleash", "--definitions", path, "--port", "0"])
+        let serving = try #require(await serve.waitUntilServing())
+        let result = try await CLIRunner.run(["eval", "--format", "unleash", "--definitions", path, "--requests", requests,
+                                              "--events", Self.root(serving.baseURL)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.count == 4)
+        #expect(result.lines[2].hasPrefix(#"{"flag":"checkout-button","variant":{"#))
+        let listed = try #require(try Self.json(try await ServeCommandTests.get(Self.root(serving.baseURL) + "/events").body) as? [String: Any])
+        let metrics = try #require((listed["metrics"] as? [[String: Any]])?.first)
+        let toggles = try #require((metrics["bucket"] as? [String: Any])?["toggles"] as? [String: [String: Any]])
+        let counted = toggles.mapValues { ($0["yes"] as? Int ?? 0) + ($0["no"] as? Int ?? 0) }
+        #expect(counted == ["new-checkout": 2, "checkout-button": 1, "nope": 1])
+        #expect(await serve.stop(with: SIGTERM) == 0)
+    }
+
+    @Test func aFailedDeliveryEndsWithStatusOne() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("split.json", try await Self.definitions("split"))
+        let requests = try files.write("requests.jsonl", #"{"flag":"new-checkout","context":{"key":"u-1"}}"# + "\n")
+        // A port nothing listens on: every post is refused.
+        let result = try await CLIRunner.run(["eval", "--format", "split", "--definitions", path, "--requests", requests,
+                                              "--events", "http://127.0.0.1:9"])
+        #expect(result.status == 1)
+        #expect(result.lines == [#"{"flag":"new-checkout","treatment":"off","config":"{\"button\":\"grey\"}"}"#])
+        #expect(result.stderr.contains("not delivered"))
+    }
+
+    @Test(arguments: [
+        (["--format", "flagd"], "--events needs --format"),
+        (["--format", "split", "--flag", "f"], "--events needs --requests"),
+    ])
+    func misuseIsRefused(arguments: [String], message: String) async throws {
+        let result = try await CLIRunner.run(["eval", "--definitions", "x.json", "--events", "http://127.0.0.1:9"] + arguments
+            + (arguments.contains("--flag") ? [] : ["--requests", "r.jsonl"]))
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message))
+    }
+}
