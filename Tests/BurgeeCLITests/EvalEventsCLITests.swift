@@ -70,6 +70,47 @@ struct EvalEventsCLITests {
         #expect(await serve.stop(with: SIGTERM) == 0)
     }
 
+    @Test func datadogExposuresAreDeduplicatedAndPosted() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("datadog.json", try await Self.definitions("datadog"))
+        let requests = try files.write("requests.jsonl", """
+            {"flag":"new-checkout","context":{"targetingKey":"u-1","attributes":{"country":"FR"}},"type":"boolean","default":false}
+            {"flag":"new-checkout","context":{"targetingKey":"u-1","attributes":{"country":"FR"}},"type":"boolean","default":false}
+            {"flag":"theme","context":{"targetingKey":"u-2"},"type":"object","default":{}}
+
+            """)
+        let serve = try ServeProcess(["--format", "datadog", "--definitions", path, "--port", "0"])
+        let serving = try #require(await serve.waitUntilServing())
+        let result = try await CLIRunner.run(["eval", "--format", "datadog", "--definitions", path, "--requests", requests,
+                                              "--events", Self.root(serving.baseURL)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.first == #"{"flag":"new-checkout","value":true}"#)
+        let stats = try #require(try Self.json(try await ServeCommandTests.get(Self.root(serving.baseURL) + "/events/stats").body) as? [String: Any])
+        // The second evaluation of the same flag, subject and variant logs nothing.
+        #expect(stats["exposures"] as? Int == 2)
+        #expect(stats["flags"] as? [String: Int] == ["new-checkout": 1, "theme": 1])
+        #expect(await serve.stop(with: SIGTERM) == 0)
+    }
+
+    @Test func eppoAssignmentEventsGoToStandardError() async throws {
+        let files = try TemporaryFiles()
+        let fixture = try #require(try Self.json(String(contentsOf: SpecFixtureFolder("eppo").url.appendingPathComponent("conditions.json"), encoding: .utf8))
+            as? [String: Any])
+        let definitions = try JSONSerialization.data(withJSONObject: try #require(fixture["definitions"]))
+        let path = try files.write("eppo.json", String(decoding: definitions, as: UTF8.self))
+        let requests = try files.write("requests.jsonl", """
+            {"flag":"is-null","context":{"subjectKey":"alice","attributes":{}},"type":"boolean","default":false}
+
+            """)
+        let result = try await CLIRunner.run(["eval", "--format", "eppo", "--definitions", path, "--requests", requests,
+                                              "--events", "http://127.0.0.1:9"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines == [#"{"flag":"is-null","value":true}"#])
+        let event = try #require(try Self.json(result.stderr) as? [String: Any])
+        #expect(event["featureFlag"] as? String == "is-null" && event["subject"] as? String == "alice")
+        #expect(event["allocation"] as? String == "rule" && event["variation"] as? String == "on")
+    }
+
     @Test func aFailedDeliveryEndsWithStatusOne() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("split.json", try await Self.definitions("split"))

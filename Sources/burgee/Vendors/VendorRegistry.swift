@@ -19,6 +19,8 @@ enum EventsEvaluators {
     static let all: [any EventsEvaluator.Type] = [
         SplitEventsEvaluator.self,
         UnleashEventsEvaluator.self,
+        DatadogEventsEvaluator.self,
+        EppoEventsEvaluator.self,
     ]
 
     /// The evaluator of `format`, if it has one.
