@@ -20,7 +20,9 @@ import Synchronization
 /// evaluated the same way; one iteration of `AllFlags1000` evaluates every flag of the realistic
 /// document once (`ClientAllFlags1000`: through `client.jsonVariation`, one call per flag); `ClientSimpleFlag` is `client.boolVariation` of the `SimpleFlag` scenario's flag,
 /// `ClientSimpleFlagOneNoOpHook` the same through a client with one hook that does nothing, and
-/// `ClientSimpleFlagSpanEventsOn` through a client with span events on (the bootstrapped no-op tracer);
+/// `ClientSimpleFlagSpanEventsOn` through a client with span events on (the bootstrapped no-op tracer),
+/// `ClientSimpleFlagSummaryOnly` through a client recording events with exposures off (each
+/// evaluation counted for the summary; nothing delivered while it runs);
 /// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification;
 /// the `Split…`, `Kameleoon…` and `Datadog…` scenarios (`Scenarios.split`, `Scenarios.kameleoon`, `Scenarios.datadog`)
 /// are evaluated as strings, as the benchmarks do; `ClientDatadog…` are the `Datadog…` scenarios
@@ -37,6 +39,7 @@ struct EvaluationLoop {
     static let clientSimpleFlag = "ClientSimpleFlag"
     static let clientOneNoOpHook = "ClientSimpleFlagOneNoOpHook"
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
+    static let clientSummaryOnly = "ClientSimpleFlagSummaryOnly"
     static let clientHandle = "ClientHandleSimpleFlag"
     static let clientHandlePrepared = "ClientHandlePreparedSimpleFlag"
     static let clientSplit = "ClientSplitRollout5050"
@@ -50,7 +53,8 @@ struct EvaluationLoop {
 
     static var names: [String] {
         (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name)
-            + [allFlags, clientAllFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientHandle, clientHandlePrepared, clientSplit]
+            + [allFlags, clientAllFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientSummaryOnly, clientHandle,
+               clientHandlePrepared, clientSplit]
             + Scenarios.unleash.map { clientPrefix + $0.name }
             + Scenarios.unleash.map { clientPreparedPrefix + $0.name }
             + Scenarios.datadog.map { clientPrefix + $0.name }
@@ -148,7 +152,10 @@ struct EvaluationLoop {
         } else {
             let client = readyClient(.json(Scenarios.simpleDocument.serialized()),
                                      hooks: name == clientOneNoOpHook ? [NoOpHook()] : [],
-                                     openTelemetry: name == clientSpanEventsOn)
+                                     openTelemetry: name == clientSpanEventsOn,
+                                     events: name == clientSummaryOnly
+                                         ? EventsConfiguration(destination: .custom { _ in }, exposures: .off, flushInterval: .seconds(3600))
+                                         : nil)
             let context = Scenarios.user
             let value = client.boolVariation("simple", context: context, default: false)
             if show { print("\(name): \(value)") }
@@ -164,11 +171,14 @@ struct EvaluationLoop {
     }
 
     /// A client started on `payload`, once ready.
-    static func readyClient(_ payload: DefinitionsPayload, hooks: [any Hook] = [], openTelemetry: Bool = false) -> BurgeeClient {
-        let client = try! BurgeeClient(configuration: .init(
+    static func readyClient(_ payload: DefinitionsPayload, hooks: [any Hook] = [], openTelemetry: Bool = false,
+                            events: EventsConfiguration? = nil) -> BurgeeClient {
+        var configuration = BurgeeClient.Configuration(
             source: .bootstrap(payload),
             logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() }),
-            hooks: hooks, openTelemetry: openTelemetry))
+            hooks: hooks, openTelemetry: openTelemetry)
+        configuration.events = events
+        let client = try! BurgeeClient(configuration: configuration)
         client.start()
         guard blocking({ await client.waitUntilReady(timeout: .seconds(30)) }) else { fatalError("client not ready") }
         return client
