@@ -95,7 +95,8 @@ extension BurgeeClient {
     func plainValue<T: FlagValue>(_ key: String, _ context: Context, _ defaultValue: T, _ track: Bool,
                                   cache: FlagPositionCache? = nil) -> T {
         cell.readCounting { state in
-            withOutcome(state, key, context, as: T.valueType, track: track, at: cache?.position(in: state, of: key)) { outcome, snapshot in
+            withOutcome(state, key, context, as: T.valueType, track: track, at: cache?.position(in: state, of: key),
+                        default: defaultValue) { outcome, snapshot in
                 if let value = snapshot?.value(of: outcome), let typed = T(flagValue: value) {
                     return (typed, ClientMetrics.slot(outcome.kind))
                 }
@@ -114,7 +115,7 @@ extension BurgeeClient {
                                    cache: FlagPositionCache? = nil) -> FlagDetail<T> {
         cell.readCounting { state in
             let position = cache?.position(in: state, of: key)
-            let raw = evaluate(state, key, context, as: T.valueType, track: track, at: position)
+            let raw = evaluate(state, key, context, as: T.valueType, track: track, at: position, default: defaultValue)
             let metadata = state.snapshot.map { snapshot in
                 position.map { snapshot.info(at: $0).metadata } ?? snapshot.metadata(ofFlag: key)
             }
@@ -186,7 +187,15 @@ extension BurgeeClient {
     @inline(__always)
     package func evaluate(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
                   track: Bool, at position: FlagPosition? = nil) -> EvaluationDetail {
-        withOutcome(state, key, context, as: type, track: track, at: position) { outcome, snapshot in
+        evaluate(state, key, context, as: type, track: track, at: position, default: JSONValue.null)
+    }
+
+    /// ``evaluate(_:_:_:as:track:at:)`` with the caller's default, which the client may note for
+    /// its event destination.
+    @inline(__always)
+    package func evaluate<D: FlagValue>(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
+                                        track: Bool, at position: FlagPosition? = nil, default defaultValue: D) -> EvaluationDetail {
+        withOutcome(state, key, context, as: type, track: track, at: position, default: defaultValue) { outcome, snapshot in
             snapshot?.detail(of: outcome, default: .null) ?? outcome.detailWithoutProgram(default: .null)
         }
     }
@@ -194,11 +203,22 @@ extension BurgeeClient {
     /// ``evaluate(_:_:_:as:track:at:)`` without the detail: `body` reads the outcome with the
     /// snapshot that gave it (`nil` before the first definitions), borrowed for the call.
     @inline(__always)
+    /// `defaultValue`, the caller's default, is read only when the client notes it for its
+    /// event destination (``EventDestination/recordsSummaryDetails``).
     package func withOutcome<R>(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
                                 track: Bool, at position: FlagPosition? = nil,
                                 _ body: (EvaluationOutcome, Snapshot?) -> R) -> R {
+        withOutcome(state, key, context, as: type, track: track, at: position, default: JSONValue.null, body)
+    }
+
+    /// ``withOutcome(_:_:_:as:track:at:_:)`` with the caller's default, which the client may note
+    /// for its event destination.
+    @inline(__always)
+    package func withOutcome<R, D: FlagValue>(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
+                                              track: Bool, at position: FlagPosition? = nil, default defaultValue: D,
+                                              _ body: (EvaluationOutcome, Snapshot?) -> R) -> R {
         guard let snapshot = state.unretainedSnapshot else {
-            recorder?.recordUnknownFlag(key)
+            recorder?.recordUnknownFlag(key, context: context, default: defaultValue)
             return body(.error(.clientNotReady), nil)
         }
         return snapshot._withUnsafeGuaranteedRef { snapshot in
@@ -207,11 +227,11 @@ extension BurgeeClient {
             let outcome = position.map { snapshot.outcome(at: $0, context: context, as: type) }
                 ?? snapshot.outcome(key, context: context, as: type)
             guard let position = outcome.position else {
-                recorder?.recordUnknownFlag(key)
+                recorder?.recordUnknownFlag(key, context: context, default: defaultValue)
                 return body(.error(.flagNotFound), snapshot)
             }
             if let recorder, let table = state.eventTable {
-                recorder.recordEvaluation(table, position, key, outcome, in: snapshot, context, track: track)
+                recorder.recordEvaluation(table, position, key, outcome, in: snapshot, context, track: track, default: defaultValue)
             }
             return body(outcome, snapshot)
         }

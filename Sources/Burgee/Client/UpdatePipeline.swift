@@ -181,6 +181,7 @@ final class UpdatePipeline: Sendable {
         let held = recorder == nil ? nil : cell.read { $0 }
         var changes = held?.snapshot.map { ChangeDetector.changes(from: $0, to: snapshot, touched: touched) }
         let old = cell.replace(with: ClientState(snapshot: snapshot, origin: origin, recordsEvents: recorder != nil,
+                                                 eventDetails: recorder?.summaryDetails ?? false,
                                                  previous: held, changedFlags: changes?.flags))
         if changes == nil, let previous = old.snapshot {
             changes = ChangeDetector.changes(from: previous, to: snapshot, touched: touched)

@@ -36,11 +36,14 @@ package final class ClientState: Sendable {
     /// The state of `snapshot`. With `previous`, the state it replaces, and `changedFlags`, the
     /// flags whose definitions may differ between the two, what is derived per flag is read again
     /// for those flags only.
+    /// `eventDetails`: the event table keeps each flag's ``FlagEventDetails`` too.
     package init(snapshot: Snapshot?, origin: ClientEvent.DefinitionsOrigin?, recordsEvents: Bool = false,
-                 previous: ClientState? = nil, changedFlags: [String]? = nil) {
+                 eventDetails: Bool = false, previous: ClientState? = nil, changedFlags: [String]? = nil) {
         self.snapshot = snapshot
         self.eventTable = recordsEvents
-            ? snapshot.map { FlagEventTable(snapshot: $0, previous: previous?.eventTable, changed: changedFlags) } : nil
+            ? snapshot.map {
+                FlagEventTable(snapshot: $0, previous: previous?.eventTable, changed: changedFlags, withDetails: eventDetails)
+            } : nil
         self.unretainedSnapshot = snapshot.map(Unmanaged.passUnretained)
         self.origin = origin
         generation = Self.generations.add(1, ordering: .relaxed).newValue

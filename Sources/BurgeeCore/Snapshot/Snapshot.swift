@@ -352,6 +352,12 @@ public final class Snapshot: Sendable {
         return tracked
     }
 
+    /// The values of the flag's variations, by index.
+    package func variationValues(at position: FlagPosition) -> [JSONValue] {
+        let code = program.flags[position.index]
+        return (0..<Int(code.variationCount)).map { program.values[Int(code.variationBase) + $0] }
+    }
+
     /// The names of the flag's variations, by index: their keys, or for a format without keys
     /// their indices as text.
     package func variationNames(at position: FlagPosition) -> [String] {

@@ -32,6 +32,40 @@ struct SummaryTests {
         await client.close()
     }
 
+    @Test("for a destination that asks: each flag's first default, the kinds evaluated and each counter's value")
+    func details() async throws {
+        let (client, sink) = try await H.client(Definitions.shop, exposures: .off) { $0.destination.recordsSummaryDetails = true }
+        _ = client.stringVariation("layout", context: H.user, default: "first")
+        _ = client.stringVariation("layout", context: Context.multi([Context(kind: "org", key: "o"), H.user]), default: "second")
+        _ = client.intVariation("layout", context: H.user, default: 7)                 // WRONG_TYPE: the default, 7
+        _ = client.boolVariation("broken", context: Context(kind: "device", key: "d"), default: true)   // MALFORMED_FLAG
+        _ = client.jsonVariation("missing", context: H.user, default: ["a": 1])
+        _ = client.jsonVariation("missing", context: H.user, default: "later")
+        await client.flush()
+        let summary = try #require(sink.summaries.first)
+        #expect(summary.details["layout"] == SummaryEvent.FlagDetails(defaultValue: "first", contextKinds: ["user", "org"]))
+        #expect(summary.flags["layout"]?.map(\.value) == ["grid", 7])
+        #expect(summary.details["broken"] == SummaryEvent.FlagDetails(defaultValue: true, contextKinds: ["device"]))
+        #expect(summary.flags["broken"]?.map(\.value) == [true])
+        #expect(summary.details["missing"] == SummaryEvent.FlagDetails(defaultValue: ["a": 1], contextKinds: ["user"]))
+        #expect(summary.flags["missing"]?.map(\.value) == [["a": 1]])
+        // A new interval notes afresh.
+        _ = client.stringVariation("layout", context: H.user, default: "third")
+        await client.flush()
+        #expect(sink.summaries.last?.details["layout"] == SummaryEvent.FlagDetails(defaultValue: "third", contextKinds: ["user"]))
+        await client.close()
+    }
+
+    @Test("without a destination that asks, no details are noted")
+    func noDetails() async throws {
+        let (client, sink) = try await H.client(Definitions.shop, exposures: .off)
+        _ = client.stringVariation("layout", context: H.user, default: "first")
+        await client.flush()
+        #expect(sink.summaries.first?.details.isEmpty == true)
+        #expect(sink.summaries.first?.flags["layout"]?.first?.value == nil)
+        await client.close()
+    }
+
     @Test("each flush starts a new interval; an interval without evaluations sends no summary")
     func intervals() async throws {
         let (client, sink) = try await H.client(exposures: .off)

@@ -15,6 +15,10 @@ public struct EventDestination: Sendable {
 
     package let validate: Validate
     package let makeSink: MakeSink
+    /// Whether the destination reports, per flag, the default of the interval's first
+    /// evaluation, the kinds of contexts evaluated and each counter's value
+    /// (``SummaryEvent/details``): the client then notes them as it counts.
+    package var recordsSummaryDetails = false
 
     /// A destination whose settings `validate` checks and whose sink `makeSink` builds.
     package init(validate: @escaping Validate = {}, makeSink: @escaping MakeSink) {

@@ -12,6 +12,9 @@ final class EventRecorder: Sendable {
     static let maxPropertiesBytes = 32 * 1024
 
     let mode: EventsConfiguration.ExposureMode
+    /// Whether each flag's default, context kinds and counter values are noted for the summary
+    /// (``EventDestination/recordsSummaryDetails``).
+    let summaryDetails: Bool
     let consent: ConsentRegistry
     let logger: Logger
     private let maxBatchSize: Int
@@ -30,6 +33,7 @@ final class EventRecorder: Sendable {
     init(configuration: EventsConfiguration, signals: AsyncStream<EventSignal>.Continuation, logger: Logger,
          clock: EventClock) {
         mode = configuration.exposures
+        summaryDetails = configuration.destination.recordsSummaryDetails
         self.clock = clock
         consent = ConsentRegistry(default: configuration.trackingConsent)
         maxBatchSize = configuration.maxBatchSize
@@ -46,10 +50,12 @@ final class EventRecorder: Sendable {
     /// Counts an evaluation of a known flag and records its exposure when the mode, the flag and
     /// the deduplication window say so.
     @inline(__always)
-    func recordEvaluation(_ table: FlagEventTable, _ position: FlagPosition, _ flagKey: String,
-                          _ outcome: EvaluationOutcome, in snapshot: Snapshot, _ context: Context, track: Bool) {
+    func recordEvaluation<D: FlagValue>(_ table: FlagEventTable, _ position: FlagPosition, _ flagKey: String,
+                                        _ outcome: EvaluationOutcome, in snapshot: Snapshot, _ context: Context, track: Bool,
+                                        default defaultValue: D) {
         guard isOpen.load(ordering: .relaxed) else { return }
         table.count(position, variation: outcome.variationIndex)
+        if _slowPath(table.details != nil) { noteDetails(table, position, outcome, context, defaultValue) }
         guard track, mode != .off, context.isValid else { return }
         let flag = table.flags[position.index]
         // Flag- and rule-level `trackEvents`, `trackEventsFallthrough` and experiments force an
@@ -65,6 +71,14 @@ final class EventRecorder: Sendable {
             guard deduplicator.shouldRecord(fingerprint, now: clock.coarseMilliseconds()) else { return }
         }
         recordExposure(flagKey, flag.version, snapshot.detail(of: outcome, default: .null), context, countsOnly: flag.countsOnly)
+    }
+
+    /// Notes the flag's default and the context's kinds for a destination that reports them;
+    /// out of line, so that other clients' evaluations pay one test.
+    @inline(never)
+    private func noteDetails<D: FlagValue>(_ table: FlagEventTable, _ position: FlagPosition, _ outcome: EvaluationOutcome,
+                                           _ context: Context, _ defaultValue: D) {
+        table.details?.note(position.index, variation: outcome.variationIndex, context: context, default: { defaultValue.flagValue })
     }
 
     @inline(never)
@@ -84,9 +98,14 @@ final class EventRecorder: Sendable {
 
     /// Counts an evaluation of a flag that is not known (or of any flag before definitions arrive).
     @inline(never)
-    func recordUnknownFlag(_ flagKey: String) {
+    func recordUnknownFlag<D: FlagValue>(_ flagKey: String, context: Context, default defaultValue: D) {
         guard isOpen.load(ordering: .relaxed) else { return }
-        unknownFlags.withLock { $0.count(flagKey) }
+        guard summaryDetails else {
+            unknownFlags.withLock { $0.count(flagKey) }
+            return
+        }
+        let value = defaultValue.flagValue
+        unknownFlags.withLock { $0.count(flagKey, context: context, default: value) }
     }
 
     // MARK: Custom events
@@ -168,8 +187,11 @@ final class EventRecorder: Sendable {
             table.takeCounts(into: &summary)
         }
         current?.takeCounts(into: &summary)
-        for (key, count) in unknownFlags.withLock({ $0.take() }) {
-            summary.add(flagKey: key, version: nil, variationIndex: nil, variationKey: nil, count: count)
+        let (counts, notes) = unknownFlags.withLock { ($0.take(), $0.takeNotes()) }
+        for (key, count) in counts {
+            summary.add(flagKey: key, version: nil, variationIndex: nil, variationKey: nil, count: count,
+                        value: notes[key]?.noVariationValue)
+            if let note = notes[key] { summary.note(flagKey: key, defaultValue: note.defaultValue, kinds: note.kinds) }
         }
     }
 

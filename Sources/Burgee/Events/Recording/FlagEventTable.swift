@@ -26,23 +26,28 @@ final class FlagEventTable: Sendable {
     /// The indices of each flag's rules with `trackEvents`, by position.
     let trackedRules: [[Int]]
     let counters: AtomicWords
+    /// Each flag's default, context kinds and variation values, for a destination that reports
+    /// them (``FlagEventDetails``); `nil` when none does.
+    let details: FlagEventDetails?
 
     /// The table of `snapshot`, read flag by flag.
-    convenience init(snapshot: Snapshot) {
-        self.init(snapshot: snapshot, previous: nil, changed: nil)
+    convenience init(snapshot: Snapshot, withDetails: Bool = false) {
+        self.init(snapshot: snapshot, previous: nil, changed: nil, withDetails: withDetails)
     }
 
     /// The table of `snapshot`. With `previous`, the table of the snapshot it replaces, and
     /// `changed`, the flags whose definitions may differ between the two: when both lay out the
     /// same flags at the same positions, the other flags' rows are kept, so that an update of
     /// one flag in thousands reads that flag alone (the counters are new either way).
-    init(snapshot: Snapshot, previous: FlagEventTable?, changed: [String]?) {
+    /// `withDetails` keeps each flag's ``FlagEventDetails`` too.
+    init(snapshot: Snapshot, previous: FlagEventTable?, changed: [String]?, withDetails: Bool = false) {
         let count = snapshot.flagCount
         if let previous, let changed, previous.flags.count == count, snapshot.visibleFlagCount == count,
            (0..<count).allSatisfy({ previous.keys[$0] == snapshot.flagKey(at: FlagPosition($0)) }) {
             var flags = previous.flags
             var variationKeys = previous.variationKeys
             var trackedRules = previous.trackedRules
+            var values = withDetails ? previous.details?.values : nil
             var countsMoved = false
             for key in changed {
                 guard let position = snapshot.position(ofFlag: key) else { continue }
@@ -51,6 +56,7 @@ final class FlagEventTable: Sendable {
                 flags[position.index] = row.flag
                 variationKeys[position.index] = row.names
                 trackedRules[position.index] = row.tracked
+                values?[position.index] = snapshot.variationValues(at: position)
             }
             var next = 0
             if countsMoved {
@@ -66,6 +72,8 @@ final class FlagEventTable: Sendable {
             self.variationKeys = variationKeys
             self.trackedRules = trackedRules
             counters = AtomicWords(count: max(next, 1))
+            details = withDetails
+                ? FlagEventDetails(values: values ?? (0..<count).map { snapshot.variationValues(at: FlagPosition($0)) }) : nil
             return
         }
         var flags = ContiguousArray<Flag>()
@@ -88,6 +96,7 @@ final class FlagEventTable: Sendable {
         self.variationKeys = variationKeys
         self.trackedRules = trackedRules
         counters = AtomicWords(count: max(next, 1))
+        details = withDetails ? FlagEventDetails(values: (0..<count).map { snapshot.variationValues(at: FlagPosition($0)) }) : nil
     }
 
     /// What the table keeps of the flag at `position`.
@@ -119,16 +128,19 @@ final class FlagEventTable: Sendable {
         counters.increment(flag.firstCounter &+ slot)
     }
 
-    /// Takes the counts since the last call into `summary`.
+    /// Takes the counts since the last call into `summary`, with each flag's details when kept.
     func takeCounts(into summary: inout SummaryBuilder) {
+        let notes = details?.take() ?? [:]
         for (index, flag) in flags.enumerated() {
             for slot in 0...flag.variationCount {
                 let count = counters.take(flag.firstCounter + slot)
                 guard count > 0 else { continue }
                 let served = slot < flag.variationCount ? slot : nil
+                let value = served.flatMap { details?.values[index][$0] } ?? notes[index]?.noVariationValue
                 summary.add(flagKey: keys[index], version: flag.version, variationIndex: served,
-                            variationKey: served.map { variationKeys[index][$0] }, count: Int(count))
+                            variationKey: served.map { variationKeys[index][$0] }, count: Int(count), value: value)
             }
+            if let note = notes[index] { summary.note(flagKey: keys[index], defaultValue: note.defaultValue, kinds: note.kinds) }
         }
     }
 }

@@ -1,3 +1,5 @@
+import BurgeeCore
+
 /// Gathers the counts of one flush interval from every snapshot they were counted in, merging
 /// equal flag, version and variation.
 struct SummaryBuilder {
@@ -6,13 +8,23 @@ struct SummaryBuilder {
         let variationIndex: Int?
     }
 
-    private var flags: [String: [Key: (variationKey: String?, count: Int)]] = [:]
+    private var flags: [String: [Key: (variationKey: String?, count: Int, value: JSONValue?)]] = [:]
+    private var details: [String: SummaryEvent.FlagDetails] = [:]
 
     var isEmpty: Bool { flags.isEmpty }
 
-    mutating func add(flagKey: String, version: Int64?, variationIndex: Int?, variationKey: String?, count: Int) {
+    /// Adds `count` evaluations of one counter; `value`, the value it served, is kept from the first add.
+    mutating func add(flagKey: String, version: Int64?, variationIndex: Int?, variationKey: String?, count: Int,
+                      value: JSONValue? = nil) {
         let key = Key(version: version, variationIndex: variationIndex)
-        flags[flagKey, default: [:]][key, default: (variationKey, 0)].count += count
+        flags[flagKey, default: [:]][key, default: (variationKey, 0, value)].count += count
+    }
+
+    /// Notes a flag's default and context kinds: the first default noted stays; kinds are merged.
+    mutating func note(flagKey: String, defaultValue: JSONValue, kinds: [String]) {
+        var entry = details[flagKey] ?? SummaryEvent.FlagDetails(defaultValue: defaultValue, contextKinds: [])
+        for kind in kinds where !entry.contextKinds.contains(kind) { entry.contextKinds.append(kind) }
+        details[flagKey] = entry
     }
 
     /// The summary event, counters ordered by version, then variation (none last).
@@ -21,12 +33,14 @@ struct SummaryBuilder {
         for (flag, counters) in flags {
             result[flag] = counters.map { key, value in
                 SummaryEvent.Counter(version: key.version, variationIndex: key.variationIndex,
-                                     variationKey: value.variationKey, count: value.count)
+                                     variationKey: value.variationKey, count: value.count, value: value.value)
             }.sorted { a, b in
                 if a.version != b.version { return (a.version ?? .min) < (b.version ?? .min) }
                 return (a.variationIndex ?? .max) < (b.variationIndex ?? .max)
             }
         }
-        return SummaryEvent(startTimestamp: start, endTimestamp: end, flags: result)
+        var summary = SummaryEvent(startTimestamp: start, endTimestamp: end, flags: result)
+        summary.details = details
+        return summary
     }
 }
