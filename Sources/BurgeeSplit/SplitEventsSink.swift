@@ -63,6 +63,8 @@ final class SplitEventsSink: EventSink {
                 events.append(Self.splitEvent(custom))
             case .summary:
                 closesInterval = true
+            case .contextNotice:
+                continue
             }
         }
         let (toSend, counts, keys) = state.withLock { [mode] state in

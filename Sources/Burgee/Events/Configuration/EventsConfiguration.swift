@@ -19,6 +19,10 @@ public struct EventDestination: Sendable {
     /// evaluation, the kinds of contexts evaluated and each counter's value
     /// (``SummaryEvent/details``): the client then notes them as it counts.
     package var recordsSummaryDetails = false
+    /// Whether the destination announces contexts (LaunchDarkly's index events): each context
+    /// evaluated or tracked is then noticed once per period, in a ``ContextNoticeEvent`` queued
+    /// before the event that noticed it.
+    package var contextNotices: ContextNoticeSettings?
 
     /// A destination whose settings `validate` checks and whose sink `makeSink` builds.
     package init(validate: @escaping Validate = {}, makeSink: @escaping MakeSink) {

@@ -21,6 +21,8 @@ final class EventProcessor: Sendable {
     private let currentTable: @Sendable () -> FlagEventTable?
     private let maxBatchSize: Int
     private let flushInterval: Duration
+    /// How often contexts are noticed afresh, when the destination announces them.
+    private let noticePeriod: Duration?
     private let closeTimeout: Duration
     /// Times the flush interval and the close timeout; its event clock, the summaries' start and end.
     private let clock: ClientClock
@@ -43,6 +45,7 @@ final class EventProcessor: Sendable {
         self.currentTable = currentTable
         self.maxBatchSize = configuration.maxBatchSize
         self.flushInterval = configuration.flushInterval
+        self.noticePeriod = configuration.destination.contextNotices?.period
         self.closeTimeout = configuration.closeTimeout
         self.clock = clock
         self.logger = logger
@@ -55,6 +58,13 @@ final class EventProcessor: Sendable {
             group.addTask { [flushInterval, signalsContinuation, clock] in
                 while (try? await clock.sleep(for: flushInterval)) != nil {
                     signalsContinuation.yield(.interval)
+                }
+            }
+            if let noticePeriod {
+                group.addTask { [recorder, clock] in
+                    while (try? await clock.sleep(for: noticePeriod)) != nil {
+                        recorder.advanceNoticePeriod()
+                    }
                 }
             }
             for await signal in signals {

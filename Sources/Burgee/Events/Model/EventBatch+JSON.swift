@@ -11,7 +11,11 @@ extension EventBatch {
         writer.key("schemaVersion"); writer.int(Self.schemaVersion)
         writer.key("events")
         writer.beginArray()
-        for event in events { event.write(to: &writer) }
+        // Context notices are for destinations that announce contexts, not part of the schema.
+        for event in events {
+            if case .contextNotice = event { continue }
+            event.write(to: &writer)
+        }
         writer.endArray()
         writer.endObject()
         return writer.bytes
@@ -95,6 +99,10 @@ extension AnalyticsEvent {
                 writer.endArray()
             }
             writer.endObject()
+        case .contextNotice(let e):
+            writer.key("timestamp"); writer.int(Int(e.timestamp))
+            writer.key("period"); writer.int(e.period)
+            writer.key("context"); Self.write(e.contextKeys, to: &writer)
         }
         writer.endObject()
     }
@@ -143,6 +151,10 @@ extension AnalyticsEvent {
             }
             self = .summary(SummaryEvent(startTimestamp: try fields.int64("startTimestamp"),
                                          endTimestamp: try fields.int64("endTimestamp"), flags: read))
+        case "contextNotice":
+            self = .contextNotice(ContextNoticeEvent(timestamp: try fields.int64("timestamp"),
+                                                     period: Int(try fields.int64("period")),
+                                                     contextKeys: try fields.contextKeys("context")))
         case let other:
             throw EventBatchFormatError("unknown event kind \(other.map { "'\($0)'" } ?? "(none)")")
         }

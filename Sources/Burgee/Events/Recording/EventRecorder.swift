@@ -19,6 +19,8 @@ final class EventRecorder: Sendable {
     let logger: Logger
     private let maxBatchSize: Int
     private let deduplicator: ExposureDeduplicator?
+    /// The contexts noticed this period, when the destination announces contexts.
+    let notices: ContextNoticeFilter?
     /// The deduplication window's time and the timestamps: the system's clocks unless the client's
     /// clock is a manual one. Concrete, so that a deduplicated evaluation reads it directly.
     private let clock: EventClock
@@ -40,6 +42,7 @@ final class EventRecorder: Sendable {
         deduplicator = configuration.exposures == .deduplicated
             ? ExposureDeduplicator(capacity: configuration.deduplicationCapacity, window: configuration.deduplicationWindow)
             : nil
+        notices = configuration.destination.contextNotices.map { ContextNoticeFilter(capacity: $0.capacity) }
         queue = Locked(EventQueue(capacity: configuration.capacity))
         self.signals = signals
         self.logger = logger
@@ -54,8 +57,13 @@ final class EventRecorder: Sendable {
                                         _ outcome: EvaluationOutcome, in snapshot: Snapshot, _ context: Context, track: Bool,
                                         default defaultValue: D) {
         guard isOpen.load(ordering: .relaxed) else { return }
+        if _slowPath(table.details != nil || notices != nil) {
+            // A destination that reports details or announces contexts counts no evaluation of an
+            // invalid context (LaunchDarkly's SDKs record no event for one).
+            guard context.isValid else { return }
+            noteDetails(table, position, outcome, context, defaultValue)
+        }
         table.count(position, variation: outcome.variationIndex)
-        if _slowPath(table.details != nil) { noteDetails(table, position, outcome, context, defaultValue) }
         guard track, mode != .off, context.isValid else { return }
         let flag = table.flags[position.index]
         // Flag- and rule-level `trackEvents`, `trackEventsFallthrough` and experiments force an
@@ -78,7 +86,20 @@ final class EventRecorder: Sendable {
     @inline(never)
     private func noteDetails<D: FlagValue>(_ table: FlagEventTable, _ position: FlagPosition, _ outcome: EvaluationOutcome,
                                            _ context: Context, _ defaultValue: D) {
+        noticeIfNew(context)
         table.details?.note(position.index, variation: outcome.variationIndex, context: context, default: { defaultValue.flagValue })
+    }
+
+    /// Queues a notice of `context` when it was not noticed this period (and may leave the process).
+    @inline(__always)
+    private func noticeIfNew(_ context: Context) {
+        guard let notices, notices.isNew(ExposureFingerprint.context(context)), consent.allows(context) else { return }
+        push(.notice(PendingNotice(timestamp: clock.wallMilliseconds(), period: notices.period, context: context)))
+    }
+
+    /// Starts a new notice period: every context is noticed again.
+    func advanceNoticePeriod() {
+        notices?.advance()
     }
 
     @inline(never)
@@ -100,10 +121,12 @@ final class EventRecorder: Sendable {
     @inline(never)
     func recordUnknownFlag<D: FlagValue>(_ flagKey: String, context: Context, default defaultValue: D) {
         guard isOpen.load(ordering: .relaxed) else { return }
-        guard summaryDetails else {
+        guard summaryDetails || notices != nil else {
             unknownFlags.withLock { $0.count(flagKey) }
             return
         }
+        guard context.isValid else { return }
+        noticeIfNew(context)
         let value = defaultValue.flagValue
         unknownFlags.withLock { $0.count(flagKey, context: context, default: value) }
     }
@@ -125,6 +148,7 @@ final class EventRecorder: Sendable {
             deniedByConsent.add(1, ordering: .relaxed)
             return false
         }
+        noticeIfNew(context)
         return push(.custom(PendingCustom(timestamp: clock.wallMilliseconds(), key: key, context: context,
                                           value: value, properties: properties)))
     }

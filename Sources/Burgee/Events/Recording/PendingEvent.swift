@@ -5,11 +5,13 @@ import BurgeeCore
 enum PendingEvent: Sendable {
     case exposure(PendingExposure)
     case custom(PendingCustom)
+    case notice(PendingNotice)
 
     var context: Context {
         switch self {
         case .exposure(let e): e.context
         case .custom(let e): e.context
+        case .notice(let e): e.context
         }
     }
 
@@ -23,6 +25,9 @@ enum PendingEvent: Sendable {
         case .custom(let e):
             .custom(CustomEvent(timestamp: e.timestamp, key: e.key, contextKeys: Self.keys(of: e.context),
                                 value: e.value, properties: e.properties))
+        case .notice(let e):
+            .contextNotice(ContextNoticeEvent(timestamp: e.timestamp, period: e.period, contextKeys: Self.keys(of: e.context),
+                                              context: e.context))
         }
     }
 
@@ -42,6 +47,12 @@ struct PendingExposure: Sendable {
     let reason: EvaluationReason
     let context: Context
     let countsOnly: Bool
+}
+
+struct PendingNotice: Sendable {
+    let timestamp: Int64
+    let period: Int
+    let context: Context
 }
 
 struct PendingCustom: Sendable {
