@@ -14,6 +14,8 @@ def canonical(value):
         if isinstance(v, bool) or v is None or isinstance(v, str):
             return v
         if isinstance(v, (int, float)):
+            if v == 0:
+                return 0.0  # -0.0 too
             return float(v) if v == v and abs(v) < 2 ** 53 else repr(v)
         if isinstance(v, list):
             return [fix(x) for x in v]
@@ -127,6 +129,26 @@ def unleash_as_burgee_counts(toggles, variants_of_is_enabled):
         if t["yes"] or t["no"] or variants:
             out[name] = {"yes": t["yes"], "no": t["no"], "variants": variants}
     return out
+
+
+# --- Eppo -------------------------------------------------------------------------------------
+
+# Members of an assignment event that differ by nature: when it was made, which SDK made it, and
+# the evaluation details the Python SDK adds when it was asked for details.
+EPPO_UNCOMPARED = ("timestamp", "metaData", "evaluationDetails")
+
+
+def eppo_assignments(events):
+    """Assignment events (dicts, as the logger got them): their multiset without EPPO_UNCOMPARED,
+    numeric subject attributes as doubles (Eppo's SDKs log them as the double their core holds:
+    9007199254740993 as 9007199254740992.0; Burgee logs the integer given)."""
+    def event(e):
+        e = {k: v for k, v in e.items() if k not in EPPO_UNCOMPARED}
+        if isinstance(e.get("subjectAttributes"), dict):
+            e["subjectAttributes"] = {k: float(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                                      for k, v in e["subjectAttributes"].items()}
+        return e
+    return multiset(event(e) for e in events)
 
 
 def differences(burgee, vendor, prefix=""):

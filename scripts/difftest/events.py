@@ -14,6 +14,7 @@ batching) and compared; every difference is printed, with the seed. The last lin
     scripts/difftest/setup.sh
     .build/difftest-venv/bin/python scripts/difftest/events.py split --seeds 20 --requests 60
     .build/difftest-venv/bin/python scripts/difftest/events.py unleash --seeds 20 --requests 60
+    .build/difftest-venv/bin/python scripts/difftest/events.py eppo --seeds 20 --requests 60
 
 - split (splitio_client): `get_treatment_with_config` per request line and `track` per track line,
   in each impressions mode (`--modes`, default all three: OPTIMIZED, DEBUG, NONE); compared are the
@@ -26,9 +27,17 @@ batching) and compared; every difference is printed, with the seed. The last lin
   compared are the toggles of `/api/client/metrics` (yes, no and variant counts, summed over
   posts), sent by `destroy()`. The SDK's variant counts are first mapped to Burgee's documented
   counting (docs/unleash.md, "Metrics sent": the variants of `isEnabled` calls count too, as
-  Yggdrasil gives them, and `disabled` does not); `--strict` compares them as sent. Calls whose answer depends on a random draw (formats/unleash.py
-  tells which) are left out, and every context names `appName` and `environment` (the Python
-  client adds its own otherwise).
+  Yggdrasil gives them, and `disabled` does not); `--strict` compares them as sent. Calls whose
+  answer depends on a random draw (formats/unleash.py tells which) are left out, and every context
+  names `appName` and `environment` (the Python client adds its own otherwise).
+- eppo (eppo-server-sdk, through oracles/ufc.py): the typed `get_<type>_assignment_details` per
+  line (every line names its type); compared are the assignment events its logger gets and those
+  `burgee eval --events` writes to standard error, without timestamp, metaData and
+  evaluationDetails, numeric subject attributes as doubles. Both sides run on the real clock:
+  `eval --events` does not read `--now`.
+
+Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES, and Split calls whose evaluation
+raises in the SDK) are left out of the lines unless `--known` is given.
 """
 import argparse
 import gzip
@@ -192,11 +201,17 @@ KNOWN_DIFFERENCES = {
     # Burgee sends the event without properties.
     "split: track properties not a map": lambda line: "properties" in (line.get("track") or {}) and (
         isinstance(line["track"]["properties"], (bool, str, list, int, float))),
+    # Eppo's SDK refuses a call whose targeting key is missing or not a string (no assignment, no
+    # event); Burgee's events path evaluates it for the subject "" and logs its assignment (plain
+    # `eval` answers TARGETING_KEY_MISSING).
+    "eppo: targeting key missing or not a string": lambda line: not isinstance(
+        (line.get("context") or {}).get("targetingKey"), str),
 }
 
 
-def known_difference(line):
-    return next((name for name, test in KNOWN_DIFFERENCES.items() if test(line)), None)
+def known_difference(fmt, line):
+    return next((name for name, test in KNOWN_DIFFERENCES.items() if name.startswith(fmt + ":") and test(line)),
+                None)
 
 
 def split_track(rng):
@@ -228,7 +243,7 @@ def split_lines(rng, module, n):
     evaluations = [line for line in lines if "flag" in line]
     raised = {id(line) for line, answer in zip(evaluations, module.oracle(document, evaluations))
               if answer["outcome"].startswith("raised")}
-    return document, [line for line in lines if id(line) not in raised and not known_difference(line)]
+    return document, [line for line in lines if id(line) not in raised and not known_difference("split", line)]
 
 
 def split_python(capture, lines, mode):
@@ -332,19 +347,52 @@ def unleash_python(capture, lines, workdir):
         client.destroy()
 
 
+# --- Eppo -------------------------------------------------------------------------------------
+
+# The SDK type (oracles/ufc.py's names) -> a request line's `type` for `burgee eval`.
+EPPO_TYPES = {"boolean": "boolean", "string": "string", "int": "integer", "double": "double", "json": "object"}
+
+
+def eppo_lines(rng, module, n):
+    from oracles import ufc as engines
+    document, requests = module.generate(rng, n)
+    lines = []
+    for request in requests:
+        if "type" not in request:
+            # Without a type the evaluation difftest asks for the flag's type and `eval --events` for
+            # the default's: name it, so that both sides make the same call.
+            request = dict(request, type=EPPO_TYPES.get(engines.request_type(engines.unwrap(document), request),
+                                                        "string"))
+        lines.append(request)
+        r = rng.random()
+        if r < 0.2:
+            lines.append(rng.choice(lines))
+        elif r < 0.25:
+            lines.append(dict(request, flag=rng.choice(["unknown-flag", "F1"])))
+    return document, lines if KNOWN else [line for line in lines if not known_difference("eppo", line)]
+
+
+def eppo_python(document, lines):
+    """The assignment events Eppo's SDK logs for the lines (oracles/ufc.py, on the real clock: `burgee
+    eval --events` evaluates on the real clock whatever `--now` says)."""
+    from oracles import ufc as engines
+    return [event for answer in engines.evaluate("eppo", document, lines) for event in answer.get("events") or []]
+
+
 # --- the run ----------------------------------------------------------------------------------
 
-def run_burgee(burgee, fmt, document, lines, events_url, extra, workdir):
+def run_burgee(burgee, fmt, document, lines, events_url, extra, workdir, encode=json.dumps):
     definitions = os.path.join(workdir, "definitions.json")
     requests = os.path.join(workdir, "requests.jsonl")
     with open(definitions, "w") as f:
-        f.write(json.dumps(document))
+        f.write(encode(document))
     with open(requests, "w") as f:
         for line in lines:
             f.write(json.dumps(line) + "\n")
     command = [burgee, "eval", "--format", fmt, "--definitions", definitions, "--requests", requests,
                "--events", events_url] + extra
     completed = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    run_burgee.stderr = completed.stderr
     results = [line for line in completed.stdout.splitlines() if line.strip()]
     if len(results) != len(lines):
         return f"burgee answered {len(results)} lines for {len(lines)} (exit {completed.returncode}): " \
@@ -369,7 +417,7 @@ def settle(capture, prefix, quiet=0.2, limit=WAIT):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("format", choices=["split", "unleash"], help="the vendor format")
+    parser.add_argument("format", choices=["split", "unleash", "eppo"], help="the vendor format")
     parser.add_argument("--seeds", type=int, default=20, help="how many documents")
     parser.add_argument("--seed-start", type=int, default=0, help="the first seed")
     parser.add_argument("--requests", type=int, default=60, help="requests per document (before the added lines)")
@@ -402,22 +450,35 @@ def main():
             rng = random.Random(f"events:{module.NAME}:{seed}")
             if args.format == "split":
                 document, lines = split_lines(rng, module, args.requests)
+            elif args.format == "eppo":
+                document, lines = eppo_lines(rng, module, args.requests)
             else:
                 document, lines = unleash_lines(rng, module, args.requests)
             for mode in modes:
                 capture.reset(document)
+                encode = getattr(module, "encode", json.dumps)
                 if args.format == "split":
                     extra = ["--split-impressions-mode", mode]
                     split_python(capture, lines, mode)
                     summarise = eventnorm.split_summary
+                elif args.format == "eppo":
+                    extra = []
+                    logged = eppo_python(document, lines)
+                    summarise = None
                 else:
                     extra = []
                     unleash_python(capture, lines, workdir)
                     summarise = lambda posts: {"toggles": eventnorm.unleash_toggles(posts)}  # noqa: E731
-                error = run_burgee(args.burgee, module.NAME, document, lines, capture.base + "/burgee", extra, workdir)
-                settle(capture, "/python")
-                python = summarise(capture.side("/python"))
-                burgee = summarise(capture.side("/burgee"))
+                error = run_burgee(args.burgee, module.NAME, document, lines, capture.base + "/burgee", extra, workdir,
+                                   encode)
+                if args.format == "eppo":
+                    written = [json.loads(line) for line in run_burgee.stderr.splitlines() if line.startswith("{")]
+                    python = {"assignments": eventnorm.eppo_assignments(logged)}
+                    burgee = {"assignments": eventnorm.eppo_assignments(written)}
+                else:
+                    settle(capture, "/python")
+                    python = summarise(capture.side("/python"))
+                    burgee = summarise(capture.side("/burgee"))
                 if args.format == "unleash" and not args.strict:
                     python = {"toggles": eventnorm.unleash_as_burgee_counts(
                         python["toggles"], unleash_is_enabled_variants(module, document, lines))}
