@@ -485,6 +485,7 @@ class EppoEngine:
                   "extraLogging": {}, "type": kind}
         if self.events:
             answer["extraLogging"] = {k: v for k, v in self.events[-1].items() if k not in EPPO_EVENT_MEMBERS}
+            answer["events"] = list(self.events)  # the assignment events as logged (events.py compares them)
         # The allocation Eppo's details name as matched: also when serving its split then failed
         # (UNEXPECTED_CONFIGURATION_ERROR for a value of the wrong type or an unknown variation).
         matched = [a for a in details.get("allocations") or [] if a.get("allocationEvaluationCode") == "MATCH"]

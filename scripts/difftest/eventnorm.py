@@ -1,0 +1,167 @@
+"""Normalisers of the events difftest (events.py): a vendor's event posts, as a capture server
+recorded them, reduced to what must be equal between Burgee and the vendor's SDK (no timestamps,
+no ids, no batching), so that two runs of the same calls compare with `==`.
+
+Every function takes a list of posts, each `{"path": …, "body": decoded JSON}`, already cut down
+to one side (the path relative to the side's base URL, e.g. `/api/testImpressions/bulk`).
+"""
+import json
+
+
+def canonical(value):
+    """A value's JSON text with sorted keys, numbers as Python reads them (5 and 5.0 are equal)."""
+    def fix(v):
+        if isinstance(v, bool) or v is None or isinstance(v, str):
+            return v
+        if isinstance(v, (int, float)):
+            if v == 0:
+                return 0.0  # -0.0 too
+            return float(v) if v == v and abs(v) < 2 ** 53 else repr(v)
+        if isinstance(v, list):
+            return [fix(x) for x in v]
+        if isinstance(v, dict):
+            return {k: fix(x) for k, x in v.items()}
+        return repr(v)
+    return json.dumps(fix(value), sort_keys=True, ensure_ascii=False)
+
+
+def bodies(posts, path):
+    return [p["body"] for p in posts if p["path"] == path]
+
+
+def multiset(items):
+    """{canonical item: count}."""
+    counts = {}
+    for item in items:
+        text = canonical(item)
+        counts[text] = counts.get(text, 0) + 1
+    return counts
+
+
+# --- Split ------------------------------------------------------------------------------------
+
+def split_impressions(posts):
+    """POST /api/testImpressions/bulk: the multiset of (feature, key, treatment, label, change number,
+    bucketing key, whether a previous time was given). The time (`m`) and the previous time (`pt`)
+    themselves are dropped."""
+    items = []
+    for body in bodies(posts, "/api/testImpressions/bulk"):
+        for test in body or []:
+            for i in test.get("i") or []:
+                items.append([test.get("f"), i.get("k"), i.get("t"), i.get("r"), i.get("c"), i.get("b"),
+                              i.get("pt") not in (None, 0)])
+    return multiset(items)
+
+
+def split_counts(posts):
+    """POST /api/testImpressions/count: {feature: count} summed over posts and hours (the hour
+    `m` must be a whole hour in milliseconds; one that is not is kept apart as `feature@m`)."""
+    counts = {}
+    for body in bodies(posts, "/api/testImpressions/count"):
+        for pf in (body or {}).get("pf") or []:
+            name = pf.get("f")
+            m = pf.get("m")
+            if not isinstance(m, int) or m % 3600000:
+                name = f"{name}@{m}"
+            counts[name] = counts.get(name, 0) + (pf.get("rc") or 0)
+    return {k: v for k, v in counts.items() if v}
+
+
+def split_unique_keys(posts):
+    """POST /api/v1/keys/ss: {feature: sorted keys}, the union over posts."""
+    keys = {}
+    for body in bodies(posts, "/api/v1/keys/ss"):
+        for entry in (body or {}).get("keys") or []:
+            keys.setdefault(entry.get("f"), set()).update(entry.get("ks") or [])
+    return {f: sorted(ks) for f, ks in keys.items()}
+
+
+def split_events(posts):
+    """POST /api/events/bulk: the multiset of (eventTypeId, trafficTypeName, key, value,
+    properties); the timestamp is dropped."""
+    items = []
+    for body in bodies(posts, "/api/events/bulk"):
+        for e in body or []:
+            items.append([e.get("eventTypeId"), e.get("trafficTypeName"), e.get("key"), e.get("value"),
+                          e.get("properties")])
+    return multiset(items)
+
+
+def split_summary(posts):
+    return {"impressions": split_impressions(posts), "counts": split_counts(posts),
+            "uniqueKeys": split_unique_keys(posts), "events": split_events(posts)}
+
+
+# --- Unleash ----------------------------------------------------------------------------------
+
+def unleash_toggles(posts):
+    """POST /api/client/metrics: {toggle: {"yes", "no", "variants": {name: count}}} summed over
+    posts; zero counts are dropped (an SDK may or may not list a toggle it never counted)."""
+    toggles = {}
+    for body in bodies(posts, "/api/client/metrics"):
+        for name, t in (((body or {}).get("bucket") or {}).get("toggles") or {}).items():
+            into = toggles.setdefault(name, {"yes": 0, "no": 0, "variants": {}})
+            into["yes"] += t.get("yes") or 0
+            into["no"] += t.get("no") or 0
+            for variant, n in (t.get("variants") or {}).items():
+                into["variants"][variant] = into["variants"].get(variant, 0) + (n or 0)
+    cleaned = {}
+    for name, t in toggles.items():
+        variants = {v: n for v, n in t["variants"].items() if n}
+        if t["yes"] or t["no"] or variants:
+            cleaned[name] = {"yes": t["yes"], "no": t["no"], "variants": variants}
+    return cleaned
+
+
+def unleash_as_burgee_counts(toggles, variants_of_is_enabled):
+    """The vendor's toggles counted as Burgee documents its Unleash metrics (docs/unleash.md,
+    "Metrics sent"): every evaluation counts the variant it gave, `isEnabled` calls too
+    (`variants_of_is_enabled`: {toggle: {variant: count}}, what those calls gave), and the
+    `disabled` variant (none picked) is not counted. Unleash's SDKs count variants on `getVariant`
+    only, `disabled` included."""
+    out = {}
+    for name in set(toggles) | set(variants_of_is_enabled):
+        t = toggles.get(name) or {"yes": 0, "no": 0, "variants": {}}
+        variants = {v: n for v, n in t["variants"].items() if v != "disabled"}
+        for v, n in (variants_of_is_enabled.get(name) or {}).items():
+            if v != "disabled":
+                variants[v] = variants.get(v, 0) + n
+        if t["yes"] or t["no"] or variants:
+            out[name] = {"yes": t["yes"], "no": t["no"], "variants": variants}
+    return out
+
+
+# --- Eppo -------------------------------------------------------------------------------------
+
+# Members of an assignment event that differ by nature: when it was made, which SDK made it, and
+# the evaluation details the Python SDK adds when it was asked for details.
+EPPO_UNCOMPARED = ("timestamp", "metaData", "evaluationDetails")
+
+
+def eppo_assignments(events):
+    """Assignment events (dicts, as the logger got them): their multiset without EPPO_UNCOMPARED,
+    numeric subject attributes as doubles (Eppo's SDKs log them as the double their core holds:
+    9007199254740993 as 9007199254740992.0; Burgee logs the integer given)."""
+    def event(e):
+        e = {k: v for k, v in e.items() if k not in EPPO_UNCOMPARED}
+        if isinstance(e.get("subjectAttributes"), dict):
+            e["subjectAttributes"] = {k: float(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                                      for k, v in e["subjectAttributes"].items()}
+        return e
+    return multiset(event(e) for e in events)
+
+
+def differences(burgee, vendor, prefix=""):
+    """Sentences naming where two normalised summaries (nested dicts) differ."""
+    out = []
+    if isinstance(burgee, dict) and isinstance(vendor, dict):
+        for key in sorted(set(burgee) | set(vendor), key=str):
+            if key not in vendor:
+                out.append(f"{prefix}{key}: burgee {burgee[key]!r}, vendor none")
+            elif key not in burgee:
+                out.append(f"{prefix}{key}: burgee none, vendor {vendor[key]!r}")
+            else:
+                out.extend(differences(burgee[key], vendor[key], f"{prefix}{key}."))
+    elif burgee != vendor:
+        out.append(f"{prefix.rstrip('.')}: burgee {burgee!r}, vendor {vendor!r}")
+    return out
