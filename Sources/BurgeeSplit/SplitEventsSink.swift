@@ -57,6 +57,8 @@ final class SplitEventsSink: EventSink {
         for event in batch.events {
             switch event {
             case .exposure(let exposure):
+                // An evaluation that failed (an exception in Split's SDKs) makes no impression.
+                if exposure.reason.errorKind == .exception { continue }
                 seen.append(Self.impression(exposure, withAttributes: listener != nil))
                 countedOnly.append(exposure.countsOnly)
             case .custom(let custom):

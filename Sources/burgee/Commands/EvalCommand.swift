@@ -76,10 +76,12 @@ struct EvalCommand: AsyncParsableCommand {
                let evaluator = EventsEvaluators.of(format) {
                 var eventsOptions = EventsEvalOptions()
                 vendorOptions.apply(to: &eventsOptions)
+                var compileOptions = CompileOptions(now: try clock.instant())
+                vendorOptions.apply(to: &compileOptions)
                 var out = StandardOutput()
                 try await EventsEvalRun(evaluator: evaluator, definitions: try DefinitionsLoader.read(definitions[0]),
                                         requests: try DefinitionsLoader.read(requests), eventsURL: events,
-                                        options: eventsOptions).run(out: &out)
+                                        options: eventsOptions, compileOptions: compileOptions).run(out: &out)
                 return
             }
             var options = CompileOptions(now: try clock.instant())

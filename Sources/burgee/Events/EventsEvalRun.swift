@@ -11,11 +11,14 @@ struct EventsEvalRun {
     let requests: [UInt8]
     let eventsURL: String
     let options: EventsEvalOptions
+    /// The options the definitions are compiled with: `--now`, a format's own settings.
+    let compileOptions: CompileOptions
 
     /// Runs the lines; throws ``CommandFailure`` when a line was invalid or events were lost.
     func run(out: inout StandardOutput) async throws {
-        let configuration = evaluator.configuration(definitions: .json(definitions, format: evaluator.format),
+        var configuration = evaluator.configuration(definitions: .json(definitions, format: evaluator.format),
                                                     eventsURL: eventsURL, options: options)
+        configuration.compileOptions = compileOptions
         let client: BurgeeClient
         do {
             client = try BurgeeClient(configuration: configuration)

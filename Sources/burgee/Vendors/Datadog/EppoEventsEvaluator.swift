@@ -23,7 +23,9 @@ enum EppoEventsEvaluator: EventsEvaluator {
                          on client: BurgeeClient) -> [(String, JSONValue)] {
         let request = UFCEventsRequest(context: context, type: type, default: `default`)
         let eppo = client.eppo
-        let key = request.key ?? ""
+        // Eppo's calls take a string subject key: without one (missing, or not a string), Eppo's
+        // SDKs refuse the call; nothing is evaluated or logged, and the default is the answer.
+        guard let key = request.key else { return [("value", request.defaultValue)] }
         let value: JSONValue
         switch request.type {
         case .boolean:

@@ -26,6 +26,14 @@ enum SplitEventsEvaluator: EventsEvaluator {
     static func evaluate(flag: String, context: JSONValue, type: ValueType?, default: JSONValue,
                          on client: BurgeeClient) -> [(String, JSONValue)] {
         let members = context.objectValue ?? [:]
+        // Split's SDKs refuse attributes that are not a map and a bucketing key that is not a
+        // string or a number: control, and no impression.
+        if let attributes = members["attributes"], !attributes.isNull, attributes.objectValue == nil {
+            return [("treatment", "control"), ("config", .null)]
+        }
+        if let bucketingKey = members["bucketingKey"], !bucketingKey.isNull, keyText(bucketingKey) == nil {
+            return [("treatment", "control"), ("config", .null)]
+        }
         let result = client.split.treatmentWithConfig(
             flag, key: keyText(members["key"]) ?? "", bucketingKey: keyText(members["bucketingKey"]),
             attributes: members["attributes"]?.objectValue ?? [:])
@@ -34,6 +42,9 @@ enum SplitEventsEvaluator: EventsEvaluator {
 
     static func track(_ event: JSONValue, on client: BurgeeClient) -> Bool {
         let members = event.objectValue ?? [:]
+        // Split's SDKs refuse a value that is not a number and properties that are not a map.
+        if let value = members["value"], !value.isNull, value.numberValue == nil { return false }
+        if let properties = members["properties"], !properties.isNull, properties.objectValue == nil { return false }
         return client.split.track(key: keyText(members["key"]) ?? "", trafficType: members["trafficType"]?.stringValue ?? "",
                                   eventType: members["eventType"]?.stringValue ?? "",
                                   value: members["value"]?.numberValue, properties: members["properties"]?.objectValue)
