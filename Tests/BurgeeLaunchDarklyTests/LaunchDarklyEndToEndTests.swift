@@ -28,7 +28,9 @@ import Testing
             running.baseURL, pollingInterval: .milliseconds(100),
             readIdleTimeout: .seconds(5), fallbackAfterFailures: fallbackAfterFailures,
             http: LoopbackServer.http())
-        return .launchDarkly(sdkKey: "sdk-key", connection: connection, logger: TestFiles.quietLogger)
+        // Events to the same server, as to a Relay Proxy.
+        return .launchDarkly(sdkKey: "sdk-key", connection: connection,
+                             events: LaunchDarklyEvents(eventsBaseURI: running.baseURL), logger: TestFiles.quietLogger)
     }
 
     private static func withServer<R>(_ body: (RunningDefinitionsServer) async throws -> R) async throws -> R {

@@ -43,7 +43,7 @@ struct LaunchDarklyDiagnostics: Sendable {
     }
 
     /// The `diagnostic-init` event: `configuration` holds the settings LaunchDarkly's SDKs report.
-    func initEvent(settings: LaunchDarklyEventsSettings, connection: LaunchDarklyConnection) -> JSONValue {
+    func initEvent(settings: LaunchDarklyEvents, connection: LaunchDarklyConnection) -> JSONValue {
         var configuration: [String: JSONValue] = [
             "customBaseURI": .bool(connection.baseURI != LaunchDarklyConnection.defaultBaseURI),
             "customStreamURI": .bool(connection.streamBaseURI != LaunchDarklyConnection.defaultStreamBaseURI),

@@ -1,3 +1,4 @@
+import Burgee
 import BurgeeCore
 
 /// The counts of a summary event, as go-server-sdk's `ldevents` keeps them: per flag, the
@@ -30,6 +31,27 @@ struct LaunchDarklySummarizer: Sendable {
 
     /// Whether anything was counted.
     var isEmpty: Bool { flags.isEmpty }
+
+    init() {}
+
+    /// The summary of the client's `summary`, its counters and each flag's details (flags by key,
+    /// counters by version then variation).
+    init(_ summary: SummaryEvent) {
+        for (key, counters) in summary.flags.sorted(by: { $0.key < $1.key }) {
+            let details = summary.details[key]
+            var flag = Flag(defaultValue: details?.defaultValue ?? .null, contextKinds: details?.contextKinds ?? [])
+            for counter in counters {
+                let counterKey = CounterKey(variation: counter.variationIndex, version: counter.version)
+                flag.counterIndex[counterKey] = flag.counters.count
+                flag.counters.append(Counter(key: counterKey, value: counter.value ?? details?.defaultValue ?? .null,
+                                             count: counter.count))
+            }
+            flagIndex[key] = flags.count
+            flags.append((key, flag))
+        }
+        startDate = summary.startTimestamp
+        endDate = summary.endTimestamp
+    }
 
     /// Counts one evaluation.
     mutating func add(_ evaluation: LaunchDarklyEvaluationRecord) {

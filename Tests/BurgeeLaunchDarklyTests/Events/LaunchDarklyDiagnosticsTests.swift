@@ -7,7 +7,7 @@ import Testing
 @Suite struct LaunchDarklyDiagnosticsTests {
     @Test func theInitEventNamesTheSDKItsSettingsAndThePlatform() {
         let diagnostics = LaunchDarklyDiagnostics(sdkKey: "sdk-0123456789", startTime: 1_000, diagnosticId: "d-1")
-        var settings = LaunchDarklyEventsSettings()
+        var settings = LaunchDarklyEvents()
         settings.eventsBaseURI = "http://127.0.0.1:8030"
         settings.allAttributesPrivate = true
         let event = diagnostics.initEvent(settings: settings, connection: LaunchDarklyConnection(streaming: false))
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func theRecordingIntervalIsAtLeastAMinute() {
-        var settings = LaunchDarklyEventsSettings()
+        var settings = LaunchDarklyEvents()
         settings.diagnosticRecordingInterval = .seconds(5)
         #expect(settings.diagnosticRecordingInterval == .seconds(60))
     }

@@ -55,7 +55,8 @@ import Testing
             let base = running.baseURL + "/elsewhere"
             let connection = LaunchDarklyConnection(streamBaseURI: base, baseURI: base, streaming: streaming,
                                                     pollingInterval: .milliseconds(100), http: LoopbackServer.http())
-            try await expectNotFoundWarning(.launchDarkly(sdkKey: "sdk-key", connection: connection),
+            try await expectNotFoundWarning(.launchDarkly(sdkKey: "sdk-key", connection: connection,
+                                                          events: LaunchDarklyEvents(sendEvents: false)),
                                             url: base + (streaming ? "/all" : "/sdk/latest-all"))
         }
     }

@@ -25,10 +25,17 @@ package struct ExposureEvent: Sendable, Hashable {
     /// Neither this nor ``countsOnly`` is part of the batch JSON, and neither is compared: an
     /// event read back from JSON equals the one recorded.
     package var context: Context?
+    /// The value served, the caller's default, and whether the evaluation is an experiment's (a
+    /// rule's or the fallthrough's `trackEvents`, `inExperiment`): for a destination that sends
+    /// them (LaunchDarkly's feature events). Not part of the batch JSON, and not compared.
+    package var value: JSONValue?
+    package var defaultValue: JSONValue?
+    package var experiment: Bool
 
     /// An exposure event.
     package init(timestamp: Int64, flagKey: String, flagVersion: Int64, variationKey: String?, variationIndex: Int?,
-                reason: EvaluationReason, contextKeys: [String: String], countsOnly: Bool = false, context: Context? = nil) {
+                reason: EvaluationReason, contextKeys: [String: String], countsOnly: Bool = false, context: Context? = nil,
+                value: JSONValue? = nil, defaultValue: JSONValue? = nil, experiment: Bool = false) {
         self.timestamp = timestamp
         self.flagKey = flagKey
         self.flagVersion = flagVersion
@@ -38,6 +45,9 @@ package struct ExposureEvent: Sendable, Hashable {
         self.contextKeys = contextKeys
         self.countsOnly = countsOnly
         self.context = context
+        self.value = value
+        self.defaultValue = defaultValue
+        self.experiment = experiment
     }
 
     package static func == (a: ExposureEvent, b: ExposureEvent) -> Bool {

@@ -68,9 +68,10 @@ final class EventRecorder: Sendable {
         let flag = table.flags[position.index]
         // Flag- and rule-level `trackEvents`, `trackEventsFallthrough` and experiments force an
         // exposure each time.
-        let forced = flag.trackEvents || outcome.inExperiment
+        let experiment = outcome.inExperiment
             || (flag.tracksRules && table.tracksRule(position, snapshot.ruleIndex(of: outcome)))
             || (flag.tracksFallthrough && outcome.kind == .fallthrough)
+        let forced = flag.trackEvents || experiment
         if mode == .trackedOnly, !forced { return }
         if let deduplicator, !forced {
             let fingerprint = ExposureFingerprint.exposure(
@@ -78,7 +79,8 @@ final class EventRecorder: Sendable {
                 variation: outcome.variationIndex ?? -1, version: flag.version)
             guard deduplicator.shouldRecord(fingerprint, now: clock.coarseMilliseconds()) else { return }
         }
-        recordExposure(flagKey, flag.version, snapshot.detail(of: outcome, default: .null), context, countsOnly: flag.countsOnly)
+        recordExposure(flagKey, flag.version, snapshot.detail(of: outcome, default: .null), context, countsOnly: flag.countsOnly,
+                       default: defaultValue.flagValue, experiment: experiment)
     }
 
     /// Notes the flag's default and the context's kinds for a destination that reports them;
@@ -104,7 +106,8 @@ final class EventRecorder: Sendable {
 
     @inline(never)
     private func recordExposure(_ flagKey: String, _ version: Int64, _ detail: @autoclosure () -> EvaluationDetail,
-                                _ context: Context, countsOnly: Bool) {
+                                _ context: Context, countsOnly: Bool, default defaultValue: @autoclosure () -> JSONValue,
+                                experiment: Bool) {
         guard consent.allows(context) else {
             deniedByConsent.add(1, ordering: .relaxed)
             return
@@ -114,7 +117,7 @@ final class EventRecorder: Sendable {
         push(.exposure(PendingExposure(
             timestamp: clock.wallMilliseconds(), flagKey: flagKey, flagVersion: version,
             variationIndex: detail.variationIndex, variationKey: detail.variationKey, reason: detail.reason,
-            context: context, countsOnly: countsOnly)))
+            context: context, countsOnly: countsOnly, value: detail.value, defaultValue: defaultValue(), experiment: experiment)))
     }
 
     /// Counts an evaluation of a flag that is not known (or of any flag before definitions arrive).

@@ -21,7 +21,8 @@ enum PendingEvent: Sendable {
         case .exposure(let e):
             .exposure(ExposureEvent(timestamp: e.timestamp, flagKey: e.flagKey, flagVersion: e.flagVersion,
                                     variationKey: e.variationKey, variationIndex: e.variationIndex, reason: e.reason,
-                                    contextKeys: Self.keys(of: e.context), countsOnly: e.countsOnly, context: e.context))
+                                    contextKeys: Self.keys(of: e.context), countsOnly: e.countsOnly, context: e.context,
+                                    value: e.value, defaultValue: e.defaultValue, experiment: e.experiment))
         case .custom(let e):
             .custom(CustomEvent(timestamp: e.timestamp, key: e.key, contextKeys: Self.keys(of: e.context),
                                 value: e.value, properties: e.properties))
@@ -47,6 +48,12 @@ struct PendingExposure: Sendable {
     let reason: EvaluationReason
     let context: Context
     let countsOnly: Bool
+    /// The value served (`null` when the default was).
+    let value: JSONValue
+    /// The caller's default (`null` for calls without one).
+    let defaultValue: JSONValue
+    /// Whether the evaluation is an experiment's (not only a flag with `trackEvents`).
+    let experiment: Bool
 }
 
 struct PendingNotice: Sendable {

@@ -1,0 +1,148 @@
+import Burgee
+import BurgeeCore
+import Logging
+
+/// Delivers a LaunchDarkly client's events as LaunchDarkly's server SDKs send them: each batch of
+/// the client's queue becomes one `/bulk` payload (go-server-sdk's `ldevents`), in the order
+/// recorded — an `index` event for each context noticed (unless the context-key cache still holds
+/// it), a `feature` event for each tracked evaluation (a flag with `trackEvents`, an experiment),
+/// a `custom` event for each `track` — and the `summary` last; a `diagnostic-init` event at the
+/// first delivery and a periodic `diagnostic` one, unless opted out.
+final class LaunchDarklyEventsSink: EventSink {
+    private let sender: LaunchDarklyEventSender
+    private let formatter: LaunchDarklyContextFormatter
+    private let settings: LaunchDarklyEvents
+    private let connection: LaunchDarklyConnection
+    private let clock: ClientClock
+    private let state: Locked<State>
+
+    private struct State {
+        var contextKeys: LaunchDarklyContextKeyCache
+        var period = 0
+        var deduplicatedContexts = 0
+        var eventsInLastBatch = 0
+        var diagnostics: LaunchDarklyDiagnostics
+        var sentInit = false
+        var lastDiagnostic: Duration
+    }
+
+    init(settings: LaunchDarklyEvents, connection: LaunchDarklyConnection, sdkKey: SDKKey?, logger: Logger,
+         clock: ClientClock) throws(ConfigurationError) {
+        sender = try LaunchDarklyEventSender(baseURI: settings.eventsBaseURI, sdkKey: sdkKey, http: connection.http,
+                                             logger: logger, clock: clock)
+        formatter = LaunchDarklyContextFormatter(allAttributesPrivate: settings.allAttributesPrivate,
+                                                 privateAttributes: settings.privateAttributes)
+        self.settings = settings
+        self.connection = connection
+        self.clock = clock
+        state = Locked(State(contextKeys: LaunchDarklyContextKeyCache(capacity: settings.contextKeysCapacity),
+                             diagnostics: LaunchDarklyDiagnostics(sdkKey: sdkKey?.value, startTime: clock.wallMilliseconds()),
+                             lastDiagnostic: clock.now))
+    }
+
+    func send(_ batch: EventBatch) async throws {
+        try await sendDiagnostics()
+        let payload = state.withLock { state in
+            var events: [LaunchDarklyEventOutbox.Event] = []
+            var summary: LaunchDarklySummarizer?
+            for event in batch.events {
+                switch event {
+                case .contextNotice(let notice):
+                    guard let context = notice.context else { continue }
+                    if notice.period != state.period {
+                        state.contextKeys.removeAll()
+                        state.period = notice.period
+                    }
+                    if state.contextKeys.add(LaunchDarklyContextKey.fullyQualified(context)) {
+                        state.deduplicatedContexts += 1
+                    } else {
+                        events.append(.index(context, creationDate: notice.timestamp))
+                    }
+                case .exposure(let exposure):
+                    guard let context = exposure.context else { continue }
+                    let defaultValue = exposure.defaultValue ?? .null
+                    events.append(.feature(LaunchDarklyEvaluationRecord(
+                        creationDate: exposure.timestamp, key: exposure.flagKey, version: exposure.flagVersion,
+                        variation: exposure.variationIndex,
+                        value: exposure.variationIndex == nil ? defaultValue : exposure.value ?? defaultValue,
+                        defaultValue: defaultValue, reason: exposure.experiment ? exposure.reason : nil, prereqOf: nil,
+                        requireFullEvent: true, debugEventsUntilDate: nil, context: context), debug: false))
+                case .custom(let custom):
+                    events.append(.custom(LaunchDarklyCustomRecord(
+                        creationDate: custom.timestamp, key: custom.key,
+                        data: custom.properties.isEmpty ? .null : .object(custom.properties), metricValue: custom.value,
+                        context: Self.context(keys: custom.contextKeys))))
+                case .summary(let s):
+                    summary = LaunchDarklySummarizer(s)
+                }
+            }
+            let payload = LaunchDarklyEventPayload(events: events, summary: summary)
+            state.eventsInLastBatch = payload.count
+            return payload
+        }
+        guard payload.count > 0 else { return }
+        switch await sender.sendBulk(payload.json(formatter), events: payload.count) {
+        case .delivered:
+            return
+        case .failed(let status):
+            throw LaunchDarklyEventsError(message: "LaunchDarkly's /bulk was not delivered" + (status.map { " (\($0))" } ?? ""))
+        case .disabled(let status):
+            throw LaunchDarklyEventsError(message: "LaunchDarkly refused the SDK key (\(status)); events are off")
+        }
+    }
+
+    /// A context of `keys` (kind to key) alone: what a custom event's `contextKeys` are written from.
+    private static func context(keys: [String: String]) -> Context {
+        let parts = keys.sorted { $0.key < $1.key }.map { Context(kind: $0.key, key: $0.value) }
+        return parts.count == 1 ? parts[0] : Context.multi(parts)
+    }
+
+    /// The `diagnostic-init` event at the first delivery, then a `diagnostic` one each recording interval.
+    private func sendDiagnostics() async throws {
+        guard !settings.diagnosticOptOut else { return }
+        let now = clock.now
+        let due: JSONValue? = state.withLock { state in
+            if !state.sentInit {
+                state.sentInit = true
+                return state.diagnostics.initEvent(settings: settings, connection: connection)
+            }
+            guard now - state.lastDiagnostic >= settings.diagnosticRecordingInterval else { return nil }
+            state.lastDiagnostic = now
+            let deduplicated = state.deduplicatedContexts
+            state.deduplicatedContexts = 0
+            return state.diagnostics.periodicEvent(now: clock.wallMilliseconds(), droppedEvents: 0,
+                                                   deduplicatedContexts: deduplicated, eventsInLastBatch: state.eventsInLastBatch)
+        }
+        if let due { await sender.sendDiagnostic(Array(due.serialized().utf8)) }
+    }
+
+    func shutdown() async {
+        await sender.shutdown()
+    }
+}
+
+/// A `/bulk` payload LaunchDarkly did not take.
+struct LaunchDarklyEventsError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+extension EventDestination {
+    /// LaunchDarkly's events service (or a Relay Proxy's, `burgee serve`'s): see ``LaunchDarklyEvents``.
+    static func launchDarkly(_ settings: LaunchDarklyEvents, connection: LaunchDarklyConnection) -> EventDestination {
+        var destination = EventDestination(
+            validate: { () throws(ConfigurationError) in
+                try connection.http.validate()
+                _ = try ServiceURL(settings.eventsBaseURI, allowInsecureHTTP: connection.http.allowInsecureHTTP)
+                guard settings.capacity > 0 else { throw .notPositive("the LaunchDarkly events capacity") }
+                guard settings.contextKeysFlushInterval > .zero else { throw .notPositive("the context keys flush interval") }
+            },
+            makeSink: { sdkKey, logger, clock throws(ConfigurationError) in
+                try LaunchDarklyEventsSink(settings: settings, connection: connection, sdkKey: sdkKey, logger: logger, clock: clock)
+            })
+        destination.recordsSummaryDetails = true
+        destination.contextNotices = ContextNoticeSettings(period: settings.contextKeysFlushInterval,
+                                                          capacity: settings.contextKeysCapacity)
+        return destination
+    }
+}
