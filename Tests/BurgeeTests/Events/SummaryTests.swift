@@ -43,16 +43,16 @@ struct SummaryTests {
         _ = client.jsonVariation("missing", context: H.user, default: "later")
         await client.flush()
         let summary = try #require(sink.summaries.first)
-        #expect(summary.details["layout"] == SummaryEvent.FlagDetails(defaultValue: "first", contextKinds: ["user", "org"]))
+        #expect(summary.details["layout"] == SummaryEvent.Details(defaultValue: "first", contextKinds: ["user", "org"]))
         #expect(summary.flags["layout"]?.map(\.value) == ["grid", 7])
-        #expect(summary.details["broken"] == SummaryEvent.FlagDetails(defaultValue: true, contextKinds: ["device"]))
+        #expect(summary.details["broken"] == SummaryEvent.Details(defaultValue: true, contextKinds: ["device"]))
         #expect(summary.flags["broken"]?.map(\.value) == [true])
-        #expect(summary.details["missing"] == SummaryEvent.FlagDetails(defaultValue: ["a": 1], contextKinds: ["user"]))
+        #expect(summary.details["missing"] == SummaryEvent.Details(defaultValue: ["a": 1], contextKinds: ["user"]))
         #expect(summary.flags["missing"]?.map(\.value) == [["a": 1]])
         // A new interval notes afresh.
         _ = client.stringVariation("layout", context: H.user, default: "third")
         await client.flush()
-        #expect(sink.summaries.last?.details["layout"] == SummaryEvent.FlagDetails(defaultValue: "third", contextKinds: ["user"]))
+        #expect(sink.summaries.last?.details["layout"] == SummaryEvent.Details(defaultValue: "third", contextKinds: ["user"]))
         await client.close()
     }
 

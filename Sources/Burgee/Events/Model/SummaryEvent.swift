@@ -40,7 +40,7 @@ package struct SummaryEvent: Sendable, Hashable {
     /// What a destination that reports them (LaunchDarkly's summaries) reads of one flag beyond
     /// its counters: the caller's default of the interval's first evaluation, and the kinds of
     /// the contexts evaluated.
-    package struct FlagDetails: Sendable, Hashable {
+    package struct Details: Sendable, Hashable {
         /// The caller's default of the first evaluation.
         package var defaultValue: JSONValue
         /// The kinds of the contexts evaluated, in the order first seen.
@@ -61,7 +61,7 @@ package struct SummaryEvent: Sendable, Hashable {
     package var flags: [String: [Counter]]
     /// Each flag's details, when the client recorded them for its destination (empty otherwise).
     /// Not part of the batch JSON, and not compared.
-    package var details: [String: FlagDetails] = [:]
+    package var details: [String: Details] = [:]
 
     /// A summary.
     package init(startTimestamp: Int64, endTimestamp: Int64, flags: [String: [Counter]]) {

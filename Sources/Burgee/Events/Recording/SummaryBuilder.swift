@@ -9,7 +9,7 @@ struct SummaryBuilder {
     }
 
     private var flags: [String: [Key: (variationKey: String?, count: Int, value: JSONValue?)]] = [:]
-    private var details: [String: SummaryEvent.FlagDetails] = [:]
+    private var details: [String: SummaryEvent.Details] = [:]
 
     var isEmpty: Bool { flags.isEmpty }
 
@@ -22,7 +22,7 @@ struct SummaryBuilder {
 
     /// Notes a flag's default and context kinds: the first default noted stays; kinds are merged.
     mutating func note(flagKey: String, defaultValue: JSONValue, kinds: [String]) {
-        var entry = details[flagKey] ?? SummaryEvent.FlagDetails(defaultValue: defaultValue, contextKinds: [])
+        var entry = details[flagKey] ?? SummaryEvent.Details(defaultValue: defaultValue, contextKinds: [])
         for kind in kinds where !entry.contextKinds.contains(kind) { entry.contextKinds.append(kind) }
         details[flagKey] = entry
     }
