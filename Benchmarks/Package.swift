@@ -75,6 +75,7 @@ let package = Package(
                 .product(name: "BurgeeUnleash", package: burgeePackage),
                 .product(name: "BurgeeDatadog", package: burgeePackage),
                 .product(name: "BurgeeSplit", package: burgeePackage),
+                .product(name: "BurgeeLaunchDarkly", package: burgeePackage),
             ],
             path: "Sources/EvaluationLoop"
         ),

@@ -1,6 +1,7 @@
 import Burgee
 import BurgeeCore
 import BurgeeDatadog
+import BurgeeLaunchDarkly
 import BurgeeSplit
 import BurgeeUnleash
 import EvaluationScenarios
@@ -22,7 +23,9 @@ import Synchronization
 /// `ClientSimpleFlagOneNoOpHook` the same through a client with one hook that does nothing, and
 /// `ClientSimpleFlagSpanEventsOn` through a client with span events on (the bootstrapped no-op tracer),
 /// `ClientSimpleFlagSummaryOnly` through a client recording events with exposures off (each
-/// evaluation counted for the summary; nothing delivered while it runs);
+/// evaluation counted for the summary; nothing delivered while it runs), `ClientSimpleFlagLaunchDarklyEvents`
+/// through a LaunchDarkly client sending LaunchDarkly's events (an untracked flag, a context
+/// already seen: counted for the summary, its default and kinds noted, no event);
 /// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification;
 /// the `Split…`, `Kameleoon…` and `Datadog…` scenarios (`Scenarios.split`, `Scenarios.kameleoon`, `Scenarios.datadog`)
 /// are evaluated as strings, as the benchmarks do; `ClientDatadog…` are the `Datadog…` scenarios
@@ -40,6 +43,7 @@ struct EvaluationLoop {
     static let clientOneNoOpHook = "ClientSimpleFlagOneNoOpHook"
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
     static let clientSummaryOnly = "ClientSimpleFlagSummaryOnly"
+    static let clientLaunchDarklyEvents = "ClientSimpleFlagLaunchDarklyEvents"
     static let clientHandle = "ClientHandleSimpleFlag"
     static let clientHandlePrepared = "ClientHandlePreparedSimpleFlag"
     static let clientSplit = "ClientSplitRollout5050"
@@ -53,7 +57,7 @@ struct EvaluationLoop {
 
     static var names: [String] {
         (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name)
-            + [allFlags, clientAllFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientSummaryOnly, clientHandle,
+            + [allFlags, clientAllFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientSummaryOnly, clientLaunchDarklyEvents, clientHandle,
                clientHandlePrepared, clientSplit]
             + Scenarios.unleash.map { clientPrefix + $0.name }
             + Scenarios.unleash.map { clientPreparedPrefix + $0.name }
@@ -148,6 +152,20 @@ struct EvaluationLoop {
             let served = keys.count(where: { client.jsonVariation($0, context: context, default: .null) != .null })
             if show { print("\(name): \(keys.count) flags, \(served) served a value") }
             evaluateAll(client, keys, context, iterations)
+            blocking { await client.close() }
+        } else if name == clientLaunchDarklyEvents {
+            // LaunchDarkly's events on, delivered nowhere while the loop runs (an hour's interval).
+            var configuration = BurgeeClient.Configuration.launchDarkly(
+                sdkKey: "sdk-key", events: LaunchDarklyEvents(eventsBaseURI: "http://127.0.0.1:9", flushInterval: .seconds(3600),
+                                                          diagnosticOptOut: true),
+                logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() }))
+            configuration.source = .bootstrap(.json(Scenarios.simpleDocument.serialized()))
+            let client = try! BurgeeClient(configuration: configuration)
+            client.start()
+            guard blocking({ await client.waitUntilReady(timeout: .seconds(30)) }) else { fatalError("client not ready") }
+            let value = client.boolVariation("simple", context: Scenarios.user, default: false)
+            if show { print("\(name): \(value)") }
+            evaluate(client, "simple", Scenarios.user, iterations)
             blocking { await client.close() }
         } else {
             let client = readyClient(.json(Scenarios.simpleDocument.serialized()),

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a context holds, for code around evaluations (hooks, logging, a cache keyed by context)
 /// that needs its key or attributes; evaluations read them through the program's attribute slots.
 extension Context {
@@ -28,5 +30,63 @@ extension Context {
     public func attributes(ofKind kind: String? = nil) -> [String: JSONValue]? {
         guard let kind else { return isMulti ? nil : contexts.first?.attributes }
         return context(ofKind: kind)?.attributes
+    }
+}
+
+extension Context {
+    /// A hash of the context's kinds and keys, the same whatever the order of a multi-context's
+    /// parts: what event recording tells contexts apart by. Each part hashed its kind and key when
+    /// it was made: no string is hashed here.
+    @inlinable
+    package var identityHash: UInt64 {
+        contexts.withUnsafeBufferPointer { parts in
+            var sum: UInt64 = 0
+            for part in parts { sum &+= part.tableReference._withUnsafeGuaranteedRef { $0.identityPart } }
+            return sum
+        }
+    }
+
+    /// A word event recording keeps in a single context (0 until it writes one; a multi-context
+    /// keeps none): what it last noted of the context, so that a context evaluated again is known
+    /// without a lookup.
+    @inlinable
+    package var noticeMark: UInt64 {
+        contexts.withUnsafeBufferPointer { parts in
+            guard parts.count == 1 else { return 0 }
+            return parts[0].tableReference._withUnsafeGuaranteedRef { $0.noticed.load(ordering: .relaxed) }
+        }
+    }
+
+    /// ``noticeMark``, and a nonzero hash of the context's kinds alone (the same whatever their
+    /// order), in one pass over the parts.
+    @inlinable
+    package var eventMarks: (notice: UInt64, kinds: UInt64) {
+        contexts.withUnsafeBufferPointer { parts in
+            if parts.count == 1 {
+                return parts[0].tableReference._withUnsafeGuaranteedRef { ($0.noticed.load(ordering: .relaxed), $0.kindPart | 1) }
+            }
+            var sum: UInt64 = 0
+            for part in parts { sum &+= part.tableReference._withUnsafeGuaranteedRef { $0.kindPart } }
+            return (0, sum | 1)
+        }
+    }
+
+    /// Sets ``noticeMark`` (a multi-context keeps none).
+    @inlinable
+    package func setNoticeMark(_ mark: UInt64) {
+        guard contexts.count == 1 else { return }
+        contexts[0].tableReference._withUnsafeGuaranteedRef { $0.noticed.store(mark, ordering: .relaxed) }
+    }
+
+    /// murmur3's 64-bit finaliser.
+    @inlinable
+    static func mixHash(_ x: UInt64) -> UInt64 {
+        var k = x
+        k ^= k >> 33
+        k &*= 0xFF51_AFD7_ED55_8CCD
+        k ^= k >> 33
+        k &*= 0xC4CE_B9FE_1A85_EC53
+        k ^= k >> 33
+        return k
     }
 }

@@ -12,7 +12,7 @@
     init(kind: String, key: String, attributes: [String: JSONValue]) {
         self.kind = kind
         self.key = key
-        table = AttributeTable(kind: kind, attributes)
+        table = AttributeTable(kind: kind, key: key, attributes)
         tableReference = .passUnretained(table)
     }
 
@@ -20,7 +20,7 @@
     init(kind: String, key: String, attributes: [String: JSONValue], privateAttributes: [String]) {
         self.kind = kind
         self.key = key
-        table = AttributeTable(kind: kind, attributes, privateAttributes: privateAttributes.isEmpty ? nil : privateAttributes)
+        table = AttributeTable(kind: kind, key: key, attributes, privateAttributes: privateAttributes.isEmpty ? nil : privateAttributes)
         tableReference = .passUnretained(table)
     }
 

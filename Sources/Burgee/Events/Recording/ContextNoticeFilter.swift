@@ -13,6 +13,10 @@ final class ContextNoticeFilter: Sendable {
     private let words: AtomicWords
     private let bucketMask: Int
     private let currentPeriod = Atomic<Int>(0)
+    /// A number no other filter of the process has, so that a context's ``Context/noticeMark``
+    /// names this filter's period and no other's.
+    private let serial: UInt64
+    private static let serials = Atomic<UInt64>(0)
 
     /// A filter for about `capacity` contexts a period.
     init(capacity: Int) {
@@ -20,7 +24,13 @@ final class ContextNoticeFilter: Sendable {
         while entries < 4 * max(capacity, 1) { entries <<= 1 }
         words = AtomicWords(count: entries)
         bucketMask = entries / 4 - 1
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
+
+    /// The mark a context noticed by this filter in the current period carries: one compare tells
+    /// an evaluation of the same context object again, without a probe.
+    @inline(__always)
+    var mark: UInt64 { serial << 32 | UInt64(UInt32(truncatingIfNeeded: currentPeriod.load(ordering: .relaxed))) }
 
     /// The current period.
     var period: Int { currentPeriod.load(ordering: .relaxed) }

@@ -75,7 +75,7 @@ final class EventRecorder: Sendable {
         if mode == .trackedOnly, !forced { return }
         if let deduplicator, !forced {
             let fingerprint = ExposureFingerprint.exposure(
-                context: ExposureFingerprint.context(context), flagKey: flag.keyHash,
+                context: context.identityHash, flagKey: flag.keyHash,
                 variation: outcome.variationIndex ?? -1, version: flag.version)
             guard deduplicator.shouldRecord(fingerprint, now: clock.coarseMilliseconds()) else { return }
         }
@@ -88,14 +88,30 @@ final class EventRecorder: Sendable {
     @inline(never)
     private func noteDetails<D: FlagValue>(_ table: FlagEventTable, _ position: FlagPosition, _ outcome: EvaluationOutcome,
                                            _ context: Context, _ defaultValue: D) {
-        noticeIfNew(context)
-        table.details?.note(position.index, variation: outcome.variationIndex, context: context, default: { defaultValue.flagValue })
+        let marks = context.eventMarks
+        if let notices, marks.notice != notices.mark { noticeNew(context, notices, notices.mark) }
+        if let details = table.details {
+            let kinds = marks.kinds
+            if !details.isNoted(position.index, variation: outcome.variationIndex, kinds: kinds) {
+                details.noteNew(position.index, variation: outcome.variationIndex, context: context, mark: kinds,
+                                default: defaultValue.flagValue)
+            }
+        }
     }
 
     /// Queues a notice of `context` when it was not noticed this period (and may leave the process).
     @inline(__always)
     private func noticeIfNew(_ context: Context) {
-        guard let notices, notices.isNew(ExposureFingerprint.context(context)), consent.allows(context) else { return }
+        guard let notices else { return }
+        // The same context object, already noticed this period: one compare.
+        let mark = notices.mark
+        if context.noticeMark != mark { noticeNew(context, notices, mark) }
+    }
+
+    @inline(never)
+    private func noticeNew(_ context: Context, _ notices: ContextNoticeFilter, _ mark: UInt64) {
+        context.setNoticeMark(mark)
+        guard notices.isNew(context.identityHash), consent.allows(context) else { return }
         push(.notice(PendingNotice(timestamp: clock.wallMilliseconds(), period: notices.period, context: context)))
     }
 

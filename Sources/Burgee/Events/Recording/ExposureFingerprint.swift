@@ -11,16 +11,6 @@ enum ExposureFingerprint {
         return mix(h ^ UInt64(bitPattern: version))
     }
 
-    /// The hash of a context's kinds and keys, independent of the order of a multi-context's parts.
-    @inline(__always)
-    static func context(_ context: Context) -> UInt64 {
-        var sum: UInt64 = 0
-        for single in context.contexts {
-            sum &+= mix(string(single.kind) &+ 0x5851_F42D_4C95_7F2D &* string(single.key))
-        }
-        return sum
-    }
-
     /// The hash of a string's UTF-8 bytes.
     @inline(__always)
     static func string(_ s: String) -> UInt64 {

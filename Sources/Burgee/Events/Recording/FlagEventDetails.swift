@@ -31,25 +31,17 @@ final class FlagEventDetails: Sendable {
         marks = AtomicWords(count: max(2 * values.count, 1))
     }
 
-    /// A context's kinds as one nonzero word: the same kinds, the same word.
+    /// Whether an evaluation of the flag at `index` that served `variation` (`nil`: none) for a
+    /// context of kinds `mark` (``Context/eventMarks``) has nothing new to note.
     @inline(__always)
-    static func kindsMark(_ context: Context) -> UInt64 {
-        var sum: UInt64 = 0
-        for single in context.contexts { sum &+= ExposureFingerprint.string(single.kind) }
-        return sum | 1
+    func isNoted(_ index: Int, variation: Int?, kinds mark: UInt64) -> Bool {
+        marks.load(2 &* index) == mark && (variation != nil || marks.load(2 &* index &+ 1) != 0)
     }
 
-    /// Notes an evaluation of the flag at `index` that served `variation` (`nil`: none) for
-    /// `context`, with the caller's default.
-    @inline(__always)
-    func note(_ index: Int, variation: Int?, context: Context, default defaultValue: () -> JSONValue) {
-        let mark = Self.kindsMark(context)
-        if marks.load(2 &* index) == mark, variation != nil || marks.load(2 &* index &+ 1) != 0 { return }
-        noteNew(index, variation: variation, context: context, mark: mark, default: defaultValue())
-    }
-
+    /// Notes an evaluation that ``isNoted(_:variation:kinds:)`` did not find noted, with the
+    /// caller's default.
     @inline(never)
-    private func noteNew(_ index: Int, variation: Int?, context: Context, mark: UInt64, default defaultValue: JSONValue) {
+    func noteNew(_ index: Int, variation: Int?, context: Context, mark: UInt64, default defaultValue: JSONValue) {
         notes.withLock { notes in
             var entry = notes[index] ?? Notes(defaultValue: defaultValue, noVariationValue: nil, kinds: [])
             for single in context.contexts where !entry.kinds.contains(single.kind) { entry.kinds.append(single.kind) }
