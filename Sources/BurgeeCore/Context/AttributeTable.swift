@@ -29,18 +29,15 @@ final class AttributeTable: Sendable {
     /// here, beside the attributes, so that a context without them costs nothing more to copy.
     /// (`nil` for none: a context without them stores one word of zero.)
     let privateAttributes: [String]?
-    /// This context's share of ``Context/identityHash`` (its kind and key) and of the kinds' hash
-    /// of ``Context/eventMarks``, hashed once, when the context is made.
-    @usableFromInline let identityPart: UInt64
-    @usableFromInline let kindPart: UInt64
+    /// This context's share of ``Context/identityHash`` (its kind and key), hashed the first time
+    /// event recording asks for it (0 until then): a context made and evaluated without events
+    /// hashes nothing.
+    @usableFromInline let identityPart = Atomic<UInt64>(0)
     /// Event recording's note that this context was already noticed (``Context/noticeMark``).
     @usableFromInline let noticed = Atomic<UInt64>(0)
 
-    init(kind: String, key: String, _ attributes: [String: JSONValue], privateAttributes: [String]? = nil) {
+    init(kind: String, _ attributes: [String: JSONValue], privateAttributes: [String]? = nil) {
         self.privateAttributes = privateAttributes
-        let kindHash = ByteHash.hash(kind)
-        identityPart = Context.mixHash(kindHash &+ 0x5851_F42D_4C95_7F2D &* ByteHash.hash(key))
-        kindPart = Context.mixHash(kindHash)
         let sorted = attributes.sorted { $0.key < $1.key }
         names = sorted.map(\.key)
         values = sorted.map(\.value)

@@ -41,7 +41,7 @@ extension Context {
     package var identityHash: UInt64 {
         contexts.withUnsafeBufferPointer { parts in
             var sum: UInt64 = 0
-            for part in parts { sum &+= part.tableReference._withUnsafeGuaranteedRef { $0.identityPart } }
+            for part in parts { sum &+= part.identityPart }
             return sum
         }
     }
@@ -63,10 +63,12 @@ extension Context {
     package var eventMarks: (notice: UInt64, kinds: UInt64) {
         contexts.withUnsafeBufferPointer { parts in
             if parts.count == 1 {
-                return parts[0].tableReference._withUnsafeGuaranteedRef { ($0.noticed.load(ordering: .relaxed), $0.kindPart | 1) }
+                return parts[0].tableReference._withUnsafeGuaranteedRef {
+                    ($0.noticed.load(ordering: .relaxed), Self.mixHash($0.kind.hash) | 1)
+                }
             }
             var sum: UInt64 = 0
-            for part in parts { sum &+= part.tableReference._withUnsafeGuaranteedRef { $0.kindPart } }
+            for part in parts { sum &+= part.tableReference._withUnsafeGuaranteedRef { Self.mixHash($0.kind.hash) } }
             return (0, sum | 1)
         }
     }

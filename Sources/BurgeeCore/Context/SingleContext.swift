@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One context of one kind: a key and attributes.
 @usableFromInline package struct SingleContext: Sendable {
     /// The kind (`user` when not given).
@@ -12,7 +14,7 @@
     init(kind: String, key: String, attributes: [String: JSONValue]) {
         self.kind = kind
         self.key = key
-        table = AttributeTable(kind: kind, key: key, attributes)
+        table = AttributeTable(kind: kind, attributes)
         tableReference = .passUnretained(table)
     }
 
@@ -20,8 +22,24 @@
     init(kind: String, key: String, attributes: [String: JSONValue], privateAttributes: [String]) {
         self.kind = kind
         self.key = key
-        table = AttributeTable(kind: kind, key: key, attributes, privateAttributes: privateAttributes.isEmpty ? nil : privateAttributes)
+        table = AttributeTable(kind: kind, attributes, privateAttributes: privateAttributes.isEmpty ? nil : privateAttributes)
         tableReference = .passUnretained(table)
+    }
+
+    /// This part's share of ``Context/identityHash``: its kind's and key's hashes, mixed; computed
+    /// once, then read from the table.
+    @inlinable
+    package var identityPart: UInt64 {
+        let cached = tableReference._withUnsafeGuaranteedRef { $0.identityPart.load(ordering: .relaxed) }
+        if _fastPath(cached != 0) { return cached }
+        return computeIdentityPart()
+    }
+
+    @usableFromInline
+    func computeIdentityPart() -> UInt64 {
+        let part = Context.mixHash(table.kind.hash &+ 0x5851_F42D_4C95_7F2D &* ByteHash.hash(key)) | 1
+        table.identityPart.store(part, ordering: .relaxed)
+        return part
     }
 
     /// The attributes this context asks to keep out of events (a name, or a `/`-separated path
