@@ -94,6 +94,7 @@ let package = Package(
             dependencies: [
                 "Burgee",
                 "BurgeeUnleash",
+                "BurgeeLaunchDarkly",
                 "BurgeeSplit",
                 "BurgeeKameleoon",
                 "BurgeeDatadog",

@@ -111,6 +111,33 @@ struct EvalEventsCLITests {
         #expect(event["allocation"] as? String == "rule" && event["variation"] as? String == "on")
     }
 
+    @Test func launchDarklysEventsReachBulkAndDiagnostic() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("ld.json", #"""
+            {"flags":{"plain":{"key":"plain","version":1,"on":true,"variations":[false,true],"offVariation":0,"fallthrough":{"variation":1},"salt":"p"},
+             "tracked":{"key":"tracked","version":4,"on":true,"variations":["a","b"],"offVariation":0,"fallthrough":{"variation":1},"salt":"t","trackEvents":true}},"segments":{}}
+            """#)
+        let requests = try files.write("requests.jsonl", """
+            {"flag":"plain","context":{"kind":"user","key":"ann","email":"a@x"},"type":"boolean","default":false}
+            {"flag":"tracked","context":{"kind":"user","key":"ann"},"type":"string","default":"z"}
+            {"track":{"key":"bought","context":{"kind":"user","key":"bob"},"data":{"sku":"1"},"metricValue":3}}
+            {"track":{"key":"bought","context":{"kind":"user","key":"bob"},"data":"not an object"}}
+
+            """)
+        let serve = try ServeProcess(["--format", "launchdarkly", "--definitions", path, "--port", "0"])
+        let serving = try #require(await serve.waitUntilServing())
+        let result = try await CLIRunner.run(["eval", "--format", "launchdarkly", "--definitions", path, "--requests", requests,
+                                              "--events", Self.root(serving.baseURL)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines == [#"{"flag":"plain","value":true}"#, #"{"flag":"tracked","value":"b"}"#,
+                                 #"{"track":true}"#, #"{"track":false}"#])
+        let posts = try #require(try Self.json(try await ServeCommandTests.get(Self.root(serving.baseURL) + "/events").body) as? [[String: Any]])
+        #expect(posts.map { $0["path"] as? String } == ["/diagnostic", "/bulk"])
+        let kinds = (posts.last?["body"] as? [[String: Any]])?.map { $0["kind"] as? String }
+        #expect(kinds == ["index", "feature", "index", "custom", "summary"])
+        #expect(await serve.stop(with: SIGTERM) == 0)
+    }
+
     @Test func aFailedDeliveryEndsWithStatusOne() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("split.json", try await Self.definitions("split"))

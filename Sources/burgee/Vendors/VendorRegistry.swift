@@ -21,6 +21,7 @@ enum EventsEvaluators {
         UnleashEventsEvaluator.self,
         DatadogEventsEvaluator.self,
         EppoEventsEvaluator.self,
+        LaunchDarklyEventsEvaluator.self,
     ]
 
     /// The evaluator of `format`, if it has one.
