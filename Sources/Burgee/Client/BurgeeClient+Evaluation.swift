@@ -115,7 +115,8 @@ extension BurgeeClient {
                                    cache: FlagPositionCache? = nil) -> FlagDetail<T> {
         cell.readCounting { state in
             let position = cache?.position(in: state, of: key)
-            let raw = evaluate(state, key, context, as: T.valueType, track: track, at: position, default: defaultValue)
+            let raw = evaluate(state, key, context, as: T.valueType, track: track, at: position, default: defaultValue,
+                               reasons: true)
             let metadata = state.snapshot.map { snapshot in
                 position.map { snapshot.info(at: $0).metadata } ?? snapshot.metadata(ofFlag: key)
             }
@@ -194,8 +195,10 @@ extension BurgeeClient {
     /// its event destination.
     @inline(__always)
     package func evaluate<D: FlagValue>(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
-                                        track: Bool, at position: FlagPosition? = nil, default defaultValue: D) -> EvaluationDetail {
-        withOutcome(state, key, context, as: type, track: track, at: position, default: defaultValue) { outcome, snapshot in
+                                        track: Bool, at position: FlagPosition? = nil, default defaultValue: D,
+                                        reasons: Bool = false) -> EvaluationDetail {
+        withOutcome(state, key, context, as: type, track: track, at: position, default: defaultValue,
+                    reasons: reasons) { outcome, snapshot in
             snapshot?.detail(of: outcome, default: .null) ?? outcome.detailWithoutProgram(default: .null)
         }
     }
@@ -214,8 +217,10 @@ extension BurgeeClient {
     /// ``withOutcome(_:_:_:as:track:at:_:)`` with the caller's default, which the client may note
     /// for its event destination.
     @inline(__always)
+    /// `reasons`: the caller asked for the reason (a `…Detail` call), which an exposure notes.
     package func withOutcome<R, D: FlagValue>(_ state: ClientState, _ key: String, _ context: Context, as type: ValueType,
                                               track: Bool, at position: FlagPosition? = nil, default defaultValue: D,
+                                              reasons: Bool = false,
                                               _ body: (EvaluationOutcome, Snapshot?) -> R) -> R {
         guard let snapshot = state.unretainedSnapshot else {
             recorder?.recordUnknownFlag(key, context: context, default: defaultValue)
@@ -231,7 +236,8 @@ extension BurgeeClient {
                 return body(.error(.flagNotFound), snapshot)
             }
             if let recorder, let table = state.eventTable {
-                recorder.recordEvaluation(table, position, key, outcome, in: snapshot, context, track: track, default: defaultValue)
+                recorder.recordEvaluation(table, position, key, outcome, in: snapshot, context, track: track, default: defaultValue,
+                                          reasons: reasons)
             }
             return body(outcome, snapshot)
         }

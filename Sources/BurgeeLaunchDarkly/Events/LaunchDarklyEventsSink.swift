@@ -65,7 +65,7 @@ final class LaunchDarklyEventsSink: EventSink {
                         creationDate: exposure.timestamp, key: exposure.flagKey, version: exposure.flagVersion,
                         variation: exposure.variationIndex,
                         value: exposure.variationIndex == nil ? defaultValue : exposure.value ?? defaultValue,
-                        defaultValue: defaultValue, reason: exposure.experiment ? exposure.reason : nil, prereqOf: nil,
+                        defaultValue: defaultValue, reason: exposure.experiment || exposure.reasons ? exposure.reason : nil, prereqOf: nil,
                         requireFullEvent: true, debugEventsUntilDate: nil, context: context), debug: false))
                 case .custom(let custom):
                     events.append(.custom(LaunchDarklyCustomRecord(

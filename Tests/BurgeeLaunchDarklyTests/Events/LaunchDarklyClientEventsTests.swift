@@ -29,23 +29,26 @@ import Testing
             #expect(client.boolVariation("plain", context: ann, default: false))
             #expect(client.boolVariation("plain", context: ann, default: false))
             #expect(client.boolVariation("tracked", context: ann, default: false))
+            #expect(client.boolVariationDetail("tracked", context: ann, default: false).value)
             #expect(!client.boolVariation("missing", context: Context(kind: "org", key: "o"), default: false))
             #expect(client.track("bought", context: ann, value: 9.5, properties: ["sku": "s-1"]))
             await client.flush()
             let posts = running.server.launchDarklyEventPosts
             #expect(posts.map(\.kind) == [.diagnostic, .bulk])
             let events = try #require(posts.last?.body.arrayValue)
-            #expect(events.map { $0.objectValue?["kind"]?.stringValue } == ["index", "feature", "index", "custom", "summary"])
+            #expect(events.map { $0.objectValue?["kind"]?.stringValue } == ["index", "feature", "feature", "index", "custom", "summary"])
             // The index event carries the context, its private attribute left out.
             #expect(events[0].objectValue?["context"] == [
                 "kind": "user", "key": "ann", "plan": "pro", "_meta": ["redactedAttributes": ["email"]]])
             let feature = events[1].objectValue ?? [:]
             #expect(feature["key"] == "tracked" && feature["version"] == 4 && feature["variation"] == 1)
             #expect(feature["value"] == true && feature["default"] == false && feature["reason"] == nil)
-            #expect(events[2].objectValue?["context"]?.objectValue?["kind"] == "org")
-            #expect(events[3] == ["kind": "custom", "creationDate": events[3].objectValue?["creationDate"] ?? .null,
+            // A `…Detail` call's feature event carries the reason.
+            #expect(events[2].objectValue?["reason"] == ["kind": "FALLTHROUGH"])
+            #expect(events[3].objectValue?["context"]?.objectValue?["kind"] == "org")
+            #expect(events[4] == ["kind": "custom", "creationDate": events[4].objectValue?["creationDate"] ?? .null,
                                   "key": "bought", "data": ["sku": "s-1"], "contextKeys": ["user": "ann"], "metricValue": 9.5])
-            let features = try #require(events[4].objectValue?["features"]?.objectValue)
+            let features = try #require(events[5].objectValue?["features"]?.objectValue)
             #expect(features["plain"] == [
                 "default": false, "counters": [["variation": 1, "version": 1, "value": true, "count": 2]], "contextKinds": ["user"]])
             #expect(features["missing"] == [

@@ -31,11 +31,13 @@ package struct ExposureEvent: Sendable, Hashable {
     package var value: JSONValue?
     package var defaultValue: JSONValue?
     package var experiment: Bool
+    /// Whether the caller asked for the reason (a `…Detail` call); not in the batch JSON, not compared.
+    package var reasons: Bool
 
     /// An exposure event.
     package init(timestamp: Int64, flagKey: String, flagVersion: Int64, variationKey: String?, variationIndex: Int?,
                 reason: EvaluationReason, contextKeys: [String: String], countsOnly: Bool = false, context: Context? = nil,
-                value: JSONValue? = nil, defaultValue: JSONValue? = nil, experiment: Bool = false) {
+                value: JSONValue? = nil, defaultValue: JSONValue? = nil, experiment: Bool = false, reasons: Bool = false) {
         self.timestamp = timestamp
         self.flagKey = flagKey
         self.flagVersion = flagVersion
@@ -48,6 +50,7 @@ package struct ExposureEvent: Sendable, Hashable {
         self.value = value
         self.defaultValue = defaultValue
         self.experiment = experiment
+        self.reasons = reasons
     }
 
     package static func == (a: ExposureEvent, b: ExposureEvent) -> Bool {

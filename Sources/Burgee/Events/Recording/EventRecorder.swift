@@ -55,7 +55,7 @@ final class EventRecorder: Sendable {
     @inline(__always)
     func recordEvaluation<D: FlagValue>(_ table: FlagEventTable, _ position: FlagPosition, _ flagKey: String,
                                         _ outcome: EvaluationOutcome, in snapshot: Snapshot, _ context: Context, track: Bool,
-                                        default defaultValue: D) {
+                                        default defaultValue: D, reasons: Bool = false) {
         guard isOpen.load(ordering: .relaxed) else { return }
         if _slowPath(table.details != nil || notices != nil) {
             // A destination that reports details or announces contexts counts no evaluation of an
@@ -80,7 +80,7 @@ final class EventRecorder: Sendable {
             guard deduplicator.shouldRecord(fingerprint, now: clock.coarseMilliseconds()) else { return }
         }
         recordExposure(flagKey, flag.version, snapshot.detail(of: outcome, default: .null), context, countsOnly: flag.countsOnly,
-                       default: defaultValue.flagValue, experiment: experiment)
+                       default: defaultValue.flagValue, experiment: experiment, reasons: reasons)
     }
 
     /// Notes the flag's default and the context's kinds for a destination that reports them;
@@ -123,7 +123,7 @@ final class EventRecorder: Sendable {
     @inline(never)
     private func recordExposure(_ flagKey: String, _ version: Int64, _ detail: @autoclosure () -> EvaluationDetail,
                                 _ context: Context, countsOnly: Bool, default defaultValue: @autoclosure () -> JSONValue,
-                                experiment: Bool) {
+                                experiment: Bool, reasons: Bool) {
         guard consent.allows(context) else {
             deniedByConsent.add(1, ordering: .relaxed)
             return
@@ -133,7 +133,8 @@ final class EventRecorder: Sendable {
         push(.exposure(PendingExposure(
             timestamp: clock.wallMilliseconds(), flagKey: flagKey, flagVersion: version,
             variationIndex: detail.variationIndex, variationKey: detail.variationKey, reason: detail.reason,
-            context: context, countsOnly: countsOnly, value: detail.value, defaultValue: defaultValue(), experiment: experiment)))
+            context: context, countsOnly: countsOnly, value: detail.value, defaultValue: defaultValue(), experiment: experiment,
+            reasons: reasons)))
     }
 
     /// Counts an evaluation of a flag that is not known (or of any flag before definitions arrive).

@@ -22,7 +22,7 @@ enum PendingEvent: Sendable {
             .exposure(ExposureEvent(timestamp: e.timestamp, flagKey: e.flagKey, flagVersion: e.flagVersion,
                                     variationKey: e.variationKey, variationIndex: e.variationIndex, reason: e.reason,
                                     contextKeys: Self.keys(of: e.context), countsOnly: e.countsOnly, context: e.context,
-                                    value: e.value, defaultValue: e.defaultValue, experiment: e.experiment))
+                                    value: e.value, defaultValue: e.defaultValue, experiment: e.experiment, reasons: e.reasons))
         case .custom(let e):
             .custom(CustomEvent(timestamp: e.timestamp, key: e.key, contextKeys: Self.keys(of: e.context),
                                 value: e.value, properties: e.properties))
@@ -54,6 +54,8 @@ struct PendingExposure: Sendable {
     let defaultValue: JSONValue
     /// Whether the evaluation is an experiment's (not only a flag with `trackEvents`).
     let experiment: Bool
+    /// Whether the caller asked for the reason (a `…Detail` call).
+    let reasons: Bool
 }
 
 struct PendingNotice: Sendable {
