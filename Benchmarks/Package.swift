@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "BurgeeTesting", package: burgeePackage),
                 .product(name: "BurgeeUnleash", package: burgeePackage),
                 .product(name: "BurgeeDatadog", package: burgeePackage),
+                .product(name: "BurgeeLaunchDarkly", package: burgeePackage),
                 "EvaluationScenarios",
                 .product(name: "Benchmark", package: "benchmark"),
             ],

@@ -2,6 +2,7 @@ import Benchmark
 import EvaluationScenarios
 import Burgee
 import BurgeeCore
+import BurgeeLaunchDarkly
 import BurgeeTesting
 import Logging
 
@@ -125,6 +126,21 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("ClientBoolExposuresOffSummaryOnly") { benchmark in
         try await ClientScenarios.measure(benchmark, exposures: .off, contexts: [ClientScenarios.user])
+    }
+
+    // A LaunchDarkly client sending LaunchDarkly's events, for a context already seen and an
+    // untracked flag: the evaluation only counts toward the summary (its default and kinds noted).
+    Benchmark("ClientBoolLaunchDarklyEventsSummaryOnly") { benchmark in
+        var configuration = BurgeeClient.Configuration.launchDarkly(
+            sdkKey: "sdk-key", events: LaunchDarklyEvents(eventsBaseURI: "http://127.0.0.1:9", flushInterval: .seconds(3600),
+                                                      diagnosticOptOut: true),
+            logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
+        configuration.source = .bootstrap(.json(ClientScenarios.json))
+        let client = try BurgeeClient(configuration: configuration)
+        client.start()
+        _ = await client.waitUntilReady(timeout: .seconds(30))
+        blackHole(client.boolVariation("simple", context: ClientScenarios.user, default: false))
+        await ClientScenarios.measureSimpleFlag(benchmark, client)
     }
 
     Benchmark("ClientBoolExposuresDeduplicated1000Contexts") { benchmark in
