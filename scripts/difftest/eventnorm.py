@@ -162,6 +162,91 @@ def differences(burgee, vendor, prefix=""):
                 out.append(f"{prefix}{key}: burgee none, vendor {vendor[key]!r}")
             else:
                 out.extend(differences(burgee[key], vendor[key], f"{prefix}{key}."))
+    elif isinstance(burgee, list) and isinstance(vendor, list) and burgee != vendor \
+            and all(isinstance(x, str) for x in burgee + vendor):
+        # Sequences (LaunchDarkly's events in the order sent): only the items that differ, aligned.
+        import difflib
+        name = prefix.rstrip(".")
+        for op, b1, b2, v1, v2 in difflib.SequenceMatcher(None, burgee, vendor, autojunk=False).get_opcodes():
+            if op != "equal":
+                out.append(f"{name}[{b1}:{b2}] vs [{v1}:{v2}]: burgee {burgee[b1:b2]!r}, vendor {vendor[v1:v2]!r}")
     elif burgee != vendor:
         out.append(f"{prefix.rstrip('.')}: burgee {burgee!r}, vendor {vendor!r}")
     return out
+
+
+# --- LaunchDarkly -----------------------------------------------------------------------------
+
+# Members that differ by nature: when an event or a summary was made.
+LAUNCHDARKLY_UNCOMPARED = ("creationDate", "startDate", "endDate")
+
+
+def launchdarkly_context_keys(context):
+    """A context's `contextKeys` ({kind: key}) from its JSON as an event inlines it."""
+    if not isinstance(context, dict):
+        return context
+    if context.get("kind") == "multi":
+        return {kind: c.get("key") for kind, c in context.items() if kind != "kind" and isinstance(c, dict)}
+    return {context.get("kind"): context.get("key")}
+
+
+def launchdarkly_context(context):
+    """An inlined context with `_meta.redactedAttributes` sorted (Go's order is a map's)."""
+    if not isinstance(context, dict):
+        return context
+    out = {}
+    for name, value in context.items():
+        if name == "_meta" and isinstance(value, dict) and isinstance(value.get("redactedAttributes"), list):
+            value = dict(value, redactedAttributes=sorted(value["redactedAttributes"], key=str))
+        elif context.get("kind") == "multi" and name != "kind":
+            value = launchdarkly_context(value)
+        out[name] = value
+    return out
+
+
+def launchdarkly_reason_as_go(reason):
+    """A reason as Go's ldreason writes it: `ruleId` left out when empty, `inExperiment` when false,
+    no null members (LaunchDarkly's Python SDK writes them)."""
+    if not isinstance(reason, dict):
+        return reason
+    r = {k: v for k, v in reason.items() if v is not None}
+    if r.get("ruleId") == "":
+        del r["ruleId"]
+    if r.get("inExperiment") is False:
+        del r["inExperiment"]
+    return r
+
+
+def launchdarkly_summary(posts, vendor=False):
+    """POST /bulk, LaunchDarkly's analytics events: {"events": [canonical event]} in the order
+    sent (index, feature and custom events, without creationDate), and {"summary": {flag:
+    {"default", "contextKinds" (sorted), "counters" (multiset)}}}, the summaries of all posts merged
+    (counts added), without their dates. Numbers are the float64 Go's ldvalue holds. `vendor`: the
+    posts are the Python SDK's, normalised towards Go's ldevents, the reference: a custom event's
+    inlined `context` becomes Go's `contextKeys`, and a reason is written as Go writes it."""
+    import gofloat
+    events, features = [], {}
+    for body in bodies(posts, "/bulk"):
+        for e in gofloat.as_float64(body) if isinstance(body, list) else [body]:
+            if not isinstance(e, dict):
+                events.append(e)
+                continue
+            if e.get("kind") == "summary":
+                for key, f in (e.get("features") or {}).items():
+                    into = features.setdefault(key, {"default": canonical(f.get("default")), "contextKinds": set(),
+                                                     "counters": {}})
+                    into["contextKinds"].update(f.get("contextKinds") or [])
+                    for c in f.get("counters") or []:
+                        name = canonical({k: v for k, v in c.items() if k != "count"})
+                        into["counters"][name] = into["counters"].get(name, 0) + (c.get("count") or 0)
+                continue
+            e = {k: v for k, v in e.items() if k not in LAUNCHDARKLY_UNCOMPARED}
+            if vendor and e.get("kind") == "custom" and "context" in e and "contextKeys" not in e:
+                e["contextKeys"] = launchdarkly_context_keys(e.pop("context"))
+            if vendor and "reason" in e:
+                e["reason"] = launchdarkly_reason_as_go(e["reason"])
+            if "context" in e:
+                e["context"] = launchdarkly_context(e["context"])
+            events.append(e)
+    return {"events": [canonical(e) for e in events],
+            "summary": {key: dict(f, contextKinds=sorted(f["contextKinds"], key=str)) for key, f in features.items()}}

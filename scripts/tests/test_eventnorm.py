@@ -65,6 +65,46 @@ class UnleashTests(unittest.TestCase):
                          {"t1": {"yes": 2, "no": 1, "variants": {"a": 2}}, "t2": {"yes": 0, "no": 0, "variants": {"b": 1}}})
 
 
+class LaunchDarklyTests(unittest.TestCase):
+    GO = [
+        {"kind": "index", "creationDate": 1, "context": {"kind": "user", "key": "a", "_meta": {
+            "redactedAttributes": ["b", "a"]}}},
+        {"kind": "feature", "creationDate": 1, "key": "f", "version": 2, "context": {"kind": "user", "key": "a"},
+         "variation": 0, "value": True, "default": False, "reason": {"kind": "FALLTHROUGH"}},
+        {"kind": "custom", "creationDate": 2, "key": "click", "contextKeys": {"user": "a", "org": "o"},
+         "metricValue": 1},
+        {"kind": "summary", "startDate": 1, "endDate": 2, "features": {"f": {
+            "default": False, "contextKinds": ["user", "org"],
+            "counters": [{"variation": 0, "version": 2, "value": True, "count": 1}]}}}]
+    PYTHON = [
+        {"kind": "index", "creationDate": 5, "context": {"key": "a", "kind": "user", "_meta": {
+            "redactedAttributes": ["a", "b"]}}},
+        {"kind": "feature", "creationDate": 5, "key": "f", "value": True, "default": False, "version": 2,
+         "variation": 0, "reason": {"kind": "FALLTHROUGH", "ruleId": None}, "context": {"key": "a", "kind": "user"}},
+        {"kind": "custom", "creationDate": 6, "key": "click", "context": {
+            "kind": "multi", "user": {"key": "a", "name": "n"}, "org": {"key": "o"}}, "metricValue": 1.0},
+        {"kind": "summary", "startDate": 5, "endDate": 6, "features": {"f": {
+            "default": False, "contextKinds": ["org", "user"],
+            "counters": [{"count": 1, "value": True, "variation": 0, "version": 2}]}}}]
+
+    def test_python_is_normalised_towards_go(self):
+        go = eventnorm.launchdarkly_summary([post("/bulk", self.GO), post("/diagnostic", {"kind": "diagnostic"})])
+        python = eventnorm.launchdarkly_summary([post("/bulk", self.PYTHON)], vendor=True)
+        self.assertEqual(eventnorm.differences(go, python), [])
+        # Burgee's side is taken as sent: an inlined context in a custom event is a difference.
+        self.assertNotEqual(eventnorm.launchdarkly_summary([post("/bulk", self.PYTHON)]), go)
+
+    def test_summaries_of_several_posts_add_up_and_events_keep_their_order(self):
+        one = eventnorm.launchdarkly_summary([post("/bulk", self.GO[:2] + self.GO[3:]),
+                                              post("/bulk", self.GO[2:])])
+        self.assertEqual(one["summary"]["f"]["counters"], {eventnorm.canonical(
+            {"variation": 0, "version": 2, "value": True}): 2})
+        swapped = eventnorm.launchdarkly_summary([post("/bulk", [self.GO[1], self.GO[0]])])
+        found = eventnorm.differences(swapped, eventnorm.launchdarkly_summary([post("/bulk", self.GO[:2])]))
+        self.assertEqual(len(found), 2)  # one event moved: where it is missing and where it is extra
+        self.assertTrue(all(sentence.startswith("events[") for sentence in found))
+
+
 class DifferencesTests(unittest.TestCase):
     def test_names_each_differing_leaf(self):
         self.assertEqual(eventnorm.differences({"a": {"x": 1, "y": 2}, "b": 1}, {"a": {"x": 1, "y": 3}, "c": 2}),
