@@ -94,6 +94,18 @@ extension LaunchDarklyView where Caller == BurgeeClient {
     }
 }
 
+extension LaunchDarklyView where Caller == BurgeeClient {
+    /// Records a custom event as LaunchDarkly's server SDKs' `track(eventKey, context, data,
+    /// metricValue)` does: any key, `data` of any JSON type (`nil`: none), a metric value for
+    /// LaunchDarkly's numeric metrics. Sent to LaunchDarkly as a `custom` event.
+    /// - Returns: whether the event was queued (`false` for an invalid context, data of more than
+    ///   32 KiB or a number that is not finite, without events, or with the queue full).
+    @discardableResult
+    public func track(_ eventKey: String, context: Context, data: JSONValue? = nil, metricValue: Double? = nil) -> Bool {
+        client.track(eventKey, context: context, value: metricValue, data: data.flatMap { $0.isNull ? nil : $0 })
+    }
+}
+
 extension LaunchDarklyView where Caller == BoundClient {
     // A bound client's calls, for its own context: `bound.launchDarkly.allFlagsState()`.
     /// See ``LaunchDarklyView/allFlagsState(context:withReasons:detailsOnlyForTrackedFlags:clientSideOnly:flagSets:)``.

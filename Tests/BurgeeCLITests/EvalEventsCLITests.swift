@@ -130,11 +130,11 @@ struct EvalEventsCLITests {
                                               "--events", Self.root(serving.baseURL)])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines == [#"{"flag":"plain","value":true}"#, #"{"flag":"tracked","value":"b"}"#,
-                                 #"{"track":true}"#, #"{"track":false}"#])
+                                 #"{"track":true}"#, #"{"track":true}"#])
         let posts = try #require(try Self.json(try await ServeCommandTests.get(Self.root(serving.baseURL) + "/events").body) as? [[String: Any]])
         #expect(posts.map { $0["path"] as? String } == ["/diagnostic", "/bulk"])
         let kinds = (posts.last?["body"] as? [[String: Any]])?.map { $0["kind"] as? String }
-        #expect(kinds == ["index", "feature", "index", "custom", "summary"])
+        #expect(kinds == ["index", "feature", "index", "custom", "custom", "summary"])
         #expect(await serve.stop(with: SIGTERM) == 0)
     }
 

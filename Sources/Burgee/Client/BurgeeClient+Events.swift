@@ -24,6 +24,13 @@ extension BurgeeClient {
         return recorder.track(key, context: context, value: value, properties: properties)
     }
 
+    /// ``track(_:context:value:properties:)`` for a vendor's `track` whose event key takes any
+    /// text and whose data is any JSON (LaunchDarkly's `track(key, context, data, metricValue)`).
+    package func track(_ key: String, context: Context, value: Double?, data: JSONValue?) -> Bool {
+        guard let recorder else { return false }
+        return recorder.track(key, context: context, value: value, properties: [:], data: data, anyKey: true)
+    }
+
     // MARK: Delivery
 
     /// Delivers every event queued before the call, with the summary so far, and returns once the

@@ -70,7 +70,8 @@ final class LaunchDarklyEventsSink: EventSink {
                 case .custom(let custom):
                     events.append(.custom(LaunchDarklyCustomRecord(
                         creationDate: custom.timestamp, key: custom.key,
-                        data: custom.properties.isEmpty ? .null : .object(custom.properties), metricValue: custom.value,
+                        data: custom.data ?? (custom.properties.isEmpty ? .null : .object(custom.properties)),
+                        metricValue: custom.value,
                         context: Self.context(keys: custom.contextKeys))))
                 case .summary(let s):
                     summary = LaunchDarklySummarizer(s)

@@ -58,6 +58,28 @@ import Testing
         }
     }
 
+    @Test func launchDarklysTrackTakesAnyKeyAndAnyData() async throws {
+        try await LoopbackServer.withServer(Self.document, sdkKey: "sdk-key", configure: { $0.format = .launchDarkly }) { running in
+            let connection = LaunchDarklyConnection.relayProxy(running.baseURL, streaming: false, http: LoopbackServer.http())
+            let client = try BurgeeClient(configuration: .launchDarkly(
+                sdkKey: "sdk-key", connection: connection,
+                events: LaunchDarklyEvents(eventsBaseURI: running.baseURL, flushInterval: .seconds(3600), diagnosticOptOut: true),
+                logger: TestFiles.quietLogger))
+            let ann = Context(key: "ann")
+            #expect(client.launchDarkly.track("ü", context: ann, data: "text", metricValue: 2))
+            #expect(client.launchDarkly.track("", context: ann, data: [:]))
+            #expect(client.launchDarkly.track("k", context: ann, data: .null))
+            #expect(!client.launchDarkly.track("k", context: Context(key: "")))
+            await client.flush()
+            let events = try #require(running.server.launchDarklyEventPosts.last?.body.arrayValue).compactMap(\.objectValue)
+            #expect(events.map { $0["kind"] } == ["index", "custom", "custom", "custom"])
+            #expect(events[1]["key"] == "ü" && events[1]["data"] == "text" && events[1]["metricValue"] == 2)
+            #expect(events[2]["key"] == "" && events[2]["data"] == [:])
+            #expect(events[3]["key"] == "k" && events[3]["data"] == nil)
+            await client.close()
+        }
+    }
+
     @Test func sendEventsFalseSendsNone() throws {
         let configuration = BurgeeClient.Configuration.launchDarkly(sdkKey: "k", events: LaunchDarklyEvents(sendEvents: false))
         #expect(configuration.events == nil)

@@ -13,10 +13,14 @@ package struct CustomEvent: Sendable, Hashable {
     package var value: Double?
     /// Further data.
     package var properties: [String: JSONValue]
+    /// Data of any JSON type, for a destination that sends it as given (LaunchDarkly's `track`
+    /// data); `nil` when none was given. Not part of the batch JSON.
+    package var data: JSONValue?
 
     /// A custom event.
     package init(timestamp: Int64, key: String, contextKeys: [String: String], value: Double? = nil,
-                properties: [String: JSONValue] = [:]) {
+                properties: [String: JSONValue] = [:], data: JSONValue? = nil) {
+        self.data = data
         self.timestamp = timestamp
         self.key = key
         self.contextKeys = contextKeys

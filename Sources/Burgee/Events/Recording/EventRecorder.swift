@@ -154,12 +154,16 @@ final class EventRecorder: Sendable {
     // MARK: Custom events
 
     /// Queues a custom event; `false` when it is refused (closed, invalid, no consent) or dropped.
-    func track(_ key: String, context: Context, value: Double?, properties: [String: JSONValue]) -> Bool {
+    /// `data` (any JSON) and `anyKey` (no rule for the key) are for a vendor's `track` that takes
+    /// them (LaunchDarkly's).
+    func track(_ key: String, context: Context, value: Double?, properties: [String: JSONValue],
+               data: JSONValue? = nil, anyKey: Bool = false) -> Bool {
         guard isOpen.load(ordering: .relaxed) else {
             logger.debug("track() after close(): event not recorded", metadata: ["key": "\(key)"])
             return false
         }
-        if let problem = Self.problem(key: key, context: context, value: value, properties: properties) {
+        if let problem = Self.problem(key: key, context: context, value: value,
+                                      properties: data.map { ["data": $0] } ?? properties, anyKey: anyKey) {
             rejectedCustomEvents.add(1, ordering: .relaxed)
             logger.warning("custom event refused: \(problem)")
             return false
@@ -170,11 +174,12 @@ final class EventRecorder: Sendable {
         }
         noticeIfNew(context)
         return push(.custom(PendingCustom(timestamp: clock.wallMilliseconds(), key: key, context: context,
-                                          value: value, properties: properties)))
+                                          value: value, properties: properties, data: data)))
     }
 
-    static func problem(key: String, context: Context, value: Double?, properties: [String: JSONValue]) -> String? {
-        guard EventKey.isValid(key) else {
+    static func problem(key: String, context: Context, value: Double?, properties: [String: JSONValue],
+                        anyKey: Bool = false) -> String? {
+        guard anyKey || EventKey.isValid(key) else {
             return "key '\(key.prefix(100))' does not match ^[a-zA-Z0-9][-_.:a-zA-Z0-9]{0,79}$"
         }
         if let reason = context.invalidReason { return "invalid context: \(reason)" }

@@ -25,7 +25,7 @@ enum PendingEvent: Sendable {
                                     value: e.value, defaultValue: e.defaultValue, experiment: e.experiment, reasons: e.reasons))
         case .custom(let e):
             .custom(CustomEvent(timestamp: e.timestamp, key: e.key, contextKeys: Self.keys(of: e.context),
-                                value: e.value, properties: e.properties))
+                                value: e.value, properties: e.properties, data: e.data))
         case .notice(let e):
             .contextNotice(ContextNoticeEvent(timestamp: e.timestamp, period: e.period, contextKeys: Self.keys(of: e.context),
                                               context: e.context))
@@ -70,4 +70,5 @@ struct PendingCustom: Sendable {
     let context: Context
     let value: Double?
     let properties: [String: JSONValue]
+    let data: JSONValue?
 }

@@ -38,14 +38,11 @@ enum LaunchDarklyEventsEvaluator: EventsEvaluator {
         }
     }
 
-    /// LaunchDarkly's `track(key, context, data, metricValue)`: `data` must be an object here
-    /// (Burgee's custom events carry properties), or absent.
+    /// LaunchDarkly's `track(key, context, data, metricValue)` (`client.launchDarkly.track`).
     static func track(_ event: JSONValue, on client: BurgeeClient) -> Bool {
         let members = event.objectValue ?? [:]
         guard let key = members["key"]?.stringValue, let context = members["context"] else { return false }
-        let data = members["data"]
-        guard data == nil || data?.isNull == true || data?.objectValue != nil else { return false }
-        return client.track(key, context: Context(launchDarklyJSON: context), value: members["metricValue"]?.numberValue,
-                            properties: data?.objectValue ?? [:])
+        return client.launchDarkly.track(key, context: Context(launchDarklyJSON: context), data: members["data"],
+                                         metricValue: members["metricValue"]?.numberValue)
     }
 }
