@@ -80,9 +80,9 @@ extension Context {
         contexts[0].tableReference._withUnsafeGuaranteedRef { $0.noticed.store(mark, ordering: .relaxed) }
     }
 
-    /// murmur3's 64-bit finaliser.
+    /// murmur3's 64-bit finaliser: every input bit affects every output bit.
     @inlinable
-    static func mixHash(_ x: UInt64) -> UInt64 {
+    package static func mixHash(_ x: UInt64) -> UInt64 {
         var k = x
         k ^= k >> 33
         k &*= 0xFF51_AFD7_ED55_8CCD

@@ -119,13 +119,8 @@ struct EvalCommand: AsyncParsableCommand {
         let bytes = try DefinitionsLoader.read(path)
         var out = StandardOutput()
         var invalidLines = 0
-        var lineNumber = 0
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = line
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            switch BatchRequest.parse(Array(line), readContext: loaded.context) {
+        RequestLines.forEach(in: bytes) { lineNumber, line in
+            switch BatchRequest.parse(line, readContext: loaded.context) {
             case .success(let r):
                 let detail = loaded.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
                 out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(request: r.flag, detail, context: r.context)))

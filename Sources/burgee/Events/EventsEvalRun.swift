@@ -31,13 +31,8 @@ struct EventsEvalRun {
             throw CommandFailure("the definitions did not load: \(client.dataSourceStatus)")
         }
         var invalidLines = 0
-        var lineNumber = 0
-        for line in requests.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = line
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            let json = try? JSONValue(parsing: Array(line))
+        RequestLines.forEach(in: requests) { lineNumber, line in
+            let json = try? JSONValue(parsing: line)
             if let track = json?.objectValue?["track"] {
                 var writer = JSONWriter()
                 writer.beginObject()
@@ -45,9 +40,9 @@ struct EventsEvalRun {
                 writer.bool(evaluator.track(track, on: client))
                 writer.endObject()
                 out.writeLine(writer.output)
-                continue
+                return
             }
-            switch BatchRequest.parse(Array(line), readContext: { _ in Context(key: "unused") }) {
+            switch BatchRequest.parse(line, readContext: { _ in Context(key: "unused") }) {
             case .success(let request):
                 let context = json?.objectValue?["context"] ?? .null
                 var writer = JSONWriter()

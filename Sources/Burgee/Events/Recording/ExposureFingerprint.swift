@@ -35,15 +35,10 @@ enum ExposureFingerprint {
         }
     }
 
-    /// murmur3's 64-bit finaliser: every input bit affects every output bit.
+    /// murmur3's 64-bit finaliser: every input bit affects every output bit (the one a context's
+    /// identity hash uses).
     @inline(__always)
     static func mix(_ x: UInt64) -> UInt64 {
-        var k = x
-        k ^= k >> 33
-        k &*= 0xFF51_AFD7_ED55_8CCD
-        k ^= k >> 33
-        k &*= 0xC4CE_B9FE_1A85_EC53
-        k ^= k >> 33
-        return k
+        Context.mixHash(x)
     }
 }
