@@ -10,15 +10,9 @@ import Foundation
 /// LaunchDarkly's diagnostic events, as go-server-sdk's diagnostics manager writes them: one
 /// `diagnostic-init` when the client starts (its id, the SDK, the configuration's settings, the
 /// platform) and a periodic `diagnostic` with what happened since the previous one (events
-/// dropped, contexts deduplicated, the size of the last payload, stream connections).
+/// dropped, contexts deduplicated, the size of the last payload; `streamInits` stays empty: the
+/// client's sources do not report their connection attempts to it).
 struct LaunchDarklyDiagnostics: Sendable {
-    /// One stream connection attempt.
-    struct StreamInit: Sendable, Equatable {
-        var timestamp: Int64
-        var failed: Bool
-        var durationMillis: Int64
-    }
-
     /// The SDK's name in diagnostics.
     static let sdkName = "BurgeeSwift"
 
@@ -28,18 +22,12 @@ struct LaunchDarklyDiagnostics: Sendable {
     let startTime: Int64
     /// The start of the period the next periodic event covers.
     private(set) var dataSince: Int64
-    private(set) var streamInits: [StreamInit] = []
 
     init(sdkKey: String?, startTime: Int64, diagnosticId: String = UUID().uuidString.lowercased()) {
         let key = sdkKey ?? ""
         id = ["diagnosticId": .string(diagnosticId), "sdkKeySuffix": .string(String(key.suffix(6)))]
         self.startTime = startTime
         dataSince = startTime
-    }
-
-    /// Notes a stream connection attempt for the next periodic event.
-    mutating func recordStreamInit(_ attempt: StreamInit) {
-        streamInits.append(attempt)
     }
 
     /// The `diagnostic-init` event: `configuration` holds the settings LaunchDarkly's SDKs report.
@@ -92,10 +80,7 @@ struct LaunchDarklyDiagnostics: Sendable {
 
     /// The periodic `diagnostic` event at `now`, and the start of the next period.
     mutating func periodicEvent(now: Int64, droppedEvents: Int, deduplicatedContexts: Int, eventsInLastBatch: Int) -> JSONValue {
-        defer {
-            streamInits = []
-            dataSince = now
-        }
+        defer { dataSince = now }
         return [
             "kind": "diagnostic",
             "id": id,
@@ -105,10 +90,7 @@ struct LaunchDarklyDiagnostics: Sendable {
             // LaunchDarkly's name, from before contexts replaced users.
             "deduplicatedUsers": .number(deduplicatedContexts),
             "eventsInLastBatch": .number(eventsInLastBatch),
-            "streamInits": .array(streamInits.map { attempt in
-                ["timestamp": .number(attempt.timestamp), "failed": .bool(attempt.failed),
-                 "durationMillis": .number(attempt.durationMillis)]
-            }),
+            "streamInits": [],
         ]
     }
 

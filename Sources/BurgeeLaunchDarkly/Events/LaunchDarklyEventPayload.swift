@@ -1,8 +1,15 @@
 import BurgeeCore
 
-/// One POST to `/bulk`: the outbox's events in order, then the summary.
+/// One POST to `/bulk`: the events in the order recorded, then the summary.
 struct LaunchDarklyEventPayload: Sendable {
-    var events: [LaunchDarklyEventOutbox.Event]
+    /// An event of the payload; a feature event may be its debug copy (`kind: "debug"`).
+    enum Event: Sendable {
+        case index(Context, creationDate: Int64)
+        case feature(LaunchDarklyEvaluationRecord, debug: Bool)
+        case custom(LaunchDarklyCustomRecord)
+    }
+
+    var events: [Event]
     var summary: LaunchDarklySummarizer?
 
     /// How many events, the summary included (`eventsInLastBatch` of diagnostics).

