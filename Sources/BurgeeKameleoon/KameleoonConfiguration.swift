@@ -48,3 +48,20 @@ extension BurgeeClient.Configuration {
         return configuration
     }
 }
+
+extension BurgeeClient.Configuration {
+    /// A client of Kameleoon's calls over `definitions` (no configuration service), its tracking
+    /// posted below `trackingBaseURL` (`/visit/events`) as to Kameleoon's Data API: what
+    /// `burgee eval --format kameleoon --events URL` runs its lines on.
+    package static func kameleoon(definitions: DefinitionsPayload, siteCode: String, trackingBaseURL: String,
+                                  trackingInterval: Duration, logger: Logger) -> Self {
+        let connection = KameleoonConnection(siteCode: siteCode, environment: nil, clientID: nil, clientSecret: nil,
+                                             networkDomain: nil, baseURL: trackingBaseURL, refreshInterval: .seconds(3600),
+                                             http: HTTPOptions(allowInsecureHTTP: true))
+        var configuration = Self(sdkKey: siteCode, source: .bootstrap(definitions), logger: logger)
+        configuration.events = EventsConfiguration(destination: .kameleoon(connection), exposures: .off,
+                                                   flushInterval: trackingInterval)
+        configuration[module: KameleoonClientSettings.self] = KameleoonClientSettings(connection: connection)
+        return configuration
+    }
+}

@@ -47,3 +47,26 @@ public enum KameleoonVisitorData: Sendable, Hashable {
         }
     }
 }
+
+extension KameleoonVisitorData {
+    /// The data of the core's form: what `burgee eval --events` replays through Kameleoon's calls.
+    package init(_ data: KameleoonData) {
+        switch data {
+        case .customData(.index(let index), let values): self = .customData(index: Int(clamping: index), values: values)
+        case .customData(.name(let name), let values): self = .namedCustomData(name: name, values: values)
+        case .device(let device): self = .device(device)
+        case .browser(let browser, let version): self = .browser(browser, version: version)
+        case .operatingSystem(let os): self = .operatingSystem(os)
+        case .geolocation(let g):
+            self = .geolocation(country: g.country, region: g.region, city: g.city, postalCode: g.postalCode,
+                                latitude: g.latitude, longitude: g.longitude)
+        case .pageView(let url, let title): self = .pageView(url: url, title: title)
+        case .cookies(let cookies):
+            self = .cookies(Dictionary(cookies.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }))
+        case .conversion(let goalId, let revenue, let negative):
+            self = .conversion(goalId: Int(clamping: goalId), revenue: revenue, negative: negative)
+        case .applicationVersion(let version): self = .applicationVersion(version)
+        case .userAgent(let agent): self = .userAgent(agent)
+        }
+    }
+}

@@ -138,6 +138,34 @@ struct EvalEventsCLITests {
         #expect(await serve.stop(with: SIGTERM) == 0)
     }
 
+    @Test func kameleoonTrackingReachesVisitEvents() async throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("kameleoon.json", try await Self.definitions("kameleoon"))
+        // The demo's configuration requires consent: v-1 gives it (its data and assignment are
+        // tracked), v-2 does not (only its conversion is); a visitor code seen before is the same visitor.
+        let requests = try files.write("requests.jsonl", """
+            {"flag":"ff_pricing_test","context":{"visitorCode":"v-1","consent":true,"data":[{"type":"customData","index":1,"values":["pro"]}]}}
+            {"flag":"ff_pricing_test","context":{"visitorCode":"v-2"}}
+            {"flag":"missing","context":{"visitorCode":"v-1"}}
+            {"track":{"visitorCode":"v-2","goalId":7,"revenue":12.5}}
+            {"track":{"visitorCode":"v-2"}}
+
+            """)
+        let serve = try ServeProcess(["--format", "kameleoon", "--definitions", path, "--port", "0"])
+        let serving = try #require(await serve.waitUntilServing())
+        let result = try await CLIRunner.run(["eval", "--format", "kameleoon", "--definitions", path, "--requests", requests,
+                                              "--events", Self.root(serving.baseURL)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.count == 5)
+        #expect(result.lines[2] == #"{"flag":"missing","kameleoon":{"error":"FeatureNotFound: missing"}}"#)
+        #expect(result.lines[3] == #"{"track":true}"#)
+        #expect(result.lines[4] == #"{"track":false}"#)
+        let stats = try #require(try Self.json(try await ServeCommandTests.get(Self.root(serving.baseURL) + "/events/stats").body) as? [String: Any])
+        let events = try #require(stats["events"] as? [String: Int])
+        #expect(events == ["customData": 1, "experiment": 1, "conversion": 1])
+        #expect(await serve.stop(with: SIGTERM) == 0)
+    }
+
     @Test func aFailedDeliveryEndsWithStatusOne() async throws {
         let files = try TemporaryFiles()
         let path = try files.write("split.json", try await Self.definitions("split"))

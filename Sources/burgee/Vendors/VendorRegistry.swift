@@ -22,6 +22,7 @@ enum EventsEvaluators {
         DatadogEventsEvaluator.self,
         EppoEventsEvaluator.self,
         LaunchDarklyEventsEvaluator.self,
+        KameleoonEventsEvaluator.self,
     ]
 
     /// The evaluator of `format`, if it has one.
