@@ -50,8 +50,8 @@ batching) and compared; every difference is printed, with the seed. The last lin
   typed variation calls: a typed request whose value has another type (WRONG_TYPE in Go and
   Burgee) is made untyped. `/diagnostic` is not compared.
 
-Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES: for LaunchDarkly, prerequisites,
-track keys Burgee refuses and `data: {}`) are left out of the lines unless `--known` is given.
+Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES, none at present) are left out of
+the lines unless `--known` is given.
 """
 import argparse
 import gzip
@@ -201,14 +201,8 @@ KNOWN_DIFFERENCES = {
     # An entry names an input on which Burgee is known to differ, by a test of the request line
     # and the document: `"<format>: what": lambda line, document: ...`.
     #
-    # LaunchDarkly: parts of LaunchDarkly's events that Burgee does not send yet (docs/launchdarkly.md,
-    # "Not supported"). The generator makes no debugEventsUntilDate, samplingRatio,
-    # excludeFromSummaries, detail calls or non-object track data, so only this one is drawn:
-    # evaluating a flag with prerequisites makes LaunchDarkly's SDKs send a feature event for each
-    # prerequisite (`prereqOf`) and count it in the summary; Burgee does neither.
-    "launchdarkly: a flag with prerequisites (prerequisite events and counts)":
-        lambda line, document: "flag" in line
-        and bool(((document.get("flags") or {}).get(line["flag"]) or {}).get("prerequisites")),
+    # (none at present: LaunchDarkly's samplingRatio, excludeFromSummaries and identify events
+    # are not drawn; docs/launchdarkly.md, "Not supported")
 }
 
 
@@ -392,6 +386,12 @@ def launchdarkly_lines(rng, module, n):
             f["trackEvents"] = True
         if rng.random() < 0.25:
             f["trackEventsFallthrough"] = True
+        # A debugging window still open, or closed (both SDKs compare it with their own clock).
+        r = rng.random()
+        if r < 0.15:
+            f["debugEventsUntilDate"] = int(time.time() * 1000) + 3_600_000
+        elif r < 0.25:
+            f["debugEventsUntilDate"] = rng.choice([int(time.time() * 1000) - 3_600_000, 1000])
     # LaunchDarkly's Python SDK has only the untyped `variation`: a typed call whose value is of
     # another type (WRONG_TYPE in Go's typed calls and Burgee's) is made untyped, a `jsonVariation`.
     for request, answer in zip(requests, module.oracle(document, requests)):
@@ -400,6 +400,8 @@ def launchdarkly_lines(rng, module, n):
     contexts = [r["context"] for r in requests]
     lines = []
     for request in requests:
+        if rng.random() < 0.2:
+            request["detail"] = True  # a …VariationDetail call: its events carry the reason
         lines.append(request)
         r = rng.random()
         if r < 0.2:
@@ -438,6 +440,9 @@ def launchdarkly_python(capture, module, document, lines):
                 t = line["track"]
                 client.track(t["key"], module.ld_context(module.as_go_context(t["context"])), t.get("data"),
                              t.get("metricValue"))
+            elif line.get("detail"):
+                client.variation_detail(line["flag"], module.ld_context(module.as_go_context(line["context"])),
+                                        line.get("default"))
             else:
                 client.variation(line["flag"], module.ld_context(module.as_go_context(line["context"])),
                                  line.get("default"))

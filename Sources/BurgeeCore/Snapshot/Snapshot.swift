@@ -278,7 +278,7 @@ public final class Snapshot: Sendable {
     /// Runs `body` with an evaluator over `context`'s single contexts, borrowed, and for a context
     /// prepared for this snapshot's program, its attributes' slots.
     @inline(__always)
-    private func withEvaluator<Tracer: EvaluationTracer, R>(for context: Context, tracer: Tracer,
+    func withEvaluator<Tracer: EvaluationTracer, R>(for context: Context, tracer: Tracer,
                                                            _ body: (inout Evaluator<Tracer>) -> R) -> R {
         let slots = context.slots(for: program)
         return context.contexts.withUnsafeBufferPointer { singles in
@@ -311,12 +311,11 @@ public final class Snapshot: Sendable {
     /// value is not of `type`.
     @inline(__always)
     private func finish(_ result: FlagOutcome, flag index: Int, _ type: ValueType?) -> EvaluationOutcome {
-        guard let variation = result.variation else { return EvaluationOutcome(result: result, flag: index, slot: -1) }
-        let slot = Int(program.flags[index].variationBase) &+ variation
-        if let type, !type.accepts(program.values[slot]) {
+        let outcome = program.outcome(result, flag: index)
+        if let type, outcome.slot >= 0, !type.accepts(program.values[outcome.slot]) {
             return EvaluationOutcome(result: FlagOutcome(error: .wrongType), flag: index, slot: -1)
         }
-        return EvaluationOutcome(result: result, flag: index, slot: slot)
+        return outcome
     }
 
     // MARK: Flags by position

@@ -5,7 +5,9 @@ import Logging
 /// Delivers a LaunchDarkly client's events as LaunchDarkly's server SDKs send them: each batch of
 /// the client's queue becomes one `/bulk` payload (go-server-sdk's `ldevents`), in the order
 /// recorded — an `index` event for each context noticed (unless the context-key cache still holds
-/// it), a `feature` event for each tracked evaluation (a flag with `trackEvents`, an experiment),
+/// it), a `feature` event for each tracked evaluation (a flag with `trackEvents`, an experiment;
+/// a prerequisite's with `prereqOf`, before its dependant's), a `debug` copy of each evaluation of
+/// a flag whose `debugEventsUntilDate` is still ahead,
 /// a `custom` event for each `track` — and the `summary` last; a `diagnostic-init` event at the
 /// first delivery and a periodic `diagnostic` one, unless opted out.
 final class LaunchDarklyEventsSink: EventSink {
@@ -42,6 +44,7 @@ final class LaunchDarklyEventsSink: EventSink {
 
     func send(_ batch: EventBatch) async throws {
         try await sendDiagnostics()
+        let serviceTime = sender.lastKnownPastTime
         let payload = state.withLock { state in
             var events: [LaunchDarklyEventPayload.Event] = []
             var summary: LaunchDarklySummarizer?
@@ -61,12 +64,16 @@ final class LaunchDarklyEventsSink: EventSink {
                 case .exposure(let exposure):
                     guard let context = exposure.context else { continue }
                     let defaultValue = exposure.defaultValue ?? .null
-                    events.append(.feature(LaunchDarklyEvaluationRecord(
+                    let record = LaunchDarklyEvaluationRecord(
                         creationDate: exposure.timestamp, key: exposure.flagKey, version: exposure.flagVersion,
                         variation: exposure.variationIndex,
                         value: exposure.variationIndex == nil ? defaultValue : exposure.value ?? defaultValue,
-                        defaultValue: defaultValue, reason: exposure.experiment || exposure.reasons ? exposure.reason : nil, prereqOf: nil,
-                        context: context), debug: false))
+                        defaultValue: defaultValue, reason: exposure.experiment || exposure.reasons ? exposure.reason : nil,
+                        prereqOf: exposure.prerequisiteOf, context: context)
+                    if exposure.tracked { events.append(.feature(record, debug: false)) }
+                    // A debug copy while the flag's window is open by this machine's clock (the
+                    // recorder's test) and by the service's last known time.
+                    if let until = exposure.debugUntil, until > serviceTime { events.append(.feature(record, debug: true)) }
                 case .custom(let custom):
                     events.append(.custom(LaunchDarklyCustomRecord(
                         creationDate: custom.timestamp, key: custom.key,
@@ -142,6 +149,7 @@ extension EventDestination {
                 try LaunchDarklyEventsSink(settings: settings, connection: connection, sdkKey: sdkKey, logger: logger, clock: clock)
             })
         destination.recordsSummaryDetails = true
+        destination.recordsPrerequisites = true
         destination.contextNotices = ContextNoticeSettings(period: settings.contextKeysFlushInterval,
                                                           capacity: settings.contextKeysCapacity)
         return destination

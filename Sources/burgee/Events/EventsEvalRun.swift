@@ -49,8 +49,9 @@ struct EventsEvalRun {
                 writer.beginObject()
                 writer.key("flag")
                 writer.string(request.flag)
+                let detail = json?.objectValue?["detail"]?.boolValue ?? false
                 for (name, value) in evaluator.evaluate(flag: request.flag, context: context, type: request.type,
-                                                        default: request.default, on: client) {
+                                                        default: request.default, detail: detail, on: client) {
                     writer.key(name)
                     writer.value(value)
                 }

@@ -19,8 +19,21 @@ protocol EventsEvaluator {
     static func evaluate(flag: String, context: JSONValue, type: ValueType?, default: JSONValue,
                          on client: BurgeeClient) -> [(String, JSONValue)]
 
+    /// ``evaluate(flag:context:type:default:on:)`` for a line with `"detail": true`: through the
+    /// vendor's call that also returns the reason, where the vendor has one (LaunchDarkly's
+    /// `…VariationDetail`); the plain call otherwise.
+    static func evaluate(flag: String, context: JSONValue, type: ValueType?, default: JSONValue, detail: Bool,
+                         on client: BurgeeClient) -> [(String, JSONValue)]
+
     /// A `{"track": {…}}` line, in the vendor's words; whether the vendor's call queued it.
     static func track(_ event: JSONValue, on client: BurgeeClient) -> Bool
+}
+
+extension EventsEvaluator {
+    static func evaluate(flag: String, context: JSONValue, type: ValueType?, default: JSONValue, detail: Bool,
+                         on client: BurgeeClient) -> [(String, JSONValue)] {
+        evaluate(flag: flag, context: context, type: type, default: `default`, on: client)
+    }
 }
 
 /// Settings of `burgee eval --events` that some vendors read, and what every evaluator shares.

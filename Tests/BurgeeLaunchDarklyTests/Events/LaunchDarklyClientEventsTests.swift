@@ -80,6 +80,77 @@ import Testing
         }
     }
 
+    /// A boolean flag member as the prerequisite tests need it.
+    private static func flag(_ key: String, on: Bool = true, prerequisites: [String] = [], tracked: Bool = false,
+                             debugUntil: Int64? = nil) -> String {
+        let prerequisites = prerequisites.map { #"{"key":"\#($0)","variation":1}"# }.joined(separator: ",")
+        return #""\#(key)":{"key":"\#(key)","version":2,"on":\#(on),"variations":[false,true],"offVariation":0,"#
+            + #""fallthrough":{"variation":1},"salt":"s","prerequisites":[\#(prerequisites)],"trackEvents":\#(tracked)"#
+            + (debugUntil.map { #","debugEventsUntilDate":\#($0)"# } ?? "") + "}"
+    }
+
+    /// Evaluates `flag` for one context on a LaunchDarkly client of `document`; the `/bulk` payload's events.
+    private static func events(of document: String, evaluating flags: [String]) async throws -> [[String: JSONValue]] {
+        try await LoopbackServer.withServer(document, sdkKey: "sdk-key", configure: { $0.format = .launchDarkly }) { running in
+            let connection = LaunchDarklyConnection.relayProxy(running.baseURL, streaming: false, http: LoopbackServer.http())
+            let client = try BurgeeClient(configuration: .launchDarkly(
+                sdkKey: "sdk-key", connection: connection,
+                events: LaunchDarklyEvents(eventsBaseURI: running.baseURL, flushInterval: .seconds(3600), diagnosticOptOut: true),
+                logger: TestFiles.quietLogger))
+            client.start()
+            #expect(await client.waitUntilReady(timeout: .seconds(30)))
+            for flag in flags { _ = client.boolVariation(flag, context: Context(key: "ann"), default: true) }
+            await client.flush()
+            await client.close()
+            return try #require(running.server.launchDarklyEventPosts.last?.body.arrayValue).compactMap(\.objectValue)
+        }
+    }
+
+    @Test func prerequisitesAreEvaluationsOfTheirOwnBeforeTheirDependant() async throws {
+        // top -> [mid -> [leaf], off]: leaf (tracked) and mid pass, off fails (a disabled flag
+        // fails whatever it serves) but is evaluated for its event; top is served its off variation.
+        let events = try await Self.events(of: LD.document([
+            Self.flag("top", prerequisites: ["mid", "off"], tracked: true), Self.flag("mid", prerequisites: ["leaf"]),
+            Self.flag("leaf", tracked: true), Self.flag("off", on: false, tracked: true),
+        ]), evaluating: ["top"])
+        #expect(events.map { $0["kind"] } == ["index", "feature", "feature", "feature", "summary"])
+        #expect(events[1]["key"] == "leaf" && events[1]["prereqOf"] == "mid" && events[1]["default"] == .null
+                    && events[1]["value"] == true)
+        #expect(events[2]["key"] == "off" && events[2]["prereqOf"] == "top" && events[2]["value"] == false
+                    && events[2]["variation"] == 0)
+        #expect(events[3]["key"] == "top" && events[3]["prereqOf"] == nil && events[3]["value"] == false
+                    && events[3]["default"] == true)
+        let features = try #require(events[4]["features"]?.objectValue)
+        #expect(features.keys.sorted() == ["leaf", "mid", "off", "top"])
+        // A flag first evaluated as a prerequisite has no default in the summary.
+        #expect(features["mid"]?.objectValue?["default"] == .null)
+        #expect(features["mid"]?.objectValue?["counters"] == [["variation": 1, "version": 2, "value": true, "count": 1]])
+    }
+
+    @Test func aPrerequisiteCycleReportsWhatCameBeforeTheFlagMetAgain() async throws {
+        // a -> b -> [c, a]: LaunchDarkly's evaluator evaluates c, then meets a again and stops;
+        // a is MALFORMED_FLAG, and neither b nor a again is reported.
+        let events = try await Self.events(of: LD.document([
+            Self.flag("a", prerequisites: ["b"]), Self.flag("b", prerequisites: ["c", "a"]), Self.flag("c", tracked: true),
+        ]), evaluating: ["a"])
+        #expect(events.map { $0["kind"] } == ["index", "feature", "summary"])
+        #expect(events[1]["key"] == "c" && events[1]["prereqOf"] == "b")
+        let features = try #require(events[2]["features"]?.objectValue)
+        #expect(features.keys.sorted() == ["a", "c"])
+        #expect(features["a"]?.objectValue?["counters"] == [["version": 2, "value": true, "count": 1]])
+    }
+
+    @Test func aFlagBeingDebuggedSendsADebugEventUntilItsDate() async throws {
+        // Open until the year 2286; closed since 1970.
+        let events = try await Self.events(of: LD.document([
+            Self.flag("open", debugUntil: 9_999_999_999_999), Self.flag("closed", debugUntil: 1000),
+            Self.flag("both", tracked: true, debugUntil: 9_999_999_999_999),
+        ]), evaluating: ["open", "closed", "both"])
+        #expect(events.map { $0["kind"] } == ["index", "debug", "feature", "debug", "summary"])
+        #expect(events[1]["key"] == "open" && events[1]["context"] == ["kind": "user", "key": "ann"])
+        #expect(events[2]["key"] == "both" && events[3]["key"] == "both")
+    }
+
     @Test func sendEventsFalseSendsNone() throws {
         let configuration = BurgeeClient.Configuration.launchDarkly(sdkKey: "k", events: LaunchDarklyEvents(sendEvents: false))
         #expect(configuration.events == nil)

@@ -23,6 +23,11 @@ public struct EventDestination: Sendable {
     /// evaluated or tracked is then noticed once per period, in a ``ContextNoticeEvent`` queued
     /// before the event that noticed it.
     package var contextNotices: ContextNoticeSettings?
+    /// Whether the destination reports the evaluations of a flag's prerequisites as evaluations
+    /// of their own (LaunchDarkly's `prereqOf` feature events and their counts): each is counted,
+    /// noted and, when its flag asks, recorded as an exposure naming the flag it was a
+    /// prerequisite of (``ExposureEvent/prerequisiteOf``). Needs ``recordsSummaryDetails``.
+    package var recordsPrerequisites = false
 
     /// A destination whose settings `validate` checks and whose sink `makeSink` builds.
     package init(validate: @escaping Validate = {}, makeSink: @escaping MakeSink) {

@@ -33,11 +33,22 @@ package struct ExposureEvent: Sendable, Hashable {
     package var experiment: Bool
     /// Whether the caller asked for the reason (a `…Detail` call); not in the batch JSON, not compared.
     package var reasons: Bool
+    /// Whether the flag or the evaluation forced the exposure (`trackEvents`, an experiment), as
+    /// opposed to one recorded only because the flag's debugging window is open. Not in the
+    /// batch JSON, not compared.
+    package var tracked: Bool
+    /// The end of the flag's debugging window (LaunchDarkly's `debugEventsUntilDate`, Unix
+    /// milliseconds) when it was open at the evaluation; not in the batch JSON, not compared.
+    package var debugUntil: Int64?
+    /// The flag this evaluation was a prerequisite of, for a destination that reports
+    /// prerequisites (``EventDestination/recordsPrerequisites``); not in the batch JSON, not compared.
+    package var prerequisiteOf: String?
 
     /// An exposure event.
     package init(timestamp: Int64, flagKey: String, flagVersion: Int64, variationKey: String?, variationIndex: Int?,
                 reason: EvaluationReason, contextKeys: [String: String], countsOnly: Bool = false, context: Context? = nil,
-                value: JSONValue? = nil, defaultValue: JSONValue? = nil, experiment: Bool = false, reasons: Bool = false) {
+                value: JSONValue? = nil, defaultValue: JSONValue? = nil, experiment: Bool = false, reasons: Bool = false,
+                tracked: Bool = true, debugUntil: Int64? = nil, prerequisiteOf: String? = nil) {
         self.timestamp = timestamp
         self.flagKey = flagKey
         self.flagVersion = flagVersion
@@ -51,6 +62,9 @@ package struct ExposureEvent: Sendable, Hashable {
         self.defaultValue = defaultValue
         self.experiment = experiment
         self.reasons = reasons
+        self.tracked = tracked
+        self.debugUntil = debugUntil
+        self.prerequisiteOf = prerequisiteOf
     }
 
     package static func == (a: ExposureEvent, b: ExposureEvent) -> Bool {

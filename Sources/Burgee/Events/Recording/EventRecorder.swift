@@ -15,6 +15,9 @@ final class EventRecorder: Sendable {
     /// Whether each flag's default, context kinds and counter values are noted for the summary
     /// (``EventDestination/recordsSummaryDetails``).
     let summaryDetails: Bool
+    /// Whether prerequisites' evaluations are counted and recorded as evaluations of their own
+    /// (``EventDestination/recordsPrerequisites``).
+    let prerequisites: Bool
     let consent: ConsentRegistry
     let logger: Logger
     private let maxBatchSize: Int
@@ -36,6 +39,7 @@ final class EventRecorder: Sendable {
          clock: EventClock) {
         mode = configuration.exposures
         summaryDetails = configuration.destination.recordsSummaryDetails
+        prerequisites = configuration.destination.recordsPrerequisites && configuration.destination.recordsSummaryDetails
         self.clock = clock
         consent = ConsentRegistry(default: configuration.trackingConsent)
         maxBatchSize = configuration.maxBatchSize
@@ -62,9 +66,21 @@ final class EventRecorder: Sendable {
             // invalid context (LaunchDarkly's SDKs record no event for one).
             guard context.isValid else { return }
             noteDetails(table, position, outcome, context, defaultValue)
+            if prerequisites, table.flags[position.index].evaluatesPrerequisites {
+                recordPrerequisites(table, position, in: snapshot, context, track: track, reasons: reasons)
+            }
         }
         table.count(position, variation: outcome.variationIndex)
         guard track, mode != .off, context.isValid else { return }
+        considerExposure(table, position, flagKey, outcome, in: snapshot, context, default: defaultValue, reasons: reasons,
+                         prerequisiteOf: nil)
+    }
+
+    /// Records the evaluation's exposure when the mode, the flag and the deduplication window say so.
+    @inline(__always)
+    private func considerExposure<D: FlagValue>(_ table: FlagEventTable, _ position: FlagPosition, _ flagKey: String,
+                                                _ outcome: EvaluationOutcome, in snapshot: Snapshot, _ context: Context,
+                                                default defaultValue: D, reasons: Bool, prerequisiteOf: String?) {
         let flag = table.flags[position.index]
         // Flag- and rule-level `trackEvents`, `trackEventsFallthrough` and experiments force an
         // exposure each time.
@@ -72,7 +88,8 @@ final class EventRecorder: Sendable {
             || (flag.tracksRules && table.tracksRule(position, snapshot.ruleIndex(of: outcome)))
             || (flag.tracksFallthrough && outcome.kind == .fallthrough)
         let forced = flag.trackEvents || experiment
-        if mode == .trackedOnly, !forced { return }
+        let debugging = flag.debugUntil != 0 && isDebugging(until: flag.debugUntil)
+        if mode == .trackedOnly, !forced, !debugging { return }
         if let deduplicator, !forced {
             let fingerprint = ExposureFingerprint.exposure(
                 context: context.identityHash, flagKey: flag.keyHash,
@@ -80,7 +97,28 @@ final class EventRecorder: Sendable {
             guard deduplicator.shouldRecord(fingerprint, now: clock.coarseMilliseconds()) else { return }
         }
         recordExposure(flagKey, flag.version, snapshot.detail(of: outcome, default: .null), context, countsOnly: flag.countsOnly,
-                       default: defaultValue.flagValue, experiment: experiment, reasons: reasons)
+                       default: defaultValue.flagValue, experiment: experiment, reasons: reasons,
+                       tracked: forced, debugUntil: debugging ? flag.debugUntil : 0, prerequisiteOf: prerequisiteOf)
+    }
+
+    /// Whether a flag's debugging window (``FlagEventTable/Flag/debugUntil``) is still open.
+    @inline(never)
+    private func isDebugging(until: Int64) -> Bool {
+        until > clock.wallMilliseconds()
+    }
+
+    /// Counts, notes and records each prerequisite evaluation that evaluating the flag at
+    /// `position` made, as an evaluation of its own with no default, before the flag's own.
+    @inline(never)
+    private func recordPrerequisites(_ table: FlagEventTable, _ position: FlagPosition, in snapshot: Snapshot,
+                                     _ context: Context, track: Bool, reasons: Bool) {
+        snapshot.forEachPrerequisiteEvaluation(at: position, context: context) { prerequisite, outcome, dependant in
+            noteDetails(table, prerequisite, outcome, context, JSONValue.null)
+            table.count(prerequisite, variation: outcome.variationIndex)
+            guard track, mode != .off else { return }
+            considerExposure(table, prerequisite, table.keys[prerequisite.index], outcome, in: snapshot, context,
+                             default: JSONValue.null, reasons: reasons, prerequisiteOf: table.keys[dependant.index])
+        }
     }
 
     /// Notes the flag's default and the context's kinds for a destination that reports them;
@@ -123,7 +161,7 @@ final class EventRecorder: Sendable {
     @inline(never)
     private func recordExposure(_ flagKey: String, _ version: Int64, _ detail: @autoclosure () -> EvaluationDetail,
                                 _ context: Context, countsOnly: Bool, default defaultValue: @autoclosure () -> JSONValue,
-                                experiment: Bool, reasons: Bool) {
+                                experiment: Bool, reasons: Bool, tracked: Bool, debugUntil: Int64, prerequisiteOf: String?) {
         guard consent.allows(context) else {
             deniedByConsent.add(1, ordering: .relaxed)
             return
@@ -134,7 +172,7 @@ final class EventRecorder: Sendable {
             timestamp: clock.wallMilliseconds(), flagKey: flagKey, flagVersion: version,
             variationIndex: detail.variationIndex, variationKey: detail.variationKey, reason: detail.reason,
             context: context, countsOnly: countsOnly, value: detail.value, defaultValue: defaultValue(), experiment: experiment,
-            reasons: reasons)))
+            reasons: reasons, tracked: tracked, debugUntil: debugUntil, prerequisiteOf: prerequisiteOf)))
     }
 
     /// Counts an evaluation of a flag that is not known (or of any flag before definitions arrive).

@@ -18,6 +18,11 @@ final class FlagEventTable: Sendable {
         let tracksFallthrough: Bool
         /// Whether exposures are only to be counted by destinations that know the mark (``FlagInfo/countsOnly``).
         let countsOnly: Bool
+        /// Whether evaluating the flag may evaluate prerequisite flags.
+        let evaluatesPrerequisites: Bool
+        /// Until when (Unix milliseconds; 0: never) every evaluation is to be recorded for
+        /// debugging (LaunchDarkly's `debugEventsUntilDate`).
+        let debugUntil: Int64
     }
 
     let flags: ContiguousArray<Flag>
@@ -109,7 +114,8 @@ final class FlagEventTable: Sendable {
         let flag = Flag(keyHash: ExposureFingerprint.string(key), version: info.version,
                         firstCounter: firstCounter, variationCount: names.count, trackEvents: info.trackEvents,
                         tracksRules: !tracked.isEmpty, tracksFallthrough: info.trackEventsFallthrough,
-                        countsOnly: info.countsOnly)
+                        countsOnly: info.countsOnly, evaluatesPrerequisites: snapshot.evaluatesPrerequisites(at: position),
+                        debugUntil: max(info.debugEventsUntilDate ?? 0, 0))
         return (flag, names, tracked)
     }
 

@@ -22,7 +22,9 @@ enum PendingEvent: Sendable {
             .exposure(ExposureEvent(timestamp: e.timestamp, flagKey: e.flagKey, flagVersion: e.flagVersion,
                                     variationKey: e.variationKey, variationIndex: e.variationIndex, reason: e.reason,
                                     contextKeys: Self.keys(of: e.context), countsOnly: e.countsOnly, context: e.context,
-                                    value: e.value, defaultValue: e.defaultValue, experiment: e.experiment, reasons: e.reasons))
+                                    value: e.value, defaultValue: e.defaultValue, experiment: e.experiment, reasons: e.reasons,
+                                    tracked: e.tracked, debugUntil: e.debugUntil == 0 ? nil : e.debugUntil,
+                                    prerequisiteOf: e.prerequisiteOf))
         case .custom(let e):
             .custom(CustomEvent(timestamp: e.timestamp, key: e.key, contextKeys: Self.keys(of: e.context),
                                 value: e.value, properties: e.properties, data: e.data))
@@ -56,6 +58,12 @@ struct PendingExposure: Sendable {
     let experiment: Bool
     /// Whether the caller asked for the reason (a `…Detail` call).
     let reasons: Bool
+    /// Whether the flag or the evaluation forced the exposure (``ExposureEvent/tracked``).
+    let tracked: Bool
+    /// The flag's debugging window's end when it was open (0: it was not).
+    let debugUntil: Int64
+    /// The flag this evaluation was a prerequisite of.
+    let prerequisiteOf: String?
 }
 
 struct PendingNotice: Sendable {

@@ -23,7 +23,31 @@ enum LaunchDarklyEventsEvaluator: EventsEvaluator {
 
     static func evaluate(flag: String, context: JSONValue, type: ValueType?, default: JSONValue,
                          on client: BurgeeClient) -> [(String, JSONValue)] {
+        evaluate(flag: flag, context: context, type: type, default: `default`, detail: false, on: client)
+    }
+
+    /// With `detail`, the `…VariationDetail` call of the type: its events carry the reason.
+    static func evaluate(flag: String, context: JSONValue, type: ValueType?, default: JSONValue, detail: Bool,
+                         on client: BurgeeClient) -> [(String, JSONValue)] {
         let context = Context(launchDarklyJSON: context)
+        if detail {
+            func members<T>(_ d: FlagDetail<T>, _ value: (T) -> JSONValue) -> [(String, JSONValue)] {
+                [("value", value(d.value)), ("variationIndex", d.variationIndex.map { .number(Double($0)) } ?? .null),
+                 ("reason", d.reason.json)]
+            }
+            switch type ?? .json {
+            case .boolean:
+                return members(client.boolVariationDetail(flag, context: context, default: `default`.boolValue ?? false), JSONValue.bool)
+            case .string:
+                return members(client.stringVariationDetail(flag, context: context, default: `default`.stringValue ?? ""), JSONValue.string)
+            case .int:
+                return members(client.intVariationDetail(flag, context: context, default: `default`.intValue ?? 0)) { .number(Double($0)) }
+            case .double:
+                return members(client.doubleVariationDetail(flag, context: context, default: `default`.numberValue ?? 0), JSONValue.number)
+            case .json:
+                return members(client.jsonVariationDetail(flag, context: context, default: `default`)) { $0 }
+            }
+        }
         switch type ?? .json {
         case .boolean:
             return [("value", .bool(client.boolVariation(flag, context: context, default: `default`.boolValue ?? false)))]
