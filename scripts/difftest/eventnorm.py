@@ -250,3 +250,69 @@ def launchdarkly_summary(posts, vendor=False):
             events.append(e)
     return {"events": [canonical(e) for e in events],
             "summary": {key: dict(f, contextKinds=sorted(f["contextKinds"], key=str)) for key, f in features.items()}}
+
+
+# --- Kameleoon --------------------------------------------------------------------------------
+
+# Parameters of a Kameleoon tracking line that differ by nature: a random nonce per line, and
+# times (no line type of the SDK carries one today; dropped should one appear).
+KAMELEOON_UNCOMPARED = ("nonce", "timestamp", "time")
+# Parameters whose text is a number: compared as numbers (the Python SDK writes a revenue of 0 as
+# `0.0`, Swift as `0`).
+KAMELEOON_NUMBERS = ("id", "variationId", "goalId", "revenue", "index", "browserIndex", "browserVersion", "osIndex",
+                     "latitude", "longitude", "visitNumber", "timeSincePreviousVisit")
+# Parameters whose text is JSON: compared as the value it encodes (key order aside).
+KAMELEOON_JSON = ("valuesCountMap", "metadata", "referrersIndices")
+
+
+def kameleoon_line(text):
+    """One tracking line (`nonce=…&eventType=…&…&visitorCode=…`) as a dict of its parameters, without
+    KAMELEOON_UNCOMPARED, numbers as floats and JSON parameters decoded; `userAgent` is left in
+    (kameleoon_tracking takes it out)."""
+    import urllib.parse
+    out = {}
+    for name, value in urllib.parse.parse_qsl(text, keep_blank_values=True):
+        if name in KAMELEOON_UNCOMPARED:
+            continue
+        if name in KAMELEOON_NUMBERS:
+            try:
+                value = float(value)
+            except ValueError:
+                pass
+        elif name in KAMELEOON_JSON:
+            try:
+                value = json.loads(value)
+            except ValueError:
+                pass
+        if name in out:  # a parameter given twice: both kept, in order
+            value = (out[name] if isinstance(out[name], list) else [out[name]]) + [value]
+        out[name] = value
+    return out
+
+
+def kameleoon_tracking(posts, activity=True):
+    """POST /visit/events, Kameleoon's tracking: the body's `\\n`-separated lines, each parsed by
+    kameleoon_line, as {"lines": multiset of lines (without nonce and userAgent)} and {"userAgents":
+    {visitor: sorted user agents}}: the SDK puts a visitor's user agent on whichever of its lines comes
+    first in a post, so only which visitor sent which agent is compared. Batching and line order
+    are not compared. `activity=False` leaves the `activity` lines out (what the SDK sends for a
+    tracked visitor with nothing else to send)."""
+    lines, agents = [], {}
+    for body in bodies(posts, "/visit/events"):
+        if isinstance(body, dict) and "unreadable" in body:
+            body = body["unreadable"]
+        if not isinstance(body, str):
+            lines.append({"unreadable": body})
+            continue
+        for text in body.split("\n"):
+            if not text.strip():
+                continue
+            line = kameleoon_line(text)
+            if not activity and line.get("eventType") == "activity":
+                continue
+            agent = line.pop("userAgent", None)
+            if agent is not None:
+                visitor = line.get("visitorCode", line.get("mappingValue"))
+                agents.setdefault(str(visitor), set()).add(str(agent))
+            lines.append(line)
+    return {"lines": multiset(lines), "userAgents": {v: sorted(a) for v, a in agents.items()}}

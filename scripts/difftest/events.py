@@ -16,6 +16,7 @@ batching) and compared; every difference is printed, with the seed. The last lin
     .build/difftest-venv/bin/python scripts/difftest/events.py unleash --seeds 20 --requests 60
     .build/difftest-venv/bin/python scripts/difftest/events.py eppo --seeds 20 --requests 60
     .build/difftest-venv/bin/python scripts/difftest/events.py launchdarkly --seeds 20 --requests 40
+    .build/difftest-venv/bin/python scripts/difftest/events.py kameleoon --seeds 30 --requests 40
 
 - split (splitio_client): `get_treatment_with_config` per request line and `track` per track line,
   in each impressions mode (`--modes`, default all three: OPTIMIZED, DEBUG, NONE); compared are the
@@ -49,9 +50,24 @@ batching) and compared; every difference is printed, with the seed. The last lin
   reasons may carry `"ruleId": ""` or null members, which Go leaves out. The Python SDK has no
   typed variation calls: a typed request whose value has another type (WRONG_TYPE in Go and
   Burgee) is made untyped. `/diagnostic` is not compared.
+- kameleoon (kameleoon-client-python): the evaluation difftest's documents and request lines
+  without their Data API answers (`remote`, which `eval --events` does not replay), plus repeated
+  lines, other flags for visitors already seen, unknown flags and `track` lines (conversions:
+  visitor code, goal, revenue or none). One client of the SDK, patched as the evaluation difftest's
+  replay is (clock at `--now`, "today" in UTC, Burgee's SDK name and version), gets the document
+  installed as a fetch installs it, and its URL provider pointed at the capture server (its
+  `https://` hosts become `/python/…`; the token request is answered). Per request line:
+  `set_legal_consent`, `add_data` of the items (tracked), `get_variation(track=True)` of the prior
+  flags and of the flag; per track line `track_conversion`; then `flush()` and one run of its
+  tracking job. Visitors live across lines on both sides. Compared are the lines of
+  `/visit/events` (each line's parameters without the nonce, numbers as numbers, JSON parameters
+  decoded; a multiset, so batching and order aside), which visitor sent which user agent, and each
+  call's answer (variation key and ids, or the error).
 
-Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES, none at present) are left out of
-the lines unless `--known` is given.
+Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES) are left out of the lines unless
+`--known` is given. For Kameleoon they are the data items, consent changes and holdouts whose
+tracking differs (the holdout is taken out of the document), and the SDK's `activity` lines,
+which the comparison leaves out.
 """
 import argparse
 import gzip
@@ -116,6 +132,13 @@ class Capture:
                 data = self.rfile.read(length)
                 if (self.headers.get("Content-Encoding") or "").lower() == "gzip":
                     data = gzip.decompress(data)
+                if capture.fmt == "kameleoon":
+                    # Kameleoon: text bodies, and an access token for the SDK (kameleoon_post).
+                    body, answer = kameleoon_post(self.path.split("?")[0], data)
+                    with capture.lock:
+                        capture.posts.append({"path": self.path.split("?")[0], "body": body})
+                    self._answer(200, answer)
+                    return
                 try:
                     body = json.loads(data) if data else None
                 except ValueError:
@@ -201,14 +224,75 @@ KNOWN_DIFFERENCES = {
     # An entry names an input on which Burgee is known to differ, by a test of the request line
     # and the document: `"<format>: what": lambda line, document: ...`.
     #
-    # (none at present: LaunchDarkly's samplingRatio, excludeFromSummaries and identify events
-    # are not drawn; docs/launchdarkly.md, "Not supported")
+    # LaunchDarkly: none at present (samplingRatio, excludeFromSummaries and identify events are
+    # not drawn; docs/launchdarkly.md, "Not supported").
+    #
+    # Kameleoon: Burgee's tracking lines where they differ from those of Kameleoon's Python SDK (the
+    # reference, kameleoon-client-python 3.22.2; docs/kameleoon.md, "Tracking and consent"). Each
+    # test takes the line, the document and the visitors as the lines before left them
+    # (KameleoonVisitors); `line` is None for the test of the whole document.
+    #
+    # The SDK decides consent when it sends: where consent is required, a visitor's unsent data and
+    # experiment assignments wait in the visitor until a tracking request finds consent given (and
+    # are held back while it is not). Burgee decides when the data is added or the variation
+    # assigned, so data added before a `consent: true` line is never sent, and data added before a
+    # `consent: false` line is sent anyway.
+    "kameleoon: consent that changes after a visitor's first line, where consent is required":
+        lambda line, document, visitors: line is not None and kameleoon_consent_changes(line, document, visitors),
+    # The SDK keeps one page view per URL and visitor (a URL viewed again replaces the unsent view,
+    # with its title): one `page` line per URL. Burgee sends a line per page view.
+    "kameleoon: a page view of a URL the visitor viewed before":
+        lambda line, document, visitors: line is not None and kameleoon_page_again(line, visitors),
+    # The SDK writes `title` only when the page view has a non-empty one; Burgee writes `title=`.
+    "kameleoon: a page view without a title or with an empty one":
+        lambda line, document, visitors: any(item.get("type") == "pageView" and not item.get("title")
+                                             for item in kameleoon_items(line)),
+    # The SDK writes `browserVersion` only when the version is non-zero; Burgee writes `browserVersion=0`.
+    "kameleoon: a browser of version 0":
+        lambda line, document, visitors: any(item.get("type") == "browser" and item.get("version") == 0
+                                             for item in kameleoon_items(line)),
+    # The SDK keeps one browser per visitor: a later browser replaces the unsent one. Burgee replaces
+    # a browser's line only by one with the same parameters, so a browser without a version and one
+    # with a version (in either order) both leave, where the SDK sends the latest alone.
+    "kameleoon: browsers with and without a version for one visitor":
+        lambda line, document, visitors: line is not None and kameleoon_browser_mix(line, visitors),
+    # The SDK sends custom data without values (`valuesCountMap={}`); Burgee sends no line.
+    "kameleoon: custom data without values":
+        lambda line, document, visitors: any(item.get("type") == "customData" and not item.get("values")
+                                             for item in kameleoon_items(line)),
+    # The SDK puts a visitor's user agent (`userAgent=…`) on the visitor's first line of a request;
+    # Burgee sends no user agent.
+    "kameleoon: a user agent":
+        lambda line, document, visitors: any(item.get("type") == "userAgent" and item.get("value")
+                                             for item in kameleoon_items(line)),
+    # The SDK saves the holdout's variation as an assignment of the visitor on each evaluation and
+    # tracks it (an `experiment` line with the holdout's experiment id, even for `track: false`);
+    # Burgee tracks no holdout assignment. Left out by removing the document's `holdout`.
+    "kameleoon: a document with a holdout (its assignment's experiment line)":
+        lambda line, document, visitors: line is None and "holdout" in document,
+    # Custom data at the index of a mapping identifier (`isMappingIdentifier`): the SDK marks its line
+    # `mappingIdentifier=true`, sends it with every tracking request of the visitor, and links the
+    # visitor to a second one whose code is the first value (sharing its data, tracked under that
+    # code too: which of the two codes carries the data depends on the order of its registry).
+    # Burgee sends a plain `customData` line for the visitor alone.
+    "kameleoon: custom data of a mapping identifier":
+        lambda line, document, visitors: any(item.get("type") == "customData" and item.get("values")
+                                             and item["values"][0] and kameleoon_mapping_index(item, document)
+                                             for item in kameleoon_items(line)),
+    # The SDK sends an `activity` line for a visitor it tracks (getVariation with `track: true`)
+    # when the visitor has nothing else to send (and consent is given or not required); Burgee
+    # sends none. No input is left out for it: the comparison leaves `activity` lines out
+    # (eventnorm.kameleoon_tracking, `activity=False`) unless --known is given.
+    "kameleoon: a tracked visitor with nothing else to send (the SDK's `activity` line)":
+        lambda line, document, visitors: False,
 }
 
 
-def known_difference(fmt, line, document=None):
+def known_difference(fmt, line, document=None, *state):
+    """The name of the known difference `line` is an input of, or None. `state` is what a format's
+    tests read of the lines before this one (Kameleoon: its visitors, KameleoonVisitors)."""
     return next((name for name, test in KNOWN_DIFFERENCES.items()
-                 if name.startswith(fmt + ":") and test(line, document)), None)
+                 if name.startswith(fmt + ":") and test(line, document, *state)), None)
 
 
 def split_track(rng):
@@ -451,6 +535,243 @@ def launchdarkly_python(capture, module, document, lines):
         client.close()
 
 
+# --- Kameleoon --------------------------------------------------------------------------------
+
+KAMELEOON_SITE = "difftest-events"
+KAMELEOON_GOALS = [11, 12, 13, 0, 404]
+KAMELEOON_REVENUES = [0, 0.0, 1.5, 100, 9.99, -2.5, 1e15]
+KAMELEOON_UNKNOWN = ["ff_nope", "FF_0", "unknown-flag"]
+
+
+def kameleoon_post(path, data):
+    """(what is recorded, the answer) for a POST of the Kameleoon format: the SDK's access token
+    request gets a token; a tracking body is recorded as its text (`\\n`-separated query lines)."""
+    if path.endswith("/oauth/token"):
+        return data.decode("utf-8", "replace"), {"access_token": "difftest-token", "expires_in": 3600}
+    return data.decode("utf-8", "replace"), None
+
+
+def kameleoon_track(rng, codes):
+    t = {"visitorCode": rng.choice(codes) if rng.random() < 0.95 else rng.choice(["", "v" * 256]),
+         "goalId": rng.choice(KAMELEOON_GOALS)}
+    if rng.random() < 0.7:
+        t["revenue"] = rng.choice(KAMELEOON_REVENUES)
+    return {"track": t}
+
+
+def kameleoon_lines(rng, module, n):
+    """The evaluation generator's document and requests (formats/kameleoon.py), their Data API answers
+    (`remote`) left out (`eval --events` does not replay them), plus repeated lines, evaluations of
+    another flag for a visitor already seen, unknown flags and `track` lines (conversions). Visitors
+    live across the lines on both sides, as in one client: data, consent and assignments of earlier
+    lines count in later ones."""
+    document, requests = module.generate(rng, n)
+    keys = [f["featureKey"] for f in document["featureFlags"]]
+    lines, codes = [], []
+    for request in requests:
+        context = {k: v for k, v in request["context"].items() if k != "remote"}
+        line = {"flag": request["flag"], "context": context}
+        lines.append(line)
+        codes.append(context["visitorCode"])
+        r = rng.random()
+        if r < 0.15:
+            lines.append(rng.choice(lines))  # a repeated line: its data added again
+        elif r < 0.3:
+            lines.append({"flag": rng.choice(keys), "context": {"visitorCode": rng.choice(codes)}})
+        elif r < 0.35:
+            lines.append({"flag": rng.choice(KAMELEOON_UNKNOWN), "context": {"visitorCode": rng.choice(codes)}})
+        if rng.random() < 0.2:
+            lines.append(kameleoon_track(rng, codes))
+    if KNOWN:
+        return document, lines
+    if known_difference("kameleoon", None, document, KameleoonVisitors()):
+        del document["holdout"]
+    visitors, kept = KameleoonVisitors(), []
+    for line in lines:
+        if not known_difference("kameleoon", line, document, visitors):
+            kept.append(line)
+            visitors.add(line)
+    return document, kept
+
+
+class KameleoonVisitors:
+    """What the lines so far did to each visitor, as far as the known differences read it: its
+    consent (None: never set) and the URLs it viewed."""
+
+    def __init__(self):
+        self.consent = {}
+        self.urls = {}
+        self.browsers = {}  # whether the visitor's browser items had a version
+
+    def add(self, line):
+        if "track" in line:
+            self.consent.setdefault(line["track"].get("visitorCode"), None)
+            return
+        context = line.get("context") or {}
+        code = context.get("visitorCode")
+        if "consent" in context:
+            self.consent[code] = context["consent"]
+        else:
+            self.consent.setdefault(code, None)
+        self.urls.setdefault(code, set()).update(
+            item.get("url") for item in context.get("data") or [] if item.get("type") == "pageView")
+        self.browsers.setdefault(code, set()).update(
+            bool(item.get("version")) for item in context.get("data") or [] if item.get("type") == "browser")
+
+
+def kameleoon_items(line):
+    return ((line or {}).get("context") or {}).get("data") or []
+
+
+def kameleoon_mapping_index(item, document):
+    """Whether a customData item names the document's mapping-identifier custom data."""
+    for cd in document.get("customData") or []:
+        if cd.get("isMappingIdentifier") and (item.get("index") == cd.get("index") if "index" in item
+                                              else item.get("name") == cd.get("name")):
+            return True
+    return False
+
+
+def kameleoon_consent_changes(line, document, visitors):
+    context = line.get("context") or {}
+    code = context.get("visitorCode")
+    return (((document.get("configuration") or {}).get("consentType") == "REQUIRED") and "consent" in context
+            and code in visitors.consent and visitors.consent[code] != context["consent"])
+
+
+def kameleoon_browser_mix(line, visitors):
+    context = line.get("context") or {}
+    kinds = {bool(item.get("version")) for item in context.get("data") or [] if item.get("type") == "browser"}
+    return bool(kinds) and len(kinds | visitors.browsers.get(context.get("visitorCode"), set())) > 1
+
+
+def kameleoon_page_again(line, visitors):
+    context = line.get("context") or {}
+    urls = [item.get("url") for item in context.get("data") or [] if item.get("type") == "pageView"]
+    return len(set(urls)) < len(urls) or bool(set(urls) & visitors.urls.get(context.get("visitorCode"), set()))
+
+
+_KAMELEOON_SDK = None
+
+
+def kameleoon_sdk(capture):
+    """Kameleoon's Python SDK, patched once for the harness process: the evaluation clock, "today"
+    and the SDK identity of the evaluation difftest's replay (spec-fixtures/kameleoon/sdk_replay.py,
+    through formats/kameleoon.py), and its URL provider pointed at the capture server's `/python`
+    (the SDK builds `https://` URLs on Kameleoon's hosts)."""
+    global _KAMELEOON_SDK
+    if _KAMELEOON_SDK is None:
+        from formats import kameleoon as module
+        module.replay()  # makes the patches of the replay (clock, today, SDK name and version)
+        import sdk_replay
+        from kameleoon.network.url_provider import UrlProvider
+        base = capture.base + "/python"
+        UrlProvider._DATA_API_URL_FORMAT = base + "{1}?{2}"
+        UrlProvider._ACCESS_TOKEN_URL_FORMAT = base + "/oauth/token"
+        UrlProvider._CONFIGURATION_API_URL_FORMAT = base + "/v3/{1}"
+        UrlProvider._RT_CONFIGURATION_URL_FORMAT = base + "/sse?{1}"
+        _KAMELEOON_SDK = sdk_replay._Sdk.get()
+    return _KAMELEOON_SDK
+
+
+def kameleoon_python(capture, module, document, lines):
+    """The lines through one KameleoonClient of the SDK: the document installed as a configuration
+    fetch installs it, its periodic tracking job stopped (Burgee delivers once, at the end), the
+    clock at the document's `--now`. A request line: `set_legal_consent`, `add_data` of each item
+    (tracked), `get_variation(track=True)` of each prior flag, then of the flag; a track line:
+    `track_conversion`. Then `flush()` and one run of the tracking job deliver. Returns one answer
+    per line, compared with Burgee's result lines."""
+    import sdk_replay
+    sdk = kameleoon_sdk(capture)
+    client = sdk.KameleoonClient(KAMELEOON_SITE, sdk.KameleoonClientConfig("difftest", "difftest-secret"))
+    client._async_executor.scheduler._jobs["TrackingManager.track_all"].func = lambda: None
+    client._data_manager.data_file = sdk.DataFile.from_json(None, None, json.loads(json.dumps(document)))
+    replay = sdk_replay.Replay.__new__(sdk_replay.Replay)
+    replay.sdk = sdk  # for its data items (Replay._data)
+    sdk.clock[0] = module.NOWS[document["dateModified"] % len(module.NOWS)]
+    answers = []
+    try:
+        for line in lines:
+            if "track" in line:
+                t = line["track"]
+                try:
+                    client.track_conversion(t["visitorCode"], t["goalId"], t.get("revenue", 0.0))
+                    answers.append({"track": True})
+                except sdk.exceptions.VisitorCodeInvalid:
+                    answers.append({"track": False})
+                continue
+            context = line["context"]
+            code = context["visitorCode"]
+            try:
+                if "consent" in context:
+                    client.set_legal_consent(code, context["consent"])
+                for item in context.get("data", []):
+                    client.add_data(code, replay._data(item), track=True)
+                for key in context.get("prior", []):
+                    try:
+                        client.get_variation(code, key, track=True)
+                    except (sdk.exceptions.FeatureNotFound, sdk.exceptions.FeatureEnvironmentDisabled):
+                        pass
+                v = client.get_variation(code, line["flag"], track=True)
+                answers.append({"variationKey": v.key, "variationId": v.id_, "experimentId": v.experiment_id})
+            except (sdk.exceptions.VisitorCodeInvalid, sdk.exceptions.FeatureNotFound,
+                    sdk.exceptions.FeatureEnvironmentDisabled) as error:
+                answers.append({"error": type(error).__name__})
+        # flush() puts every visitor with data in the tracking registry; one run of the tracking job
+        # then sends them all in one request (when it has lines), as the SDK's next tick would.
+        client.flush()
+        sent = len(kameleoon_tracking_posts(capture))
+        client._tracking_manager.track_all()
+        deadline = time.monotonic() + WAIT
+        while (client._visitor_manager and len(kameleoon_tracking_posts(capture)) == sent
+               and kameleoon_transmitting(client) and time.monotonic() < deadline):
+            time.sleep(0.01)
+        settle(capture, "/python")
+    finally:
+        client.__del__()  # stops its jobs and closes its HTTP sessions
+    return answers
+
+
+def kameleoon_tracking_posts(capture):
+    return [p for p in capture.side("/python") if p["path"] == "/visit/events"]
+
+
+def kameleoon_transmitting(client):
+    """Whether some visitor data of the SDK is in a tracking request that has not been answered."""
+    for code in list(client._visitor_manager):
+        visitor = client._visitor_manager.get_visitor(code)
+        if visitor and any(data.transmitting for data in visitor.enumerate_sendable_data()):
+            return True
+    return False
+
+
+def kameleoon_answer_differences(lines, burgee, python):
+    out = []
+    for index, (line, b, p) in enumerate(zip(lines, burgee, python)):
+        if b != p:
+            out.append(f"answer of line {index} {json.dumps(line, ensure_ascii=False)[:300]}: burgee {b}, vendor {p}")
+    return out
+
+
+def kameleoon_answers(stdout):
+    """Burgee's result lines in kameleoon_python's answer shape."""
+    answers = []
+    for text in stdout.splitlines():
+        if not text.strip():
+            continue
+        result = json.loads(text)
+        if "track" in result:
+            answers.append({"track": result["track"]})
+            continue
+        k = result.get("kameleoon") or {}
+        if k.get("error"):
+            answers.append({"error": k["error"].split(":")[0]})
+        else:
+            answers.append({"variationKey": k.get("variationKey"), "variationId": k.get("variationId"),
+                            "experimentId": k.get("experimentId")})
+    return answers
+
+
 # --- the run ----------------------------------------------------------------------------------
 
 def run_burgee(burgee, fmt, document, lines, events_url, extra, workdir, encode=json.dumps):
@@ -465,6 +786,7 @@ def run_burgee(burgee, fmt, document, lines, events_url, extra, workdir, encode=
                "--events", events_url] + extra
     completed = subprocess.run(command, capture_output=True, text=True, timeout=120)
     run_burgee.stderr = completed.stderr
+    run_burgee.stdout = completed.stdout
     results = [line for line in completed.stdout.splitlines() if line.strip()]
     if len(results) != len(lines):
         return f"burgee answered {len(results)} lines for {len(lines)} (exit {completed.returncode}): " \
@@ -489,7 +811,8 @@ def settle(capture, prefix, quiet=0.2, limit=WAIT):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("format", choices=["split", "unleash", "eppo", "launchdarkly"], help="the vendor format")
+    parser.add_argument("format", choices=["split", "unleash", "eppo", "launchdarkly", "kameleoon"],
+                        help="the vendor format")
     parser.add_argument("--seeds", type=int, default=20, help="how many documents")
     parser.add_argument("--seed-start", type=int, default=0, help="the first seed")
     parser.add_argument("--requests", type=int, default=60, help="requests per document (before the added lines)")
@@ -526,6 +849,8 @@ def main():
                 document, lines = eppo_lines(rng, module, args.requests)
             elif args.format == "launchdarkly":
                 document, lines = launchdarkly_lines(rng, module, args.requests)
+            elif args.format == "kameleoon":
+                document, lines = kameleoon_lines(rng, module, args.requests)
             else:
                 document, lines = unleash_lines(rng, module, args.requests)
             for mode in modes:
@@ -543,6 +868,10 @@ def main():
                     extra = []
                     launchdarkly_python(capture, module, document, lines)
                     summarise = eventnorm.launchdarkly_summary
+                elif args.format == "kameleoon":
+                    extra = module.burgee_args(document)
+                    kameleoon_said = kameleoon_python(capture, module, document, lines)
+                    summarise = lambda posts: eventnorm.kameleoon_tracking(posts, activity=KNOWN)  # noqa: E731
                 else:
                     extra = []
                     unleash_python(capture, lines, workdir)
@@ -567,6 +896,9 @@ def main():
                         else v["yes"] + v["no"] if isinstance(v, dict) and "yes" in v else 1
                         for v in (value.values() if isinstance(value, dict) else value))
                 found = [error] if error else eventnorm.differences(burgee, python)
+                if args.format == "kameleoon" and not error:
+                    # The calls' answers too: a difference there explains those of the tracking.
+                    found += kameleoon_answer_differences(lines, kameleoon_answers(run_burgee.stdout), kameleoon_said)
                 name = f"seed {seed}" + (f" {mode}" if mode else "")
                 if args.verbose:
                     print(f"{name}: " + json.dumps(python, ensure_ascii=False))

@@ -105,6 +105,43 @@ class LaunchDarklyTests(unittest.TestCase):
         self.assertTrue(all(sentence.startswith("events[") for sentence in found))
 
 
+class KameleoonTests(unittest.TestCase):
+    PYTHON = ("nonce=A1B2&eventType=experiment&id=4002&variationId=4008&visitorCode=alice&userAgent=curl%2F8.0\n"
+              "nonce=C3D4&eventType=conversion&goalId=11&revenue=0.0&negative=false&visitorCode=alice\n"
+              "nonce=E5F6&eventType=customData&index=1&valuesCountMap=%7B%22pro%22%3A1%2C%22beta%22%3A1%7D"
+              "&overwrite=true&visitorCode=%C3%BCber")
+    SWIFT = ["nonce=0000000000000001&eventType=customData&index=1&overwrite=true"
+             "&valuesCountMap=%7B%22beta%22%3A1%2C%22pro%22%3A1%7D&visitorCode=%C3%BCber",
+             "nonce=0000000000000002&eventType=conversion&goalId=11&negative=false&revenue=0&visitorCode=alice"
+             "&userAgent=curl%2F8.0\n"
+             "nonce=0000000000000003&eventType=experiment&id=4002&variationId=4008&visitorCode=alice"]
+
+    def test_lines_drop_the_nonce_batching_order_and_where_the_user_agent_goes(self):
+        python = eventnorm.kameleoon_tracking([post("/visit/events", self.PYTHON), post("/oauth/token", "x")])
+        swift = eventnorm.kameleoon_tracking([post("/visit/events", body) for body in self.SWIFT])
+        self.assertEqual(eventnorm.differences(swift, python), [])
+        self.assertEqual(python["userAgents"], {"alice": ["curl/8.0"]})
+        self.assertEqual(sum(python["lines"].values()), 3)
+
+    def test_numbers_compare_as_numbers_and_each_line_counts(self):
+        def tracking(*bodies, **options):
+            return eventnorm.kameleoon_tracking([post("/visit/events", body) for body in bodies], **options)
+
+        one = tracking("nonce=1&eventType=conversion&goalId=11&revenue=1.50&visitorCode=a")
+        two = tracking({"unreadable": "nonce=2&eventType=conversion&goalId=11.0&revenue=1.5&visitorCode=a"})
+        self.assertEqual(one, two)
+        both = tracking("nonce=1&eventType=activity&visitorCode=a\nnonce=2&eventType=activity&visitorCode=a\n")
+        self.assertEqual(list(both["lines"].values()), [2])
+        self.assertNotEqual(tracking("nonce=1&eventType=activity&visitorCode=b"),
+                            tracking("nonce=1&eventType=activity&visitorCode=a"))
+
+    def test_activity_lines_can_be_left_out(self):
+        body = "nonce=1&eventType=activity&visitorCode=a\nnonce=2&eventType=conversion&goalId=1&visitorCode=a"
+        lines = eventnorm.kameleoon_tracking([post("/visit/events", body)], activity=False)["lines"]
+        self.assertEqual(list(lines), [eventnorm.canonical({"eventType": "conversion", "goalId": 1.0,
+                                                            "visitorCode": "a"})])
+
+
 class DifferencesTests(unittest.TestCase):
     def test_names_each_differing_leaf(self):
         self.assertEqual(eventnorm.differences({"a": {"x": 1, "y": 2}, "b": 1}, {"a": {"x": 1, "y": 3}, "c": 2}),
