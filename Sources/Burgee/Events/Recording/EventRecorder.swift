@@ -24,6 +24,11 @@ final class EventRecorder: Sendable {
     private let deduplicator: ExposureDeduplicator?
     /// The contexts noticed this period, when the destination announces contexts.
     let notices: ContextNoticeFilter?
+    /// ``notices``, read on the evaluation path without a retain (``notices`` keeps it alive).
+    private let noticesReference: Unmanaged<ContextNoticeFilter>?
+    /// Whether a destination needs each evaluation noted beyond its count (``summaryDetails`` or
+    /// ``notices``): one load on the evaluation path.
+    private let notes: Bool
     /// The deduplication window's time and the timestamps: the system's clocks unless the client's
     /// clock is a manual one. Concrete, so that a deduplicated evaluation reads it directly.
     private let clock: EventClock
@@ -47,6 +52,8 @@ final class EventRecorder: Sendable {
             ? ExposureDeduplicator(capacity: configuration.deduplicationCapacity, window: configuration.deduplicationWindow)
             : nil
         notices = configuration.destination.contextNotices.map { ContextNoticeFilter(capacity: $0.capacity) }
+        noticesReference = notices.map { Unmanaged.passUnretained($0) }
+        notes = summaryDetails || notices != nil
         queue = Locked(EventQueue(capacity: configuration.capacity))
         self.signals = signals
         self.logger = logger
@@ -61,27 +68,39 @@ final class EventRecorder: Sendable {
                                         _ outcome: EvaluationOutcome, in snapshot: Snapshot, _ context: Context, track: Bool,
                                         default defaultValue: D, reasons: Bool = false) {
         guard isOpen.load(ordering: .relaxed) else { return }
-        if _slowPath(table.details != nil || notices != nil) {
+        if _slowPath(notes) {
             // A destination that reports details or announces contexts counts no evaluation of an
             // invalid context (LaunchDarkly's SDKs record no event for one).
             guard context.isValid else { return }
-            noteDetails(table, position, outcome, context, defaultValue)
+            // Once the context and the flag's details are noted, two compares say so.
+            if !isNoted(table, position, outcome, context) { noteDetails(table, position, outcome, context, defaultValue) }
             if prerequisites, table.flags[position.index].evaluatesPrerequisites {
                 recordPrerequisites(table, position, in: snapshot, context, track: track, reasons: reasons)
             }
         }
         table.count(position, variation: outcome.variationIndex)
         guard track, mode != .off, context.isValid else { return }
-        considerExposure(table, position, flagKey, outcome, in: snapshot, context, default: defaultValue, reasons: reasons,
+        considerExposure(table, table.flags[position.index], position, flagKey, outcome, in: snapshot, context, default: defaultValue, reasons: reasons,
                          prerequisiteOf: nil)
+    }
+
+    /// Whether the context was noticed this period (by the mark it keeps) and the flag's details
+    /// already hold what this evaluation would note; read without a retain or a lock.
+    @inline(__always)
+    private func isNoted(_ table: FlagEventTable, _ position: FlagPosition, _ outcome: EvaluationOutcome,
+                         _ context: Context) -> Bool {
+        let marks = context.eventMarks
+        if let noticesReference, marks.notice != noticesReference._withUnsafeGuaranteedRef({ $0.mark }) { return false }
+        guard let details = table.detailsReference else { return true }
+        return details._withUnsafeGuaranteedRef { $0.isNoted(position.index, variation: outcome.variationIndex, kinds: marks.kinds) }
     }
 
     /// Records the evaluation's exposure when the mode, the flag and the deduplication window say so.
     @inline(__always)
-    private func considerExposure<D: FlagValue>(_ table: FlagEventTable, _ position: FlagPosition, _ flagKey: String,
-                                                _ outcome: EvaluationOutcome, in snapshot: Snapshot, _ context: Context,
-                                                default defaultValue: D, reasons: Bool, prerequisiteOf: String?) {
-        let flag = table.flags[position.index]
+    private func considerExposure<D: FlagValue>(_ table: FlagEventTable, _ flag: FlagEventTable.Flag, _ position: FlagPosition,
+                                                _ flagKey: String, _ outcome: EvaluationOutcome, in snapshot: Snapshot,
+                                                _ context: Context, default defaultValue: D, reasons: Bool,
+                                                prerequisiteOf: String?) {
         // Flag- and rule-level `trackEvents`, `trackEventsFallthrough` and experiments force an
         // exposure each time.
         let experiment = outcome.inExperiment
@@ -114,9 +133,10 @@ final class EventRecorder: Sendable {
                                      _ context: Context, track: Bool, reasons: Bool) {
         snapshot.forEachPrerequisiteEvaluation(at: position, context: context) { prerequisite, outcome, dependant in
             noteDetails(table, prerequisite, outcome, context, JSONValue.null)
-            table.count(prerequisite, variation: outcome.variationIndex)
+            let flag = table.flags[prerequisite.index]
+            table.count(flag, variation: outcome.variationIndex)
             guard track, mode != .off else { return }
-            considerExposure(table, prerequisite, table.keys[prerequisite.index], outcome, in: snapshot, context,
+            considerExposure(table, flag, prerequisite, table.keys[prerequisite.index], outcome, in: snapshot, context,
                              default: JSONValue.null, reasons: reasons, prerequisiteOf: table.keys[dependant.index])
         }
     }

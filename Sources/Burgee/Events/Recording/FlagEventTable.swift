@@ -34,6 +34,8 @@ final class FlagEventTable: Sendable {
     /// Each flag's default, context kinds and variation values, for a destination that reports
     /// them (``FlagEventDetails``); `nil` when none does.
     let details: FlagEventDetails?
+    /// ``details``, read on the evaluation path without a retain (``details`` keeps it alive).
+    let detailsReference: Unmanaged<FlagEventDetails>?
 
     /// The table of `snapshot`, read flag by flag.
     convenience init(snapshot: Snapshot, withDetails: Bool = false) {
@@ -79,6 +81,7 @@ final class FlagEventTable: Sendable {
             counters = AtomicWords(count: max(next, 1))
             details = withDetails
                 ? FlagEventDetails(values: values ?? (0..<count).map { snapshot.variationValues(at: FlagPosition($0)) }) : nil
+            detailsReference = details.map { Unmanaged.passUnretained($0) }
             return
         }
         var flags = ContiguousArray<Flag>()
@@ -102,6 +105,7 @@ final class FlagEventTable: Sendable {
         self.trackedRules = trackedRules
         counters = AtomicWords(count: max(next, 1))
         details = withDetails ? FlagEventDetails(values: (0..<count).map { snapshot.variationValues(at: FlagPosition($0)) }) : nil
+        detailsReference = details.map { Unmanaged.passUnretained($0) }
     }
 
     /// What the table keeps of the flag at `position`.
@@ -129,7 +133,12 @@ final class FlagEventTable: Sendable {
     /// Counts one evaluation of the flag at `position` that served `variation` (`nil`: none).
     @inline(__always)
     func count(_ position: FlagPosition, variation: Int?) {
-        let flag = flags[position.index]
+        count(flags[position.index], variation: variation)
+    }
+
+    /// Counts one evaluation of `flag` (this table's row) that served `variation` (`nil`: none).
+    @inline(__always)
+    func count(_ flag: Flag, variation: Int?) {
         let slot = variation.map { $0 < flag.variationCount ? $0 : flag.variationCount } ?? flag.variationCount
         counters.increment(flag.firstCounter &+ slot)
     }
