@@ -63,12 +63,10 @@ extension Context {
     package var eventMarks: (notice: UInt64, kinds: UInt64) {
         contexts.withUnsafeBufferPointer { parts in
             if parts.count == 1 {
-                return parts[0].tableReference._withUnsafeGuaranteedRef {
-                    ($0.noticed.load(ordering: .relaxed), Self.mixHash($0.kind.hash) | 1)
-                }
+                return parts[0].tableReference._withUnsafeGuaranteedRef { ($0.noticed.load(ordering: .relaxed), $0.kindMark) }
             }
             var sum: UInt64 = 0
-            for part in parts { sum &+= part.tableReference._withUnsafeGuaranteedRef { Self.mixHash($0.kind.hash) } }
+            for part in parts { sum &+= part.tableReference._withUnsafeGuaranteedRef { $0.kindMark } }
             return (0, sum | 1)
         }
     }

@@ -13,6 +13,8 @@ final class ContextNoticeFilter: Sendable {
     private let words: AtomicWords
     private let bucketMask: Int
     private let currentPeriod = Atomic<Int>(0)
+    /// ``mark``, kept whole so that reading it is one load.
+    private let currentMark: Atomic<UInt64>
     /// A number no other filter of the process has, so that a context's ``Context/noticeMark``
     /// names this filter's period and no other's.
     private let serial: UInt64
@@ -25,19 +27,21 @@ final class ContextNoticeFilter: Sendable {
         words = AtomicWords(count: entries)
         bucketMask = entries / 4 - 1
         serial = Self.serials.add(1, ordering: .relaxed).newValue
+        currentMark = Atomic(serial << 32)
     }
 
     /// The mark a context noticed by this filter in the current period carries: one compare tells
     /// an evaluation of the same context object again, without a probe.
     @inline(__always)
-    var mark: UInt64 { serial << 32 | UInt64(UInt32(truncatingIfNeeded: currentPeriod.load(ordering: .relaxed))) }
+    var mark: UInt64 { currentMark.load(ordering: .relaxed) }
 
     /// The current period.
     var period: Int { currentPeriod.load(ordering: .relaxed) }
 
     /// Starts the next period: every context is new again.
     func advance() {
-        currentPeriod.add(1, ordering: .relaxed)
+        let period = currentPeriod.add(1, ordering: .relaxed).newValue
+        currentMark.store(serial << 32 | UInt64(UInt32(truncatingIfNeeded: period)), ordering: .relaxed)
     }
 
     /// Whether the context with `fingerprint` is new in the current period; notes it.

@@ -101,6 +101,7 @@ final class EventRecorder: Sendable {
                                                 _ flagKey: String, _ outcome: EvaluationOutcome, in snapshot: Snapshot,
                                                 _ context: Context, default defaultValue: D, reasons: Bool,
                                                 prerequisiteOf: String?) {
+        if mode == .trackedOnly, !outcome.inExperiment, !flag.mayForce { return }
         // Flag- and rule-level `trackEvents`, `trackEventsFallthrough` and experiments force an
         // exposure each time.
         let experiment = outcome.inExperiment

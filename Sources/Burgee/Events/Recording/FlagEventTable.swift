@@ -23,6 +23,11 @@ final class FlagEventTable: Sendable {
         /// Until when (Unix milliseconds; 0: never) every evaluation is to be recorded for
         /// debugging (LaunchDarkly's `debugEventsUntilDate`).
         let debugUntil: Int64
+
+        /// Whether anything but an experiment's reason can force this flag's exposure (or
+        /// record one while it is debugged): else an evaluation outside an experiment is settled
+        /// by one test where only forced exposures are recorded.
+        let mayForce: Bool
     }
 
     let flags: ContiguousArray<Flag>
@@ -119,7 +124,9 @@ final class FlagEventTable: Sendable {
                         firstCounter: firstCounter, variationCount: names.count, trackEvents: info.trackEvents,
                         tracksRules: !tracked.isEmpty, tracksFallthrough: info.trackEventsFallthrough,
                         countsOnly: info.countsOnly, evaluatesPrerequisites: snapshot.evaluatesPrerequisites(at: position),
-                        debugUntil: max(info.debugEventsUntilDate ?? 0, 0))
+                        debugUntil: max(info.debugEventsUntilDate ?? 0, 0),
+                        mayForce: info.trackEvents || !tracked.isEmpty || info.trackEventsFallthrough
+                            || (info.debugEventsUntilDate ?? 0) > 0)
         return (flag, names, tracked)
     }
 
