@@ -151,6 +151,31 @@ def eppo_assignments(events):
     return multiset(event(e) for e in events)
 
 
+# --- Datadog ----------------------------------------------------------------------------------
+
+# Where Datadog's exposures are posted: the agentless intake (and Burgee's `.intake(origin)`), and
+# the Agent's EVP proxy (v2, which ddtrace uses with Remote Config; v4, which it may discover).
+DATADOG_EXPOSURE_PATHS = ("/api/v2/exposures", "/evp_proxy/v2/api/v2/exposures", "/evp_proxy/v4/api/v2/exposures")
+
+
+def datadog_exposures(posts):
+    """POST …/api/v2/exposures, Datadog's exposures (`{"context": {…}, "exposures": [...]}`): the
+    multiset of the exposures of all posts, each as sent without its `timestamp` (flag key,
+    allocation key, variant key, subject id and, when sent, the subject's attributes, serial_id
+    when sent, and any other member), so that the count of each is what deduplication let
+    through. The batch's `context` (service, env, version: the process's, not the calls') is
+    dropped."""
+    items = []
+    for post in posts:
+        if post["path"] not in DATADOG_EXPOSURE_PATHS:
+            continue
+        body = post["body"]
+        exposures = body.get("exposures") if isinstance(body, dict) else body
+        for e in exposures if isinstance(exposures, list) else [exposures]:
+            items.append({k: v for k, v in e.items() if k != "timestamp"} if isinstance(e, dict) else e)
+    return multiset(items)
+
+
 def differences(burgee, vendor, prefix=""):
     """Sentences naming where two normalised summaries (nested dicts) differ."""
     out = []

@@ -17,6 +17,7 @@ batching) and compared; every difference is printed, with the seed. The last lin
     .build/difftest-venv/bin/python scripts/difftest/events.py eppo --seeds 20 --requests 60
     .build/difftest-venv/bin/python scripts/difftest/events.py launchdarkly --seeds 20 --requests 40
     .build/difftest-venv/bin/python scripts/difftest/events.py kameleoon --seeds 30 --requests 40
+    .build/difftest-venv/bin/python scripts/difftest/events.py datadog --seeds 20 --requests 40
 
 - split (splitio_client): `get_treatment_with_config` per request line and `track` per track line,
   in each impressions mode (`--modes`, default all three: OPTIMIZED, DEBUG, NONE); compared are the
@@ -63,11 +64,23 @@ batching) and compared; every difference is printed, with the seed. The last lin
   `/visit/events` (each line's parameters without the nonce, numbers as numbers, JSON parameters
   decoded; a multiset, so batching and order aside), which visitor sent which user agent, and each
   call's answer (variation key and ids, or the error).
+- datadog (ddtrace, its OpenFeature provider): the documents and requests of the evaluation
+  difftest (formats/datadog.py), each line naming its type, with repeated calls, calls of an
+  earlier line's flag and subject with other attributes, flat contexts and unknown flags. The
+  provider runs in a process of its own per document, its configuration handed over as its
+  Remote Config callback hands a payload over (oracles/ufc.py), `DD_TRACE_AGENT_URL` the
+  capture server's `/python`, so that its exposures arrive at
+  `/python/evp_proxy/v2/api/v2/exposures`; `resolve_<type>_details` per line, then the exposure
+  writer flushed. Compared are the exposures (flag, allocation and variant keys, subject id and
+  attributes, serial_id) and how many of each were sent after deduplication, without timestamps
+  and the batch's context. Both sides' clock is the document's `createdAt` (`--now`; the LD_PRELOAD
+  clock of oracles/ufc.py). `eval --events URL` posts Datadog's exposures to URL's origin,
+  `/api/v2/exposures`, not under URL's path: they are read there.
 
 Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES) are left out of the lines unless
 `--known` is given. For Kameleoon they are the data items, consent changes and holdouts whose
 tracking differs (the holdout is taken out of the document), and the SDK's `activity` lines,
-which the comparison leaves out.
+which the comparison leaves out; for Datadog, flags with an empty allocation or variation key.
 """
 import argparse
 import gzip
@@ -285,6 +298,13 @@ KNOWN_DIFFERENCES = {
     # (eventnorm.kameleoon_tracking, `activity=False`) unless --known is given.
     "kameleoon: a tracked visitor with nothing else to send (the SDK's `activity` line)":
         lambda line, document, visitors: False,
+    #
+    # Datadog: ddtrace's provider takes an empty allocation or variant key for none: a variation
+    # served under a "" allocation logs no exposure, and one whose key is "" answers the default
+    # and logs none; Burgee serves both and logs an exposure with the "" key (the evaluation
+    # difftest keeps such keys out, formats/datadog.py).
+    "datadog: an empty allocation or variation key (ddtrace logs no exposure; Burgee does)":
+        lambda line, document: "flag" in line and datadog_empty_keys(datadog_flags_of(document).get(line["flag"])),
 }
 
 
@@ -451,6 +471,166 @@ def eppo_python(document, lines):
     eval --events` evaluates on the real clock whatever `--now` says)."""
     from oracles import ufc as engines
     return [event for answer in engines.evaluate("eppo", document, lines) for event in answer.get("events") or []]
+
+
+# --- Datadog ----------------------------------------------------------------------------------
+
+# ddtrace's OpenFeature provider with its configuration from Remote Config (handed over as the
+# callback hands it a payload, with Remote Config itself off), exposures on, flushed only when
+# asked (the heartbeat is an hour), everything else of the tracer off; DD_TRACE_AGENT_URL, the
+# Agent whose EVP proxy gets the exposures, is the capture server's `/python`.
+DATADOG_ENVIRONMENT = {
+    "DD_FEATURE_FLAGS_ENABLED": "true",
+    "DD_FEATURE_FLAGS_CONFIGURATION_SOURCE": "remote_config",
+    "DD_REMOTE_CONFIGURATION_ENABLED": "false",
+    "DD_FFE_INTAKE_ENABLED": "true",
+    "DD_FFE_INTAKE_HEARTBEAT_INTERVAL": "3600",
+    "DD_FLAGGING_EVALUATION_COUNTS_ENABLED": "false",
+    "DD_METRICS_OTEL_ENABLED": "false",
+    "DD_TRACE_ENABLED": "false",
+    "DD_INSTRUMENTATION_TELEMETRY_ENABLED": "false",
+    "DD_EXPERIMENTAL_FLAGGING_PROVIDER_SPAN_ENRICHMENT_ENABLED": "false",
+    "DD_SERVICE": "difftest",
+}
+
+
+def datadog_flags_of(document):
+    from oracles import ufc as engines
+    flags = engines.unwrap(document).get("flags")
+    return flags if isinstance(flags, dict) else {}
+
+
+def datadog_empty_keys(flag):
+    """Whether a flag has an allocation or a variation whose key is "" (dict forms only)."""
+    if not isinstance(flag, dict):
+        return False
+    allocations = flag.get("allocations") if isinstance(flag.get("allocations"), list) else []
+    variations = flag.get("variations") if isinstance(flag.get("variations"), dict) else {}
+    return any(isinstance(a, dict) and a.get("key") == "" for a in allocations) \
+        or any(isinstance(v, dict) and v.get("key") == "" for v in variations.values())
+
+
+def datadog_empty_key(rng, ufc):
+    """Makes one allocation key, or one variation key and the splits that name it, "" in a flag
+    written in dict forms."""
+    candidates = []
+    for f in (ufc.get("flags") or {}).values():
+        if not isinstance(f, dict) or not isinstance(f.get("allocations"), list) \
+                or not isinstance(f.get("variations"), dict):
+            continue
+        allocations = [a for a in f["allocations"] if isinstance(a, dict) and isinstance(a.get("key"), str)]
+        splits = [sp for a in f["allocations"] if isinstance(a, dict) for sp in a.get("splits") or []]
+        variations = [v for v in f["variations"].values() if isinstance(v, dict) and isinstance(v.get("key"), str)]
+        if allocations and variations and all(isinstance(sp, dict) for sp in splits):
+            candidates.append((allocations, splits, variations))
+    if not candidates:
+        return
+    allocations, splits, variations = rng.choice(candidates)
+    if rng.random() < 0.5:
+        rng.choice(allocations)["key"] = ""
+        return
+    variation = rng.choice(variations)
+    for sp in splits:
+        if sp.get("variationKey") == variation["key"]:
+            sp["variationKey"] = ""
+    variation["key"] = ""
+
+
+def datadog_lines(rng, module, n):
+    """The evaluation difftest's document and requests, each naming its type, with repeated calls
+    (deduplicated away), calls of an earlier line's flag and subject with this line's attributes
+    (the same pair, perhaps another allocation: logged again, and again when it changes back)
+    and unknown flags."""
+    from oracles import ufc as engines
+    document, requests = module.generate(rng, n)
+    ufc = engines.unwrap(document)
+    # The evaluation generator keeps empty allocation and variation keys out; one flag in some
+    # documents gets one here (a KNOWN_DIFFERENCES entry).
+    if rng.random() < 0.15:
+        datadog_empty_key(rng, ufc)
+    lines = []
+    for request in requests:
+        if "type" not in request:
+            # Without a type ddtrace's call is of the flag's type and `eval --events` of the
+            # default's: name it, so that both sides make the same call.
+            request = dict(request, type=engines.request_type(ufc, request))
+        context = request["context"]
+        if rng.random() < 0.1 and not set(context["attributes"]) & {"attributes", "targetingKey", "subjectKey", "key"}:
+            # A flat context: every member but the key is an attribute.
+            flat = {k: v for k, v in context.items() if k != "attributes"}
+            request = dict(request, context=dict(flat, **context["attributes"]))
+        lines.append(request)
+        r = rng.random()
+        if r < 0.2:
+            lines.append(rng.choice(lines))
+        elif r < 0.35:
+            earlier = rng.choice(lines)
+            context = dict(request["context"])
+            context.pop("targetingKey", None)
+            if "targetingKey" in earlier["context"]:
+                context["targetingKey"] = earlier["context"]["targetingKey"]
+            lines.append(dict(earlier, context=context))
+        elif r < 0.4:
+            lines.append(dict(request, flag=rng.choice(["unknown-flag", "F1"])))
+    return document, lines if KNOWN else [line for line in lines if not known_difference("datadog", line, document)]
+
+
+def datadog_burgee_root_posts(capture):
+    """Burgee's exposures that reached the capture server's root: `eval --events URL` posts
+    Datadog's exposures to URL's origin, `/api/v2/exposures`, leaving URL's path (`/burgee`) out,
+    where the other formats post under it (reported); nothing else posts there."""
+    with capture.lock:
+        return [p for p in capture.posts if p["path"] in eventnorm.DATADOG_EXPOSURE_PATHS]
+
+
+def datadog_python(capture, document, lines, now):
+    """ddtrace's provider (DATADOG_ENVIRONMENT) in a process of its own, so that its exposure
+    writer, route and deduplication cache are new for each document: the document loaded as
+    Remote Config loads it, `resolve_<type>_details` per line (the calls OpenFeature's client
+    makes; they log the exposures), then the writer flushed. The process's clock is `now` (the
+    LD_PRELOAD library of oracles/ufc.py), as `--now` is Burgee's. None, or why it failed."""
+    from oracles import ufc as engines
+    env = dict(os.environ, DD_TRACE_AGENT_URL=capture.base + "/python", **DATADOG_ENVIRONMENT)
+    library = engines.clock_library()
+    if library is None:
+        return "no C compiler for oracles/ufc.py's clock library"
+    env["LD_PRELOAD"] = library + (" " + env["LD_PRELOAD"] if env.get("LD_PRELOAD") else "")
+    env["UFC_ORACLE_CLOCK"] = library
+    job = json.dumps({"document": document, "lines": lines, "now": now}, default=engines._to_wire)
+    done = subprocess.run([engines.python(), os.path.abspath(__file__), "--datadog-python"], input=job, env=env,
+                          capture_output=True, text=True, timeout=120)
+    if done.returncode != 0:
+        return f"the ddtrace process exited {done.returncode}: {done.stderr.strip()[-2000:]}"
+    return None
+
+
+def datadog_python_process():
+    """The process of datadog_python(): the job on standard input."""
+    import ctypes
+    from oracles import ufc as engines
+    job = json.loads(sys.stdin.read(), object_hook=engines._from_wire)
+    clock = ctypes.CDLL(os.environ["UFC_ORACLE_CLOCK"]).ufc_clock_set
+    clock.argtypes = [ctypes.c_int, ctypes.c_longlong, ctypes.c_long]
+    clock(1, *engines.parse_instant(job["now"]))
+    from openfeature.evaluation_context import EvaluationContext
+    from openfeature.exception import ProviderNotReadyError
+    from ddtrace.internal.openfeature.writer import get_exposure_writer
+    from ddtrace.openfeature import DataDogProvider
+    engines.load_datadog_configuration(job["document"])
+    provider = DataDogProvider(initialization_timeout=0)
+    try:
+        provider.initialize(EvaluationContext())
+    except ProviderNotReadyError:
+        pass  # the document was refused: every call answers PROVIDER_NOT_READY and logs nothing
+    methods = {"boolean": provider.resolve_boolean_details, "string": provider.resolve_string_details,
+               "int": provider.resolve_integer_details, "double": provider.resolve_float_details,
+               "json": provider.resolve_object_details}
+    ufc = engines.unwrap(job["document"])
+    for line in job["lines"]:
+        key, attributes = engines.request_context(line)
+        methods[engines.request_type(ufc, line)](line["flag"], line.get("default"), EvaluationContext(key, attributes))
+    get_exposure_writer().periodic()
+    provider.shutdown()
 
 
 # --- LaunchDarkly -----------------------------------------------------------------------------
@@ -811,7 +991,7 @@ def settle(capture, prefix, quiet=0.2, limit=WAIT):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("format", choices=["split", "unleash", "eppo", "launchdarkly", "kameleoon"],
+    parser.add_argument("format", choices=["split", "unleash", "eppo", "launchdarkly", "kameleoon", "datadog"],
                         help="the vendor format")
     parser.add_argument("--seeds", type=int, default=20, help="how many documents")
     parser.add_argument("--seed-start", type=int, default=0, help="the first seed")
@@ -851,6 +1031,8 @@ def main():
                 document, lines = launchdarkly_lines(rng, module, args.requests)
             elif args.format == "kameleoon":
                 document, lines = kameleoon_lines(rng, module, args.requests)
+            elif args.format == "datadog":
+                document, lines = datadog_lines(rng, module, args.requests)
             else:
                 document, lines = unleash_lines(rng, module, args.requests)
             for mode in modes:
@@ -872,6 +1054,10 @@ def main():
                     extra = module.burgee_args(document)
                     kameleoon_said = kameleoon_python(capture, module, document, lines)
                     summarise = lambda posts: eventnorm.kameleoon_tracking(posts, activity=KNOWN)  # noqa: E731
+                elif args.format == "datadog":
+                    extra = module.burgee_args(document)
+                    python_error = datadog_python(capture, document, lines, module.now_of(document))
+                    summarise = lambda posts: {"exposures": eventnorm.datadog_exposures(posts)}  # noqa: E731
                 else:
                     extra = []
                     unleash_python(capture, lines, workdir)
@@ -886,7 +1072,8 @@ def main():
                     settle(capture, "/python")
                     python = summarise(capture.side("/python"), **(
                         {"vendor": True} if args.format == "launchdarkly" else {}))
-                    burgee = summarise(capture.side("/burgee"))
+                    burgee = summarise(capture.side("/burgee") + (
+                        datadog_burgee_root_posts(capture) if args.format == "datadog" else []))
                 if args.format == "unleash" and not args.strict:
                     python = {"toggles": eventnorm.unleash_as_burgee_counts(
                         python["toggles"], unleash_is_enabled_variants(module, document, lines))}
@@ -895,6 +1082,8 @@ def main():
                         v if isinstance(v, int) else len(v) if isinstance(v, list)
                         else v["yes"] + v["no"] if isinstance(v, dict) and "yes" in v else 1
                         for v in (value.values() if isinstance(value, dict) else value))
+                if args.format == "datadog" and python_error:
+                    error = python_error
                 found = [error] if error else eventnorm.differences(burgee, python)
                 if args.format == "kameleoon" and not error:
                     # The calls' answers too: a difference there explains those of the tracking.
@@ -918,4 +1107,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--datadog-python"]:
+        datadog_python_process()
+    else:
+        main()

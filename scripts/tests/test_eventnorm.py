@@ -142,6 +142,38 @@ class KameleoonTests(unittest.TestCase):
                                                             "visitorCode": "a"})])
 
 
+class DatadogTests(unittest.TestCase):
+    @staticmethod
+    def exposure(timestamp, flag="f", variant="on", subject="alice", **extra):
+        e = {"timestamp": timestamp, "allocation": {"key": "a1"}, "flag": {"key": flag},
+             "variant": {"key": variant}, "subject": {"id": subject, "attributes": {"n": 1, "plan": "pro"}}}
+        e.update(extra)
+        return e
+
+    def test_exposures_drop_timestamps_context_and_batching_and_count_repeats(self):
+        agent = [post("/evp_proxy/v2/api/v2/exposures", {
+            "context": {"service": "python", "env": "ci"},
+            "exposures": [self.exposure(1), self.exposure(2, subject="bob", serial_id=3)]}),
+            post("/evp_proxy/v2/api/v2/exposures", {"exposures": [self.exposure(3)]})]
+        intake = [post("/api/v2/exposures", {"context": {"service": "burgee"}, "exposures": [
+            self.exposure(9), self.exposure(9), self.exposure(8, subject="bob", serial_id=3.0)]})]
+        normalised = eventnorm.datadog_exposures(agent)
+        self.assertEqual(normalised, eventnorm.datadog_exposures(intake))
+        self.assertEqual(sorted(normalised.values()), [1, 2])
+
+    def test_each_member_but_the_timestamp_counts(self):
+        base = eventnorm.datadog_exposures([post("/api/v2/exposures", {"exposures": [self.exposure(1)]})])
+        for changed in (self.exposure(1, variant="off"), self.exposure(1, serial_id=1),
+                        dict(self.exposure(1), subject={"id": "alice"}),
+                        dict(self.exposure(1), subject={"id": "alice", "attributes": {"n": 2, "plan": "pro"}})):
+            self.assertNotEqual(eventnorm.datadog_exposures([post("/api/v2/exposures", {"exposures": [changed]})]),
+                                base)
+
+    def test_posts_to_other_paths_are_ignored(self):
+        self.assertEqual(eventnorm.datadog_exposures([post("/evp_proxy/v2/api/v2/flagevaluation",
+                                                           {"exposures": [self.exposure(1)]})]), {})
+
+
 class DifferencesTests(unittest.TestCase):
     def test_names_each_differing_leaf(self):
         self.assertEqual(eventnorm.differences({"a": {"x": 1, "y": 2}, "b": 1}, {"a": {"x": 1, "y": 3}, "c": 2}),

@@ -328,6 +328,25 @@ def evaluate(dialect, document, requests, now=None, fixtures_rule=True):
 # The worker side
 
 
+def load_datadog_configuration(document):
+    """Gives ddtrace (already imported, in a worker) a UFC document as its Remote Config callback
+    gives it a payload: `process_ffe_configuration` with the plain UFC (a JSON:API envelope
+    unwrapped first), or, for a document with RawNumber values, what that function does with the
+    numbers as written (it would write them with Python's json). False: the evaluator refused the
+    document (the previous configuration stays)."""
+    from ddtrace.internal.openfeature import _config, _native
+    document = unwrap(document)
+    if not has_raw_numbers(document):
+        return _native.process_ffe_configuration(document)
+    try:
+        configuration = _native.ffe.Configuration(dumps(document).encode("utf-8"))
+    except ValueError:
+        return False
+    consent = isinstance(document, dict) and document.get("observeFullEvaluationData") is True
+    _config._set_ffe_config(_config._FfeSnapshot(configuration, consent))
+    return True
+
+
 class DatadogEngine:
     def __init__(self):
         os.environ.update({
@@ -343,7 +362,7 @@ class DatadogEngine:
         })
         from openfeature.evaluation_context import EvaluationContext
         from openfeature.exception import ProviderNotReadyError
-        from ddtrace.internal.openfeature import _config, _native, _provider
+        from ddtrace.internal.openfeature import _config, _provider
         from ddtrace.openfeature import DataDogProvider
 
         engine = self
@@ -359,9 +378,6 @@ class DatadogEngine:
         self.exposures = []
         self.EvaluationContext = EvaluationContext
         self.set_config = _config._set_ffe_config
-        self.snapshot = _config._FfeSnapshot
-        self.native = _native
-        self.load = _native.process_ffe_configuration
         self.provider = DataDogProvider(initialization_timeout=0)
         try:
             self.provider.initialize(EvaluationContext())
@@ -375,22 +391,8 @@ class DatadogEngine:
     def evaluate(self, document, requests, fixtures_rule):
         document = unwrap(document)
         self.set_config(None)
-        if has_raw_numbers(document):
-            accepted = self.load_text(document)
-        else:
-            accepted = self.load(document)
+        accepted = load_datadog_configuration(document)
         return [self.one(document, request, accepted, fixtures_rule) for request in requests]
-
-    def load_text(self, document):
-        """What process_ffe_configuration does, with the document's numbers as written (it would
-        write them with Python's json)."""
-        try:
-            configuration = self.native.ffe.Configuration(dumps(document).encode("utf-8"))
-        except ValueError:
-            return False
-        consent = isinstance(document, dict) and document.get("observeFullEvaluationData") is True
-        self.set_config(self.snapshot(configuration, consent))
-        return True
 
     def one(self, document, request, accepted, fixtures_rule):
         default = request.get("default")
