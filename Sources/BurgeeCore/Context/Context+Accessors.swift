@@ -59,12 +59,13 @@ extension Context {
 
     /// ``noticeMark``, and a nonzero hash of the context's kinds alone (the same whatever their
     /// order), in one pass over the parts.
-    @inlinable
+    @inlinable @inline(__always)
     package var eventMarks: (notice: UInt64, kinds: UInt64) {
-        contexts.withUnsafeBufferPointer { parts in
-            if parts.count == 1 {
-                return parts[0].tableReference._withUnsafeGuaranteedRef { ($0.noticed.load(ordering: .relaxed), $0.kindMark) }
-            }
+        // A single context's table read through the array's addressor: no copy, no call.
+        if contexts.count == 1 {
+            return contexts[0].tableReference._withUnsafeGuaranteedRef { ($0.noticed.load(ordering: .relaxed), $0.kindMark) }
+        }
+        return contexts.withUnsafeBufferPointer { parts in
             var sum: UInt64 = 0
             for part in parts { sum &+= part.tableReference._withUnsafeGuaranteedRef { $0.kindMark } }
             return (0, sum | 1)

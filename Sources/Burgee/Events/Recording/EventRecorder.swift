@@ -29,6 +29,8 @@ final class EventRecorder: Sendable {
     /// Whether a destination needs each evaluation noted beyond its count (``summaryDetails`` or
     /// ``notices``): one load on the evaluation path.
     private let notes: Bool
+    /// `mode == .trackedOnly`, one load.
+    private let trackedOnly: Bool
     /// The deduplication window's time and the timestamps: the system's clocks unless the client's
     /// clock is a manual one. Concrete, so that a deduplicated evaluation reads it directly.
     private let clock: EventClock
@@ -54,6 +56,7 @@ final class EventRecorder: Sendable {
         notices = configuration.destination.contextNotices.map { ContextNoticeFilter(capacity: $0.capacity) }
         noticesReference = notices.map { Unmanaged.passUnretained($0) }
         notes = summaryDetails || notices != nil
+        trackedOnly = configuration.exposures == .trackedOnly
         queue = Locked(EventQueue(capacity: configuration.capacity))
         self.signals = signals
         self.logger = logger
@@ -74,9 +77,22 @@ final class EventRecorder: Sendable {
             guard context.isValid else { return }
             // Once the context and the flag's details are noted, two compares say so.
             if !isNoted(table, position, outcome, context) { noteDetails(table, position, outcome, context, defaultValue) }
+            // The usual evaluation where only forced exposures are recorded: a count, one test away.
+            if trackedOnly, !outcome.inExperiment, table.flags[position.index].quiet {
+                table.count(position, variation: outcome.variationIndex)
+                return
+            }
             if prerequisites, table.flags[position.index].evaluatesPrerequisites {
                 recordPrerequisites(table, position, in: snapshot, context, track: track, reasons: reasons)
             }
+            // The rest as below, the context known valid. The row's fields are read one by one:
+            // a copy of the whole row would cost more than the bounds checks.
+            table.count(position, variation: outcome.variationIndex)
+            guard track, mode != .off else { return }
+            if mode == .trackedOnly, !outcome.inExperiment, !table.flags[position.index].mayForce { return }
+            considerExposure(table, table.flags[position.index], position, flagKey, outcome, in: snapshot, context,
+                             default: defaultValue, reasons: reasons, prerequisiteOf: nil)
+            return
         }
         table.count(position, variation: outcome.variationIndex)
         guard track, mode != .off, context.isValid else { return }

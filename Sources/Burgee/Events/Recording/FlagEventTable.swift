@@ -28,6 +28,9 @@ final class FlagEventTable: Sendable {
         /// record one while it is debugged): else an evaluation outside an experiment is settled
         /// by one test where only forced exposures are recorded.
         let mayForce: Bool
+        /// Neither ``mayForce`` nor ``evaluatesPrerequisites``: where only forced exposures are
+        /// recorded, an evaluation of this flag outside an experiment is a count and nothing more.
+        var quiet: Bool { !mayForce && !evaluatesPrerequisites }
     }
 
     let flags: ContiguousArray<Flag>
