@@ -25,7 +25,10 @@ import Synchronization
 /// `ClientSimpleFlagSummaryOnly` through a client recording events with exposures off (each
 /// evaluation counted for the summary; nothing delivered while it runs), `ClientSimpleFlagLaunchDarklyEvents`
 /// through a LaunchDarkly client sending LaunchDarkly's events (an untracked flag, a context
-/// already seen: counted for the summary, its default and kinds noted, no event);
+/// already seen: counted for the summary, its default and kinds noted, no event),
+/// `ClientSimpleFlagLaunchDarklyFeatureEvent` the same flag with `trackEvents` (a feature event
+/// queued each time) and `ClientSimpleFlagLaunchDarklyIndexEvent` the untracked flag for a context
+/// not seen before each time (made before the loop: an index event queued each time);
 /// the `Unleash…` scenarios (`Scenarios.unleash`) are cases of Unleash's client specification;
 /// the `Split…`, `Kameleoon…` and `Datadog…` scenarios (`Scenarios.split`, `Scenarios.kameleoon`, `Scenarios.datadog`)
 /// are evaluated as strings, as the benchmarks do; `ClientDatadog…` are the `Datadog…` scenarios
@@ -44,6 +47,8 @@ struct EvaluationLoop {
     static let clientSpanEventsOn = "ClientSimpleFlagSpanEventsOn"
     static let clientSummaryOnly = "ClientSimpleFlagSummaryOnly"
     static let clientLaunchDarklyEvents = "ClientSimpleFlagLaunchDarklyEvents"
+    static let clientLaunchDarklyFeatureEvent = "ClientSimpleFlagLaunchDarklyFeatureEvent"
+    static let clientLaunchDarklyIndexEvent = "ClientSimpleFlagLaunchDarklyIndexEvent"
     static let clientHandle = "ClientHandleSimpleFlag"
     static let clientHandlePrepared = "ClientHandlePreparedSimpleFlag"
     static let clientSplit = "ClientSplitRollout5050"
@@ -57,7 +62,8 @@ struct EvaluationLoop {
 
     static var names: [String] {
         (Scenarios.singleFlag + Scenarios.unleash + Scenarios.split + Scenarios.kameleoon + Scenarios.datadog).map(\.name)
-            + [allFlags, clientAllFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientSummaryOnly, clientLaunchDarklyEvents, clientHandle,
+            + [allFlags, clientAllFlags, clientSimpleFlag, clientOneNoOpHook, clientSpanEventsOn, clientSummaryOnly, clientLaunchDarklyEvents,
+               clientLaunchDarklyFeatureEvent, clientLaunchDarklyIndexEvent, clientHandle,
                clientHandlePrepared, clientSplit]
             + Scenarios.unleash.map { clientPrefix + $0.name }
             + Scenarios.unleash.map { clientPreparedPrefix + $0.name }
@@ -153,19 +159,28 @@ struct EvaluationLoop {
             if show { print("\(name): \(keys.count) flags, \(served) served a value") }
             evaluateAll(client, keys, context, iterations)
             blocking { await client.close() }
-        } else if name == clientLaunchDarklyEvents {
-            // LaunchDarkly's events on, delivered nowhere while the loop runs (an hour's interval).
+        } else if name == clientLaunchDarklyEvents || name == clientLaunchDarklyFeatureEvent || name == clientLaunchDarklyIndexEvent {
+            // LaunchDarkly's events on, delivered nowhere while the loop runs (an hour's interval,
+            // a queue that holds every event the loop makes).
             var configuration = BurgeeClient.Configuration.launchDarkly(
-                sdkKey: "sdk-key", events: LaunchDarklyEvents(eventsBaseURI: "http://127.0.0.1:9", flushInterval: .seconds(3600),
+                sdkKey: "sdk-key", events: LaunchDarklyEvents(eventsBaseURI: "http://127.0.0.1:9", capacity: 4 * iterations + 16,
+                                                          flushInterval: .seconds(3600), contextKeysCapacity: 4 * iterations + 16,
                                                           diagnosticOptOut: true),
                 logger: Logger(label: "evaluation-loop", factory: { _ in SwiftLogNoOpLogHandler() }))
-            configuration.source = .bootstrap(.json(Scenarios.simpleDocument.serialized()))
+            let document = name == clientLaunchDarklyFeatureEvent
+                ? Scenarios.document(flags: ["simple": Scenarios.boolFlag(["trackEvents": true])]) : Scenarios.simpleDocument
+            configuration.source = .bootstrap(.json(document.serialized()))
             let client = try! BurgeeClient(configuration: configuration)
             client.start()
             guard blocking({ await client.waitUntilReady(timeout: .seconds(30)) }) else { fatalError("client not ready") }
             let value = client.boolVariation("simple", context: Scenarios.user, default: false)
             if show { print("\(name): \(value)") }
-            evaluate(client, "simple", Scenarios.user, iterations)
+            if name == clientLaunchDarklyIndexEvent {
+                let contexts = (0..<iterations).map { Context(key: "user-\($0)", attributes: ["country": "FR"]) }
+                evaluateEach(client, "simple", contexts)
+            } else {
+                evaluate(client, "simple", Scenarios.user, iterations)
+            }
             blocking { await client.close() }
         } else {
             let client = readyClient(.json(Scenarios.simpleDocument.serialized()),
@@ -250,6 +265,14 @@ struct EvaluationLoop {
     @inline(never)
     static func evaluate(_ client: BurgeeClient, _ flag: String, _ context: Context, _ iterations: Int) {
         for _ in 0..<iterations {
+            opaqueUse(client.boolVariation(flag, context: context, default: false))
+        }
+    }
+
+    /// One evaluation for each of `contexts`, in order.
+    @inline(never)
+    static func evaluateEach(_ client: BurgeeClient, _ flag: String, _ contexts: [Context]) {
+        for context in contexts {
             opaqueUse(client.boolVariation(flag, context: context, default: false))
         }
     }
