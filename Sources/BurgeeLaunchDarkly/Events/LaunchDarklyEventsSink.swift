@@ -22,6 +22,9 @@ final class LaunchDarklyEventsSink: EventSink {
         var contextKeys: LaunchDarklyContextKeyCache
         var period = 0
         var deduplicatedContexts = 0
+        /// The client's queue's drops in all, as the latest batch said, and as last reported.
+        var droppedTotal = 0
+        var droppedReported = 0
         var eventsInLastBatch = 0
         var diagnostics: LaunchDarklyDiagnostics
         var sentInit = false
@@ -43,6 +46,7 @@ final class LaunchDarklyEventsSink: EventSink {
     }
 
     func send(_ batch: EventBatch) async throws {
+        state.withLock { $0.droppedTotal = max($0.droppedTotal, batch.droppedQueueFull) }
         try await sendDiagnostics()
         let serviceTime = sender.lastKnownPastTime
         let payload = state.withLock { state in
@@ -118,7 +122,9 @@ final class LaunchDarklyEventsSink: EventSink {
             state.lastDiagnostic = now
             let deduplicated = state.deduplicatedContexts
             state.deduplicatedContexts = 0
-            return state.diagnostics.periodicEvent(now: clock.wallMilliseconds(), droppedEvents: 0,
+            let dropped = state.droppedTotal - state.droppedReported
+            state.droppedReported = state.droppedTotal
+            return state.diagnostics.periodicEvent(now: clock.wallMilliseconds(), droppedEvents: dropped,
                                                    deduplicatedContexts: deduplicated, eventsInLastBatch: state.eventsInLastBatch)
         }
         if let due { await sender.sendDiagnostic(Array(due.serialized().utf8)) }

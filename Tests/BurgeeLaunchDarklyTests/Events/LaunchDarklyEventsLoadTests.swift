@@ -132,6 +132,34 @@ import Testing
         }
     }
 
+    @Test func thePeriodicDiagnosticCountsTheEventsTheQueueDropped() async throws {
+        try await LoopbackServer.withServer(Self.document, sdkKey: "sdk-key", configure: { $0.format = .launchDarkly }) { running in
+            let clock = ManualClock()
+            let connection = LaunchDarklyConnection.relayProxy(running.baseURL, streaming: false, http: LoopbackServer.http())
+            let client = try BurgeeClient(configuration: BurgeeClient.Configuration.launchDarkly(
+                sdkKey: "sdk-key", connection: connection,
+                events: LaunchDarklyEvents(eventsBaseURI: running.baseURL, capacity: 2, flushInterval: .seconds(3600)),
+                logger: TestFiles.quietLogger).on(clock))
+            client.start()
+            #expect(await client.waitUntilReady(timeout: .seconds(30)))
+            let ann = Context(key: "ann")
+            // An index and three feature events into a queue of two: two dropped.
+            for _ in 0..<3 { _ = client.boolVariation("tracked", context: ann, default: false) }
+            await client.flush()
+            // Three more feature events: one dropped; the recording interval passes.
+            for _ in 0..<3 { _ = client.boolVariation("tracked", context: ann, default: false) }
+            clock.advance(by: .seconds(900))
+            await client.flush()
+            let posts = running.server.launchDarklyEventPosts
+            #expect(posts.map(\.kind) == [.diagnostic, .bulk, .diagnostic, .bulk])
+            let periodic = try #require(posts[2].body.objectValue)
+            #expect(periodic["kind"] == "diagnostic")
+            #expect(periodic["droppedEvents"] == 3)
+            #expect(client.eventDiagnostics.droppedQueueFull == 3)
+            await client.close()
+        }
+    }
+
     @Test(arguments: [DefinitionsServer.Fault.status(503), .status(429), .closeConnection, .dropMidBody,
                       .delay(.milliseconds(300))])
     func aPayloadThatOneRetryOrPatienceDeliversArrivesOnce(fault: DefinitionsServer.Fault) async throws {

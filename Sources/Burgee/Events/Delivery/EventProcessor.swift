@@ -148,23 +148,26 @@ final class EventProcessor: Sendable {
     private func deliverQueued(withSummary: Bool) async {
         let target = recorder.acceptedCount
         while true {
-            let pending = recorder.take(upTo: maxBatchSize, acceptedBefore: target)
+            let (pending, more) = recorder.take(upTo: maxBatchSize, acceptedBefore: target)
             if Task.isCancelled {
                 // Closing after the close timeout: what is left is dropped without a try.
                 if !pending.isEmpty { stats.withLock { $0.droppedDelivery += pending.count } }
-                if pending.count < maxBatchSize { return }
+                if !more { return }
                 continue
             }
             let allowed = pending.filter { recorder.consent.allows($0.context) }
             if allowed.count < pending.count { recorder.countDeniedAtDelivery(pending.count - allowed.count) }
             var events = allowed.map(\.event)
-            let last = pending.count < maxBatchSize
+            // The summary goes with the last events taken, as one payload, even when they fill a batch.
+            let last = !more
             var summaries = 0
             if last, withSummary, let summary = takeSummary() {
                 events.append(.summary(summary))
                 summaries = 1
             }
-            if !events.isEmpty { await send(EventBatch(events: events), summaries: summaries) }
+            if !events.isEmpty {
+                await send(EventBatch(events: events, droppedQueueFull: recorder.counts().droppedQueueFull), summaries: summaries)
+            }
             if last { return }
         }
     }

@@ -285,11 +285,13 @@ final class EventRecorder: Sendable {
     /// The number of events accepted so far: what a flush must deliver.
     var acceptedCount: Int { queue.withLock { $0.accepted } }
 
-    /// Takes up to `limit` queued events, none accepted after the `before`-th.
-    func take(upTo limit: Int, acceptedBefore before: Int) -> [PendingEvent] {
+    /// Takes up to `limit` queued events, none accepted after the `before`-th; `more` when events
+    /// accepted before it are left.
+    func take(upTo limit: Int, acceptedBefore before: Int) -> (events: [PendingEvent], more: Bool) {
         queue.withLock { queue in
             queue.batchSignalled = false
-            return queue.take(upTo: min(limit, before - queue.taken))
+            let events = queue.take(upTo: min(limit, before - queue.taken))
+            return (events, queue.taken < before && queue.count > 0)
         }
     }
 
