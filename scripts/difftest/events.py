@@ -246,8 +246,8 @@ KNOWN_DIFFERENCES = {
     # An entry names an input on which Burgee is known to differ, by a test of the request line
     # and the document: `"<format>: what": lambda line, document: ...`.
     #
-    # LaunchDarkly: none at present (samplingRatio, excludeFromSummaries and identify events are
-    # not drawn; docs/launchdarkly.md, "Not supported").
+    # LaunchDarkly: none at present (samplingRatio other than 0 or 1 is random on both sides and
+    # identify events are not drawn; docs/launchdarkly.md, "Not supported").
     #
     # Kameleoon: Burgee's tracking lines where they differ from those of Kameleoon's Python SDK (the
     # reference, kameleoon-client-python 3.22.2; docs/kameleoon.md, "Tracking and consent"). Each
@@ -665,6 +665,11 @@ def launchdarkly_lines(rng, module, n):
             f["debugEventsUntilDate"] = int(time.time() * 1000) + 3_600_000
         elif r < 0.25:
             f["debugEventsUntilDate"] = rng.choice([int(time.time() * 1000) - 3_600_000, 1000])
+        # Left out of summaries; sampled never or always (other ratios are random on both sides).
+        if rng.random() < 0.1:
+            f["excludeFromSummaries"] = True
+        if rng.random() < 0.15:
+            f["samplingRatio"] = rng.choice([0, 1, -1])
     # LaunchDarkly's Python SDK has only the untyped `variation`: a typed call whose value is of
     # another type (WRONG_TYPE in Go's typed calls and Burgee's) is made untyped, a `jsonVariation`.
     for request, answer in zip(requests, module.oracle(document, requests)):

@@ -60,7 +60,7 @@ struct LaunchDarklyEventPayload: Sendable {
     }
 
     /// A feature (or debug) event: `kind`, `creationDate`, `key`, `version`, `context`,
-    /// `variation`, `value`, `default`, `prereqOf`, `reason`, absent members left out. A feature
+    /// `variation`, `value`, `default`, `prereqOf`, `reason`, `samplingRatio` (unless 1), absent members left out. A feature
     /// event's anonymous contexts have all their attributes redacted; a debug event's do not.
     private static func write(_ e: LaunchDarklyEvaluationRecord, debug: Bool, _ formatter: LaunchDarklyContextFormatter,
                               _ writer: inout JSONWriter) {
@@ -89,6 +89,10 @@ struct LaunchDarklyEventPayload: Sendable {
         if let reason = e.reason {
             writer.key("reason")
             reason.write(to: &writer)
+        }
+        if let ratio = e.samplingRatio, ratio != 1 {
+            writer.key("samplingRatio")
+            writer.number(Double(ratio))
         }
         writer.endObject()
     }

@@ -20,6 +20,8 @@ struct LaunchDarklyEvaluationRecord: Sendable {
     var prereqOf: String?
     /// The evaluated context.
     var context: Context
+    /// The flag's `samplingRatio`, written when it is not 1.
+    var samplingRatio: Int64? = nil
 }
 
 /// A custom event from `track`.

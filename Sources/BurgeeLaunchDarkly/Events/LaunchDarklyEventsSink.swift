@@ -73,11 +73,13 @@ final class LaunchDarklyEventsSink: EventSink {
                         variation: exposure.variationIndex,
                         value: exposure.variationIndex == nil ? defaultValue : exposure.value ?? defaultValue,
                         defaultValue: defaultValue, reason: exposure.experiment || exposure.reasons ? exposure.reason : nil,
-                        prereqOf: exposure.prerequisiteOf, context: context)
-                    if exposure.tracked { events.append(.feature(record, debug: false)) }
+                        prereqOf: exposure.prerequisiteOf, context: context, samplingRatio: exposure.samplingRatio)
+                    if exposure.tracked, Self.sample(exposure.samplingRatio) { events.append(.feature(record, debug: false)) }
                     // A debug copy while the flag's window is open by this machine's clock (the
-                    // recorder's test) and by the service's last known time.
-                    if let until = exposure.debugUntil, until > serviceTime { events.append(.feature(record, debug: true)) }
+                    // recorder's test) and by the service's last known time, sampled on its own.
+                    if let until = exposure.debugUntil, until > serviceTime, Self.sample(exposure.samplingRatio) {
+                        events.append(.feature(record, debug: true))
+                    }
                 case .custom(let custom):
                     events.append(.custom(LaunchDarklyCustomRecord(
                         creationDate: custom.timestamp, key: custom.key,
@@ -101,6 +103,14 @@ final class LaunchDarklyEventsSink: EventSink {
         case .disabled(let status):
             throw LaunchDarklyEventsError(message: "LaunchDarkly refused the SDK key (\(status)); events are off")
         }
+    }
+
+    /// Whether an event of a flag with `ratio` (`samplingRatio`) is sent: every one without a
+    /// ratio or with 1, none with 0 or less, else 1 in `ratio` at random, as LaunchDarkly's SDKs sample.
+    static func sample(_ ratio: Int64?) -> Bool {
+        guard let ratio, ratio != 1 else { return true }
+        guard ratio > 0 else { return false }
+        return Double.random(in: 0..<1) < 1 / Double(ratio)
     }
 
     /// A context of `keys` (kind to key) alone: what a custom event's `contextKeys` are written from.

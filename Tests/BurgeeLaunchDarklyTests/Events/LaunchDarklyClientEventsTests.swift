@@ -151,6 +151,31 @@ import Testing
         #expect(events[2]["key"] == "both" && events[3]["key"] == "both")
     }
 
+    @Test func excludeFromSummariesAndSamplingRatioAreLaunchDarklys() async throws {
+        func flag(_ key: String, _ extra: String) -> String {
+            #""\#(key)":{"key":"\#(key)","version":1,"on":true,"variations":[false,true],"offVariation":0,"#
+                + #""fallthrough":{"variation":1},"salt":"s","trackEvents":true\#(extra)}"#
+        }
+        let events = try await Self.events(of: LD.document([
+            flag("excluded", #","excludeFromSummaries":true"#), flag("never", #","samplingRatio":0"#),
+            flag("always", #","samplingRatio":1"#),
+        ]), evaluating: ["excluded", "never", "always"])
+        // The excluded flag's feature event leaves, its count does not; a ratio of 0 sends no
+        // feature event but counts; a ratio of 1 is not written.
+        #expect(events.map { $0["kind"] } == ["index", "feature", "feature", "summary"])
+        #expect(events[1]["key"] == "excluded" && events[2]["key"] == "always" && events[2]["samplingRatio"] == nil)
+        let features = try #require(events[3]["features"]?.objectValue)
+        #expect(features.keys.sorted() == ["always", "never"])
+    }
+
+    @Test func samplingIsOneInTheRatio() {
+        #expect(LaunchDarklyEventsSink.sample(nil) && LaunchDarklyEventsSink.sample(1))
+        #expect(!LaunchDarklyEventsSink.sample(0) && !LaunchDarklyEventsSink.sample(-3))
+        let sent = (0..<4_000).count { _ in LaunchDarklyEventsSink.sample(4) }
+        // 1,000 expected; a bound this wide fails one run in billions.
+        #expect((700...1_300).contains(sent))
+    }
+
     @Test func sendEventsFalseSendsNone() throws {
         let configuration = BurgeeClient.Configuration.launchDarkly(sdkKey: "k", events: LaunchDarklyEvents(sendEvents: false))
         #expect(configuration.events == nil)

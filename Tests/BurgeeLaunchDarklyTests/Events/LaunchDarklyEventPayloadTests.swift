@@ -29,6 +29,13 @@ import Testing
             """#)))
     }
 
+    @Test func aSamplingRatioOtherThanOneIsWritten() throws {
+        var sampled = record(reason: nil)
+        sampled.samplingRatio = 5
+        let events = try json(LaunchDarklyEventPayload(events: [.feature(sampled, debug: true)], summary: nil))
+        #expect(events[0].objectValue?["kind"] == "debug" && events[0].objectValue?["samplingRatio"] == 5)
+    }
+
     @Test func featureEventsRedactAnonymousContextsAndDebugEventsDoNot() throws {
         let anonymous = Context(key: "anon", name: "Ann", anonymous: true)
         let events = try json(LaunchDarklyEventPayload(events: [.feature(record(context: anonymous), debug: false),

@@ -43,12 +43,16 @@ package struct ExposureEvent: Sendable, Hashable {
     /// The flag this evaluation was a prerequisite of, for a destination that reports
     /// prerequisites (``EventDestination/recordsPrerequisites``); not in the batch JSON, not compared.
     package var prerequisiteOf: String?
+    /// 1 in how many of the flag's forced and debug exposures are to leave (LaunchDarkly's
+    /// `samplingRatio`; `nil`: every one), for a destination that samples; not in the batch JSON,
+    /// not compared.
+    package var samplingRatio: Int64?
 
     /// An exposure event.
     package init(timestamp: Int64, flagKey: String, flagVersion: Int64, variationKey: String?, variationIndex: Int?,
                 reason: EvaluationReason, contextKeys: [String: String], countsOnly: Bool = false, context: Context? = nil,
                 value: JSONValue? = nil, defaultValue: JSONValue? = nil, experiment: Bool = false, reasons: Bool = false,
-                tracked: Bool = true, debugUntil: Int64? = nil, prerequisiteOf: String? = nil) {
+                tracked: Bool = true, debugUntil: Int64? = nil, prerequisiteOf: String? = nil, samplingRatio: Int64? = nil) {
         self.timestamp = timestamp
         self.flagKey = flagKey
         self.flagVersion = flagVersion
@@ -65,6 +69,7 @@ package struct ExposureEvent: Sendable, Hashable {
         self.tracked = tracked
         self.debugUntil = debugUntil
         self.prerequisiteOf = prerequisiteOf
+        self.samplingRatio = samplingRatio
     }
 
     package static func == (a: ExposureEvent, b: ExposureEvent) -> Bool {

@@ -134,7 +134,8 @@ final class EventRecorder: Sendable {
         }
         recordExposure(flagKey, flag.version, snapshot.detail(of: outcome, default: .null), context, countsOnly: flag.countsOnly,
                        default: defaultValue.flagValue, experiment: experiment, reasons: reasons,
-                       tracked: forced, debugUntil: debugging ? flag.debugUntil : 0, prerequisiteOf: prerequisiteOf)
+                       tracked: forced, debugUntil: debugging ? flag.debugUntil : 0, prerequisiteOf: prerequisiteOf,
+                       samplingRatio: flag.samplingRatio)
     }
 
     /// Whether a flag's debugging window (``FlagEventTable/Flag/debugUntil``) is still open.
@@ -198,7 +199,8 @@ final class EventRecorder: Sendable {
     @inline(never)
     private func recordExposure(_ flagKey: String, _ version: Int64, _ detail: @autoclosure () -> EvaluationDetail,
                                 _ context: Context, countsOnly: Bool, default defaultValue: @autoclosure () -> JSONValue,
-                                experiment: Bool, reasons: Bool, tracked: Bool, debugUntil: Int64, prerequisiteOf: String?) {
+                                experiment: Bool, reasons: Bool, tracked: Bool, debugUntil: Int64, prerequisiteOf: String?,
+                                samplingRatio: Int64?) {
         guard consent.allows(context) else {
             deniedByConsent.add(1, ordering: .relaxed)
             return
@@ -209,7 +211,8 @@ final class EventRecorder: Sendable {
             timestamp: clock.wallMilliseconds(), flagKey: flagKey, flagVersion: version,
             variationIndex: detail.variationIndex, variationKey: detail.variationKey, reason: detail.reason,
             context: context, countsOnly: countsOnly, value: detail.value, defaultValue: defaultValue(), experiment: experiment,
-            reasons: reasons, tracked: tracked, debugUntil: debugUntil, prerequisiteOf: prerequisiteOf)))
+            reasons: reasons, tracked: tracked, debugUntil: debugUntil, prerequisiteOf: prerequisiteOf,
+            samplingRatio: samplingRatio)))
     }
 
     /// Counts an evaluation of a flag that is not known (or of any flag before definitions arrive).

@@ -28,6 +28,11 @@ final class FlagEventTable: Sendable {
         /// record one while it is debugged): else an evaluation outside an experiment is settled
         /// by one test where only forced exposures are recorded.
         let mayForce: Bool
+        /// Whether its evaluations are left out of summaries (LaunchDarkly's `excludeFromSummaries`):
+        /// they are counted, and the counts dropped when taken.
+        let excludedFromSummaries: Bool
+        /// ``FlagInfo/samplingRatio``.
+        let samplingRatio: Int64?
         /// Neither ``mayForce`` nor ``evaluatesPrerequisites``: where only forced exposures are
         /// recorded, an evaluation of this flag outside an experiment is a count and nothing more.
         var quiet: Bool { !mayForce && !evaluatesPrerequisites }
@@ -129,7 +134,8 @@ final class FlagEventTable: Sendable {
                         countsOnly: info.countsOnly, evaluatesPrerequisites: snapshot.evaluatesPrerequisites(at: position),
                         debugUntil: max(info.debugEventsUntilDate ?? 0, 0),
                         mayForce: info.trackEvents || !tracked.isEmpty || info.trackEventsFallthrough
-                            || (info.debugEventsUntilDate ?? 0) > 0)
+                            || (info.debugEventsUntilDate ?? 0) > 0,
+                        excludedFromSummaries: info.excludeFromSummaries, samplingRatio: info.samplingRatio)
         return (flag, names, tracked)
     }
 
@@ -159,13 +165,13 @@ final class FlagEventTable: Sendable {
         for (index, flag) in flags.enumerated() {
             for slot in 0...flag.variationCount {
                 let count = counters.take(flag.firstCounter + slot)
-                guard count > 0 else { continue }
+                guard count > 0, !flag.excludedFromSummaries else { continue }
                 let served = slot < flag.variationCount ? slot : nil
                 let value = served.flatMap { details?.values[index][$0] } ?? notes[index]?.noVariationValue
                 summary.add(flagKey: keys[index], version: flag.version, variationIndex: served,
                             variationKey: served.map { variationKeys[index][$0] }, count: Int(count), value: value)
             }
-            if let note = notes[index] { summary.note(flagKey: keys[index], defaultValue: note.defaultValue, kinds: note.kinds) }
+            if let note = notes[index], !flag.excludedFromSummaries { summary.note(flagKey: keys[index], defaultValue: note.defaultValue, kinds: note.kinds) }
         }
     }
 }

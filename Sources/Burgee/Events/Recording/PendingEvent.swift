@@ -24,7 +24,7 @@ enum PendingEvent: Sendable {
                                     contextKeys: Self.keys(of: e.context), countsOnly: e.countsOnly, context: e.context,
                                     value: e.value, defaultValue: e.defaultValue, experiment: e.experiment, reasons: e.reasons,
                                     tracked: e.tracked, debugUntil: e.debugUntil == 0 ? nil : e.debugUntil,
-                                    prerequisiteOf: e.prerequisiteOf))
+                                    prerequisiteOf: e.prerequisiteOf, samplingRatio: e.samplingRatio))
         case .custom(let e):
             .custom(CustomEvent(timestamp: e.timestamp, key: e.key, contextKeys: Self.keys(of: e.context),
                                 value: e.value, properties: e.properties, data: e.data))
@@ -64,6 +64,8 @@ struct PendingExposure: Sendable {
     let debugUntil: Int64
     /// The flag this evaluation was a prerequisite of.
     let prerequisiteOf: String?
+    /// The flag's sampling ratio (``ExposureEvent/samplingRatio``).
+    let samplingRatio: Int64?
 }
 
 struct PendingNotice: Sendable {

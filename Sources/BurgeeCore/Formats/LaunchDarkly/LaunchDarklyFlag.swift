@@ -24,6 +24,10 @@ package struct LaunchDarklyFlag: Sendable {
     package var trackEvents: Bool = false
     package var trackEventsFallthrough: Bool = false
     package var debugEventsUntilDate: Int64?
+    /// `excludeFromSummaries`: its evaluations are left out of the summary.
+    package var excludeFromSummaries = false
+    /// `samplingRatio`: 1 in this many of its feature and debug events is sent (`nil`: every one).
+    package var samplingRatio: Int64?
     /// `clientSideAvailability`, or as the older `clientSide` gives it (mobile keys always allowed).
     package var clientSideAvailability = ClientSideAvailability(usingEnvironmentId: false, usingMobileKey: true)
     /// Problems found reading it; any error makes it malformed.
@@ -78,9 +82,9 @@ package struct LaunchDarklyFlag: Sendable {
         } else {
             clientSideAvailability = ClientSideAvailability(usingEnvironmentId: clientSide, usingMobileKey: true)
         }
-        // Read for their types only: Burgee sends no events to LaunchDarkly and runs no migrations.
-        _ = r.bool(o, "excludeFromSummaries", default: false, at: path)
-        _ = r.optionalInt(o, "samplingRatio", at: path)
+        excludeFromSummaries = r.bool(o, "excludeFromSummaries", default: false, at: path)
+        samplingRatio = r.optionalInt(o, "samplingRatio", at: path)
+        // Read for its type only: Burgee runs no migrations.
         _ = r.objectMember(o, "migration", at: path)
     }
 }

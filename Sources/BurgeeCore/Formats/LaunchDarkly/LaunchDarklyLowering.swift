@@ -73,6 +73,8 @@ enum LaunchDarklyLowering {
                             variables: Array(repeating: [:], count: count))
         info.trackEventsFallthrough = flag.trackEventsFallthrough
         info.debugEventsUntilDate = flag.debugEventsUntilDate
+        info.excludeFromSummaries = flag.excludeFromSummaries
+        info.samplingRatio = flag.samplingRatio
         info.clientSideAvailability = flag.clientSideAvailability
         // A flag that could not be read is malformed whatever it serves: only its reading problems count.
         let problems = flag.problems.contains { $0.severity == .error } ? flag.problems : r.problems

@@ -250,6 +250,11 @@ package struct FlagInfo: Sendable {
     package var countsOnly: Bool = false
     /// Until when (Unix milliseconds) debug events are asked for (LaunchDarkly's `debugEventsUntilDate`).
     package var debugEventsUntilDate: Int64? = nil
+    /// Whether its evaluations are left out of summaries (LaunchDarkly's `excludeFromSummaries`).
+    package var excludeFromSummaries: Bool = false
+    /// 1 in how many of its forced and debug exposures leave (LaunchDarkly's `samplingRatio`;
+    /// `nil`: every one, 0 or less: none).
+    package var samplingRatio: Int64? = nil
     /// Which client-side SDKs may see the flag (LaunchDarkly's `clientSideAvailability`); `nil`
     /// for formats without the notion: every client may.
     package var clientSideAvailability: ClientSideAvailability? = nil
