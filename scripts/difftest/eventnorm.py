@@ -153,7 +153,7 @@ def eppo_assignments(events):
 
 # --- Datadog ----------------------------------------------------------------------------------
 
-# Where Datadog's exposures are posted: the agentless intake (and Burgee's `.intake(origin)`), and
+# Where Datadog's exposures are posted: the agentless intake (and Burgee's `.intake(base)`), and
 # the Agent's EVP proxy (v2, which ddtrace uses with Remote Config; v4, which it may discover).
 DATADOG_EXPOSURE_PATHS = ("/api/v2/exposures", "/evp_proxy/v2/api/v2/exposures", "/evp_proxy/v4/api/v2/exposures")
 

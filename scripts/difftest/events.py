@@ -74,13 +74,21 @@ batching) and compared; every difference is printed, with the seed. The last lin
   writer flushed. Compared are the exposures (flag, allocation and variant keys, subject id and
   attributes, serial_id) and how many of each were sent after deduplication, without timestamps
   and the batch's context. Both sides' clock is the document's `createdAt` (`--now`; the LD_PRELOAD
-  clock of oracles/ufc.py). `eval --events URL` posts Datadog's exposures to URL's origin,
-  `/api/v2/exposures`, not under URL's path: they are read there.
+  clock of oracles/ufc.py). Some documents get one flag with an empty allocation or variation key
+  (ddtrace logs no exposure for either).
+
+`--mutate KIND` is the mutation check: after each check's capture, one error of KIND
+(eventmutate.py: `counter`, one count changed by one; `drop`, the first event left out;
+`redaction`, LaunchDarkly only, a redacted attribute put back) is made in what Burgee sent, before
+normalisation, and the mutated side is compared again. A check whose Burgee side has nothing of
+the kind is skipped; the others are `caught` when their differences change. The last line is
+`mutation KIND: N of M mutated seeds caught, K had nothing to mutate` (checks, for Split's modes);
+the exit status is 0 only when every mutated check was caught (and at least one was mutated).
 
 Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES) are left out of the lines unless
 `--known` is given. For Kameleoon they are the data items, consent changes and holdouts whose
 tracking differs (the holdout is taken out of the document), and the SDK's `activity` lines,
-which the comparison leaves out; for Datadog, flags with an empty allocation or variation key.
+which the comparison leaves out.
 """
 import argparse
 import gzip
@@ -101,6 +109,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import eventmutate  # noqa: E402
 import eventnorm  # noqa: E402
 from difftest import default_burgee  # noqa: E402
 
@@ -237,8 +246,8 @@ KNOWN_DIFFERENCES = {
     # An entry names an input on which Burgee is known to differ, by a test of the request line
     # and the document: `"<format>: what": lambda line, document: ...`.
     #
-    # LaunchDarkly: none at present (samplingRatio, excludeFromSummaries and identify events are
-    # not drawn; docs/launchdarkly.md, "Not supported").
+    # LaunchDarkly: none at present (samplingRatio other than 0 or 1 is random on both sides and
+    # identify events are not drawn; docs/launchdarkly.md, "Not supported").
     #
     # Kameleoon: Burgee's tracking lines where they differ from those of Kameleoon's Python SDK (the
     # reference, kameleoon-client-python 3.22.2; docs/kameleoon.md, "Tracking and consent"). Each
@@ -298,13 +307,6 @@ KNOWN_DIFFERENCES = {
     # (eventnorm.kameleoon_tracking, `activity=False`) unless --known is given.
     "kameleoon: a tracked visitor with nothing else to send (the SDK's `activity` line)":
         lambda line, document, visitors: False,
-    #
-    # Datadog: ddtrace's provider takes an empty allocation or variant key for none: a variation
-    # served under a "" allocation logs no exposure, and one whose key is "" answers the default
-    # and logs none; Burgee serves both and logs an exposure with the "" key (the evaluation
-    # difftest keeps such keys out, formats/datadog.py).
-    "datadog: an empty allocation or variation key (ddtrace logs no exposure; Burgee does)":
-        lambda line, document: "flag" in line and datadog_empty_keys(datadog_flags_of(document).get(line["flag"])),
 }
 
 
@@ -545,7 +547,7 @@ def datadog_lines(rng, module, n):
     document, requests = module.generate(rng, n)
     ufc = engines.unwrap(document)
     # The evaluation generator keeps empty allocation and variation keys out; one flag in some
-    # documents gets one here (a KNOWN_DIFFERENCES entry).
+    # documents gets one here (no exposure for either, the default for a "" variant).
     if rng.random() < 0.15:
         datadog_empty_key(rng, ufc)
     lines = []
@@ -572,15 +574,7 @@ def datadog_lines(rng, module, n):
             lines.append(dict(earlier, context=context))
         elif r < 0.4:
             lines.append(dict(request, flag=rng.choice(["unknown-flag", "F1"])))
-    return document, lines if KNOWN else [line for line in lines if not known_difference("datadog", line, document)]
-
-
-def datadog_burgee_root_posts(capture):
-    """Burgee's exposures that reached the capture server's root: `eval --events URL` posts
-    Datadog's exposures to URL's origin, `/api/v2/exposures`, leaving URL's path (`/burgee`) out,
-    where the other formats post under it (reported); nothing else posts there."""
-    with capture.lock:
-        return [p for p in capture.posts if p["path"] in eventnorm.DATADOG_EXPOSURE_PATHS]
+    return document, lines
 
 
 def datadog_python(capture, document, lines, now):
@@ -656,6 +650,11 @@ def launchdarkly_lines(rng, module, n):
             f["debugEventsUntilDate"] = int(time.time() * 1000) + 3_600_000
         elif r < 0.25:
             f["debugEventsUntilDate"] = rng.choice([int(time.time() * 1000) - 3_600_000, 1000])
+        # Left out of summaries; sampled never or always (other ratios are random on both sides).
+        if rng.random() < 0.1:
+            f["excludeFromSummaries"] = True
+        if rng.random() < 0.15:
+            f["samplingRatio"] = rng.choice([0, 1, -1])
     # LaunchDarkly's Python SDK has only the untyped `variation`: a typed call whose value is of
     # another type (WRONG_TYPE in Go's typed calls and Burgee's) is made untyped, a `jsonVariation`.
     for request, answer in zip(requests, module.oracle(document, requests)):
@@ -1005,6 +1004,9 @@ def main():
                         help="unleash: compare the variant counts as sent, without mapping them to Burgee's "
                              "documented counting (variants of isEnabled calls counted, `disabled` not)")
     parser.add_argument("--verbose", action="store_true", help="print each check's normalised events")
+    parser.add_argument("--mutate", choices=eventmutate.KINDS,
+                        help="the mutation check: alter what Burgee sent by one error of this kind (eventmutate.py) "
+                             "and pass only if every mutated check is reported different")
     args = parser.parse_args()
     if not args.burgee:
         sys.exit("events: no burgee executable; build it (swift build) or pass --burgee")
@@ -1016,6 +1018,9 @@ def main():
     for mode in modes:
         if mode is not None and mode not in SPLIT_MODES:
             sys.exit(f"events: unknown impressions mode {mode!r}")
+    if args.mutate and args.format not in eventmutate.FORMATS_OF_KIND[args.mutate]:
+        sys.exit(f"events: mutation {args.mutate!r} does not apply to {args.format}")
+    mutations = {"caught": 0, "missed": 0, "skipped": 0}
 
     capture = Capture(args.format)
     passed = failed = reported = 0
@@ -1065,15 +1070,17 @@ def main():
                 error = run_burgee(args.burgee, module.NAME, document, lines, capture.base + "/burgee", extra, workdir,
                                    encode)
                 if args.format == "eppo":
-                    written = [json.loads(line) for line in run_burgee.stderr.splitlines() if line.startswith("{")]
+                    # Burgee's side: the assignment events it wrote, not posts.
+                    sent = [json.loads(line) for line in run_burgee.stderr.splitlines() if line.startswith("{")]
                     python = {"assignments": eventnorm.eppo_assignments(logged)}
-                    burgee = {"assignments": eventnorm.eppo_assignments(written)}
+                    summarise = lambda events: {"assignments": eventnorm.eppo_assignments(events)}  # noqa: E731
                 else:
                     settle(capture, "/python")
                     python = summarise(capture.side("/python"), **(
                         {"vendor": True} if args.format == "launchdarkly" else {}))
-                    burgee = summarise(capture.side("/burgee") + (
-                        datadog_burgee_root_posts(capture) if args.format == "datadog" else []))
+                    sent = capture.side("/burgee") + (
+                        datadog_burgee_root_posts(capture) if args.format == "datadog" else [])
+                burgee = summarise(sent)
                 if args.format == "unleash" and not args.strict:
                     python = {"toggles": eventnorm.unleash_as_burgee_counts(
                         python["toggles"], unleash_is_enabled_variants(module, document, lines))}
@@ -1084,11 +1091,17 @@ def main():
                         for v in (value.values() if isinstance(value, dict) else value))
                 if args.format == "datadog" and python_error:
                     error = python_error
-                found = [error] if error else eventnorm.differences(burgee, python)
+                answers = []
                 if args.format == "kameleoon" and not error:
                     # The calls' answers too: a difference there explains those of the tracking.
-                    found += kameleoon_answer_differences(lines, kameleoon_answers(run_burgee.stdout), kameleoon_said)
+                    answers = kameleoon_answer_differences(lines, kameleoon_answers(run_burgee.stdout), kameleoon_said)
+                found = [error] if error else eventnorm.differences(burgee, python) + answers
                 name = f"seed {seed}" + (f" {mode}" if mode else "")
+                if args.mutate:
+                    outcome = mutation_outcome(args.format, args.mutate, sent, summarise, python, found, error,
+                                               answers)
+                    mutations[outcome[0]] += 1
+                    print(f"{name}: {outcome[1]}")
                 if args.verbose:
                     print(f"{name}: " + json.dumps(python, ensure_ascii=False))
                 if not found:
@@ -1102,8 +1115,38 @@ def main():
                         print("  " + sentence)
     capture.stop()
     print("vendor events: " + ", ".join(f"{k}={v}" for k, v in totals.items()))
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    if not args.mutate:
+        print(f"{passed} passed, {failed} failed")
+        sys.exit(1 if failed else 0)
+    # The mutation check: passes when every mutated check differed where the unmutated one did not.
+    unit = "checks" if args.format == "split" else "seeds"
+    mutated = mutations["caught"] + mutations["missed"]
+    print(f"unmutated: {passed} passed, {failed} failed")
+    print(f"mutation {args.mutate}: {mutations['caught']} of {mutated} mutated {unit} caught, "
+          f"{mutations['skipped']} had nothing to mutate")
+    sys.exit(0 if mutated and not mutations["missed"] else 1)
+
+
+def mutation_outcome(fmt, kind, sent, summarise, python, found, error, answers):
+    """(outcome, sentence) of one check's mutation (eventmutate.py): `skipped` when Burgee's side
+    (`sent`, its posts or for Eppo its assignment events) has nothing of the kind; else `caught`
+    when the comparison of the mutated side with the vendor's (`python`) differs from that of the
+    side as sent (`found`, the answers' differences `answers` included), `missed` when it does not
+    (or when the run failed, `error`: nothing was compared)."""
+    result = eventmutate.mutate(fmt, kind, sent, activity=KNOWN)
+    if result is None:
+        return "skipped", f"{kind}: nothing to mutate"
+    mutated, description = result
+    if error:
+        return "missed", f"{kind}: {description}: NOT CHECKED, {error[:300]}"
+    after = eventnorm.differences(summarise(mutated), python) + answers
+    new = [d for d in after if d not in found]
+    gone = [d for d in found if d not in after]
+    before = f" (already {len(found)} difference(s) unmutated)" if found else ""
+    if not new and not gone:
+        return "missed", f"{kind}: {description}: NOT CAUGHT{before}"
+    first = (new or gone)[0]
+    return "caught", f"{kind}: {description}: caught{before}: {first[:240]}"
 
 
 if __name__ == "__main__":
