@@ -77,18 +77,9 @@ batching) and compared; every difference is printed, with the seed. The last lin
   clock of oracles/ufc.py). Some documents get one flag with an empty allocation or variation key
   (ddtrace logs no exposure for either).
 
-`--mutate KIND` is the mutation check: after each check's capture, one error of KIND
-(eventmutate.py: `counter`, one count changed by one; `drop`, the first event left out;
-`redaction`, LaunchDarkly only, a redacted attribute put back) is made in what Burgee sent, before
-normalisation, and the mutated side is compared again. A check whose Burgee side has nothing of
-the kind is skipped; the others are `caught` when their differences change. The last line is
-`mutation KIND: N of M mutated seeds caught, K had nothing to mutate` (checks, for Split's modes);
-the exit status is 0 only when every mutated check was caught (and at least one was mutated).
-
 Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES) are left out of the lines unless
-`--known` is given. For Kameleoon they are the data items, consent changes and holdouts whose
-tracking differs (the holdout is taken out of the document), and the SDK's `activity` lines,
-which the comparison leaves out.
+`--known` is given. For Kameleoon, they are the request lines with custom data of a mapping
+identifier.
 """
 import argparse
 import gzip
@@ -109,7 +100,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-import eventmutate  # noqa: E402
 import eventnorm  # noqa: E402
 from difftest import default_burgee  # noqa: E402
 
@@ -246,75 +236,28 @@ KNOWN_DIFFERENCES = {
     # An entry names an input on which Burgee is known to differ, by a test of the request line
     # and the document: `"<format>: what": lambda line, document: ...`.
     #
-    # LaunchDarkly: none at present (samplingRatio other than 0 or 1 is random on both sides and
-    # identify events are not drawn; docs/launchdarkly.md, "Not supported").
+    # LaunchDarkly: none at present (samplingRatio, excludeFromSummaries and identify events are
+    # not drawn; docs/launchdarkly.md, "Not supported").
     #
     # Kameleoon: Burgee's tracking lines where they differ from those of Kameleoon's Python SDK (the
-    # reference, kameleoon-client-python 3.22.2; docs/kameleoon.md, "Tracking and consent"). Each
-    # test takes the line, the document and the visitors as the lines before left them
-    # (KameleoonVisitors); `line` is None for the test of the whole document.
+    # reference, kameleoon-client-python 3.22.2; docs/kameleoon.md, "Tracking and consent").
     #
-    # The SDK decides consent when it sends: where consent is required, a visitor's unsent data and
-    # experiment assignments wait in the visitor until a tracking request finds consent given (and
-    # are held back while it is not). Burgee decides when the data is added or the variation
-    # assigned, so data added before a `consent: true` line is never sent, and data added before a
-    # `consent: false` line is sent anyway.
-    "kameleoon: consent that changes after a visitor's first line, where consent is required":
-        lambda line, document, visitors: line is not None and kameleoon_consent_changes(line, document, visitors),
-    # The SDK keeps one page view per URL and visitor (a URL viewed again replaces the unsent view,
-    # with its title): one `page` line per URL. Burgee sends a line per page view.
-    "kameleoon: a page view of a URL the visitor viewed before":
-        lambda line, document, visitors: line is not None and kameleoon_page_again(line, visitors),
-    # The SDK writes `title` only when the page view has a non-empty one; Burgee writes `title=`.
-    "kameleoon: a page view without a title or with an empty one":
-        lambda line, document, visitors: any(item.get("type") == "pageView" and not item.get("title")
-                                             for item in kameleoon_items(line)),
-    # The SDK writes `browserVersion` only when the version is non-zero; Burgee writes `browserVersion=0`.
-    "kameleoon: a browser of version 0":
-        lambda line, document, visitors: any(item.get("type") == "browser" and item.get("version") == 0
-                                             for item in kameleoon_items(line)),
-    # The SDK keeps one browser per visitor: a later browser replaces the unsent one. Burgee replaces
-    # a browser's line only by one with the same parameters, so a browser without a version and one
-    # with a version (in either order) both leave, where the SDK sends the latest alone.
-    "kameleoon: browsers with and without a version for one visitor":
-        lambda line, document, visitors: line is not None and kameleoon_browser_mix(line, visitors),
-    # The SDK sends custom data without values (`valuesCountMap={}`); Burgee sends no line.
-    "kameleoon: custom data without values":
-        lambda line, document, visitors: any(item.get("type") == "customData" and not item.get("values")
-                                             for item in kameleoon_items(line)),
-    # The SDK puts a visitor's user agent (`userAgent=…`) on the visitor's first line of a request;
-    # Burgee sends no user agent.
-    "kameleoon: a user agent":
-        lambda line, document, visitors: any(item.get("type") == "userAgent" and item.get("value")
-                                             for item in kameleoon_items(line)),
-    # The SDK saves the holdout's variation as an assignment of the visitor on each evaluation and
-    # tracks it (an `experiment` line with the holdout's experiment id, even for `track: false`);
-    # Burgee tracks no holdout assignment. Left out by removing the document's `holdout`.
-    "kameleoon: a document with a holdout (its assignment's experiment line)":
-        lambda line, document, visitors: line is None and "holdout" in document,
     # Custom data at the index of a mapping identifier (`isMappingIdentifier`): the SDK marks its line
     # `mappingIdentifier=true`, sends it with every tracking request of the visitor, and links the
     # visitor to a second one whose code is the first value (sharing its data, tracked under that
     # code too: which of the two codes carries the data depends on the order of its registry).
     # Burgee sends a plain `customData` line for the visitor alone.
     "kameleoon: custom data of a mapping identifier":
-        lambda line, document, visitors: any(item.get("type") == "customData" and item.get("values")
+        lambda line, document: any(item.get("type") == "customData" and item.get("values")
                                              and item["values"][0] and kameleoon_mapping_index(item, document)
                                              for item in kameleoon_items(line)),
-    # The SDK sends an `activity` line for a visitor it tracks (getVariation with `track: true`)
-    # when the visitor has nothing else to send (and consent is given or not required); Burgee
-    # sends none. No input is left out for it: the comparison leaves `activity` lines out
-    # (eventnorm.kameleoon_tracking, `activity=False`) unless --known is given.
-    "kameleoon: a tracked visitor with nothing else to send (the SDK's `activity` line)":
-        lambda line, document, visitors: False,
 }
 
 
-def known_difference(fmt, line, document=None, *state):
-    """The name of the known difference `line` is an input of, or None. `state` is what a format's
-    tests read of the lines before this one (Kameleoon: its visitors, KameleoonVisitors)."""
+def known_difference(fmt, line, document=None):
+    """The name of the known difference `line` is an input of, or None."""
     return next((name for name, test in KNOWN_DIFFERENCES.items()
-                 if name.startswith(fmt + ":") and test(line, document, *state)), None)
+                 if name.startswith(fmt + ":") and test(line, document)), None)
 
 
 def split_track(rng):
@@ -650,11 +593,6 @@ def launchdarkly_lines(rng, module, n):
             f["debugEventsUntilDate"] = int(time.time() * 1000) + 3_600_000
         elif r < 0.25:
             f["debugEventsUntilDate"] = rng.choice([int(time.time() * 1000) - 3_600_000, 1000])
-        # Left out of summaries; sampled never or always (other ratios are random on both sides).
-        if rng.random() < 0.1:
-            f["excludeFromSummaries"] = True
-        if rng.random() < 0.15:
-            f["samplingRatio"] = rng.choice([0, 1, -1])
     # LaunchDarkly's Python SDK has only the untyped `variation`: a typed call whose value is of
     # another type (WRONG_TYPE in Go's typed calls and Burgee's) is made untyped, a `jsonVariation`.
     for request, answer in zip(requests, module.oracle(document, requests)):
@@ -763,39 +701,7 @@ def kameleoon_lines(rng, module, n):
             lines.append(kameleoon_track(rng, codes))
     if KNOWN:
         return document, lines
-    if known_difference("kameleoon", None, document, KameleoonVisitors()):
-        del document["holdout"]
-    visitors, kept = KameleoonVisitors(), []
-    for line in lines:
-        if not known_difference("kameleoon", line, document, visitors):
-            kept.append(line)
-            visitors.add(line)
-    return document, kept
-
-
-class KameleoonVisitors:
-    """What the lines so far did to each visitor, as far as the known differences read it: its
-    consent (None: never set) and the URLs it viewed."""
-
-    def __init__(self):
-        self.consent = {}
-        self.urls = {}
-        self.browsers = {}  # whether the visitor's browser items had a version
-
-    def add(self, line):
-        if "track" in line:
-            self.consent.setdefault(line["track"].get("visitorCode"), None)
-            return
-        context = line.get("context") or {}
-        code = context.get("visitorCode")
-        if "consent" in context:
-            self.consent[code] = context["consent"]
-        else:
-            self.consent.setdefault(code, None)
-        self.urls.setdefault(code, set()).update(
-            item.get("url") for item in context.get("data") or [] if item.get("type") == "pageView")
-        self.browsers.setdefault(code, set()).update(
-            bool(item.get("version")) for item in context.get("data") or [] if item.get("type") == "browser")
+    return document, [line for line in lines if not known_difference("kameleoon", line, document)]
 
 
 def kameleoon_items(line):
@@ -809,25 +715,6 @@ def kameleoon_mapping_index(item, document):
                                               else item.get("name") == cd.get("name")):
             return True
     return False
-
-
-def kameleoon_consent_changes(line, document, visitors):
-    context = line.get("context") or {}
-    code = context.get("visitorCode")
-    return (((document.get("configuration") or {}).get("consentType") == "REQUIRED") and "consent" in context
-            and code in visitors.consent and visitors.consent[code] != context["consent"])
-
-
-def kameleoon_browser_mix(line, visitors):
-    context = line.get("context") or {}
-    kinds = {bool(item.get("version")) for item in context.get("data") or [] if item.get("type") == "browser"}
-    return bool(kinds) and len(kinds | visitors.browsers.get(context.get("visitorCode"), set())) > 1
-
-
-def kameleoon_page_again(line, visitors):
-    context = line.get("context") or {}
-    urls = [item.get("url") for item in context.get("data") or [] if item.get("type") == "pageView"]
-    return len(set(urls)) < len(urls) or bool(set(urls) & visitors.urls.get(context.get("visitorCode"), set()))
 
 
 _KAMELEOON_SDK = None
@@ -1004,9 +891,6 @@ def main():
                         help="unleash: compare the variant counts as sent, without mapping them to Burgee's "
                              "documented counting (variants of isEnabled calls counted, `disabled` not)")
     parser.add_argument("--verbose", action="store_true", help="print each check's normalised events")
-    parser.add_argument("--mutate", choices=eventmutate.KINDS,
-                        help="the mutation check: alter what Burgee sent by one error of this kind (eventmutate.py) "
-                             "and pass only if every mutated check is reported different")
     args = parser.parse_args()
     if not args.burgee:
         sys.exit("events: no burgee executable; build it (swift build) or pass --burgee")
@@ -1018,9 +902,6 @@ def main():
     for mode in modes:
         if mode is not None and mode not in SPLIT_MODES:
             sys.exit(f"events: unknown impressions mode {mode!r}")
-    if args.mutate and args.format not in eventmutate.FORMATS_OF_KIND[args.mutate]:
-        sys.exit(f"events: mutation {args.mutate!r} does not apply to {args.format}")
-    mutations = {"caught": 0, "missed": 0, "skipped": 0}
 
     capture = Capture(args.format)
     passed = failed = reported = 0
@@ -1058,7 +939,7 @@ def main():
                 elif args.format == "kameleoon":
                     extra = module.burgee_args(document)
                     kameleoon_said = kameleoon_python(capture, module, document, lines)
-                    summarise = lambda posts: eventnorm.kameleoon_tracking(posts, activity=KNOWN)  # noqa: E731
+                    summarise = eventnorm.kameleoon_tracking
                 elif args.format == "datadog":
                     extra = module.burgee_args(document)
                     python_error = datadog_python(capture, document, lines, module.now_of(document))
@@ -1070,17 +951,14 @@ def main():
                 error = run_burgee(args.burgee, module.NAME, document, lines, capture.base + "/burgee", extra, workdir,
                                    encode)
                 if args.format == "eppo":
-                    # Burgee's side: the assignment events it wrote, not posts.
-                    sent = [json.loads(line) for line in run_burgee.stderr.splitlines() if line.startswith("{")]
+                    written = [json.loads(line) for line in run_burgee.stderr.splitlines() if line.startswith("{")]
                     python = {"assignments": eventnorm.eppo_assignments(logged)}
-                    summarise = lambda events: {"assignments": eventnorm.eppo_assignments(events)}  # noqa: E731
+                    burgee = {"assignments": eventnorm.eppo_assignments(written)}
                 else:
                     settle(capture, "/python")
                     python = summarise(capture.side("/python"), **(
                         {"vendor": True} if args.format == "launchdarkly" else {}))
-                    sent = capture.side("/burgee") + (
-                        datadog_burgee_root_posts(capture) if args.format == "datadog" else [])
-                burgee = summarise(sent)
+                    burgee = summarise(capture.side("/burgee"))
                 if args.format == "unleash" and not args.strict:
                     python = {"toggles": eventnorm.unleash_as_burgee_counts(
                         python["toggles"], unleash_is_enabled_variants(module, document, lines))}
@@ -1091,17 +969,11 @@ def main():
                         for v in (value.values() if isinstance(value, dict) else value))
                 if args.format == "datadog" and python_error:
                     error = python_error
-                answers = []
+                found = [error] if error else eventnorm.differences(burgee, python)
                 if args.format == "kameleoon" and not error:
                     # The calls' answers too: a difference there explains those of the tracking.
-                    answers = kameleoon_answer_differences(lines, kameleoon_answers(run_burgee.stdout), kameleoon_said)
-                found = [error] if error else eventnorm.differences(burgee, python) + answers
+                    found += kameleoon_answer_differences(lines, kameleoon_answers(run_burgee.stdout), kameleoon_said)
                 name = f"seed {seed}" + (f" {mode}" if mode else "")
-                if args.mutate:
-                    outcome = mutation_outcome(args.format, args.mutate, sent, summarise, python, found, error,
-                                               answers)
-                    mutations[outcome[0]] += 1
-                    print(f"{name}: {outcome[1]}")
                 if args.verbose:
                     print(f"{name}: " + json.dumps(python, ensure_ascii=False))
                 if not found:
@@ -1115,38 +987,8 @@ def main():
                         print("  " + sentence)
     capture.stop()
     print("vendor events: " + ", ".join(f"{k}={v}" for k, v in totals.items()))
-    if not args.mutate:
-        print(f"{passed} passed, {failed} failed")
-        sys.exit(1 if failed else 0)
-    # The mutation check: passes when every mutated check differed where the unmutated one did not.
-    unit = "checks" if args.format == "split" else "seeds"
-    mutated = mutations["caught"] + mutations["missed"]
-    print(f"unmutated: {passed} passed, {failed} failed")
-    print(f"mutation {args.mutate}: {mutations['caught']} of {mutated} mutated {unit} caught, "
-          f"{mutations['skipped']} had nothing to mutate")
-    sys.exit(0 if mutated and not mutations["missed"] else 1)
-
-
-def mutation_outcome(fmt, kind, sent, summarise, python, found, error, answers):
-    """(outcome, sentence) of one check's mutation (eventmutate.py): `skipped` when Burgee's side
-    (`sent`, its posts or for Eppo its assignment events) has nothing of the kind; else `caught`
-    when the comparison of the mutated side with the vendor's (`python`) differs from that of the
-    side as sent (`found`, the answers' differences `answers` included), `missed` when it does not
-    (or when the run failed, `error`: nothing was compared)."""
-    result = eventmutate.mutate(fmt, kind, sent, activity=KNOWN)
-    if result is None:
-        return "skipped", f"{kind}: nothing to mutate"
-    mutated, description = result
-    if error:
-        return "missed", f"{kind}: {description}: NOT CHECKED, {error[:300]}"
-    after = eventnorm.differences(summarise(mutated), python) + answers
-    new = [d for d in after if d not in found]
-    gone = [d for d in found if d not in after]
-    before = f" (already {len(found)} difference(s) unmutated)" if found else ""
-    if not new and not gone:
-        return "missed", f"{kind}: {description}: NOT CAUGHT{before}"
-    first = (new or gone)[0]
-    return "caught", f"{kind}: {description}: caught{before}: {first[:240]}"
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ import Metrics
 import Synchronization
 
 /// The visitors of one client, by visitor code: what was added to each, fetched for it and
-/// assigned to it (``KameleoonVisitor``), kept within ``KameleoonVisitorLimits``.
+/// assigned to it (``KameleoonVisitor``) and what of it is to be tracked
+/// (``KameleoonVisitorTracking``), kept within ``KameleoonVisitorLimits``.
 ///
 /// Visitors are spread over shards, each behind its own lock, so that calls for different
 /// visitors rarely wait for each other; a call for one visitor runs its whole read–evaluate–record
@@ -15,6 +16,7 @@ final class KameleoonVisitorStore: Sendable {
     struct Shard {
         struct Entry {
             var visitor: KameleoonVisitor
+            var tracking: KameleoonVisitorTracking
             var lastUsed: Int64
             var stamp: UInt64
         }
@@ -27,9 +29,9 @@ final class KameleoonVisitorStore: Sendable {
         var evicted = 0
         var expired = 0
 
-        mutating func put(_ visitor: KameleoonVisitor, now: Int64) {
+        mutating func put(_ visitor: KameleoonVisitor, _ tracking: KameleoonVisitorTracking, now: Int64) {
             nextStamp &+= 1
-            entries[visitor.code] = Entry(visitor: visitor, lastUsed: now, stamp: nextStamp)
+            entries[visitor.code] = Entry(visitor: visitor, tracking: tracking, lastUsed: now, stamp: nextStamp)
             order.append((visitor.code, nextStamp))
         }
 
@@ -95,21 +97,32 @@ final class KameleoonVisitorStore: Sendable {
     func withVisitor<R>(_ code: String, now: Int64, _ body: (inout KameleoonVisitor) throws(KameleoonError) -> R)
         throws(KameleoonError) -> R
     {
+        try withTrackedVisitor(code, now: now) { visitor, _ throws(KameleoonError) in try body(&visitor) }
+    }
+
+    /// ``withVisitor(_:now:_:)`` with what the visitor holds for tracking.
+    func withTrackedVisitor<R>(_ code: String, now: Int64,
+                               _ body: (inout KameleoonVisitor, inout KameleoonVisitorTracking) throws(KameleoonError) -> R)
+        throws(KameleoonError) -> R
+    {
         let idleSince = now - sessionMilliseconds
         let outcome = shards[shard(of: code)].withLock { shard -> Result<(R, (count: Int, forgotten: Int)), KameleoonError> in
             let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
             var visitor: KameleoonVisitor
+            var tracking: KameleoonVisitorTracking
             if let entry = shard.entries[code], entry.lastUsed >= idleSince {
                 visitor = entry.visitor
+                tracking = entry.tracking
             } else {
                 // Idle past the session: the visitor starts again empty.
                 if shard.entries.removeValue(forKey: code) != nil { shard.expired += 1 }
                 visitor = KameleoonVisitor(code: code)
+                tracking = KameleoonVisitorTracking()
             }
             let result: R
-            do throws(KameleoonError) { result = try body(&visitor) } catch { return .failure(error) }
+            do throws(KameleoonError) { result = try body(&visitor, &tracking) } catch { return .failure(error) }
             if visitor.exists {
-                shard.put(visitor, now: now)
+                shard.put(visitor, tracking, now: now)
                 shard.trim(capacity: capacityPerShard, idleSince: idleSince)
             }
             return .success((result, (shard.entries.count - before, shard.evicted + shard.expired - forgottenBefore)))
@@ -127,6 +140,27 @@ final class KameleoonVisitorStore: Sendable {
         shards[shard(of: code)].withLock { shard in
             guard let entry = shard.entries[code], entry.lastUsed >= now - sessionMilliseconds else { return nil }
             return entry.visitor
+        }
+    }
+
+    /// The codes of the visitors kept at `now` that hold data to track, sent or not (Kameleoon's
+    /// `flush()` registers them).
+    func codesHoldingData(now: Int64) -> [String] {
+        shards.flatMap { shard in
+            shard.withLock { shard in
+                shard.entries.compactMap { code, entry in
+                    entry.lastUsed >= now - sessionMilliseconds && entry.tracking.holdsData ? code : nil
+                }
+            }
+        }
+    }
+
+    /// Runs `body` on the tracking of the visitor `code` kept at `now`, without counting as a use
+    /// of the visitor; `nil` when no visitor is kept.
+    func withTracking<R>(of code: String, now: Int64, _ body: (KameleoonVisitor, inout KameleoonVisitorTracking) -> R) -> R? {
+        shards[shard(of: code)].withLock { shard -> R? in
+            guard let entry = shard.entries[code], entry.lastUsed >= now - sessionMilliseconds else { return nil }
+            return body(entry.visitor, &shard.entries[code]!.tracking)
         }
     }
 
