@@ -17,12 +17,18 @@ extension KameleoonView {
         try Self.check(visitorCode)
         let (document, now) = client.cell.read { ($0.snapshot?.kameleoonDocument, $0.snapshot?.nowMilliseconds) }
         let time = now ?? client.clock.wallMilliseconds()
-        try client.kameleoonServices.visitors.withTrackedVisitor(visitorCode, now: time) { visitor, tracking throws(KameleoonError) in
+        let visitors = client.kameleoonServices.visitors
+        let linked = try visitors.withTrackedVisitor(visitorCode, now: time) { visitor, tracking throws(KameleoonError) in
+            var linked: [String] = []
             for item in data {
                 visitor.add(item.data, at: time, document: document)
                 KameleoonTracker.add(item, into: &tracking, tracked: track, document: document)
+                if let value = KameleoonTracker.mappingValue(item, document: document) { linked.append(value) }
             }
+            return linked
         }
+        // A mapping identifier's value calls the same visitor from now on, as in Kameleoon's SDKs.
+        for value in linked { visitors.link(value, to: visitorCode, now: time) }
     }
 
     /// Records that the visitor reached a goal (Kameleoon's `trackConversion(visitorCode,

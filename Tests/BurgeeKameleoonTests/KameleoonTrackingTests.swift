@@ -128,6 +128,25 @@ struct KameleoonTrackingTests {
         #expect(lines.filter { $0.hasSuffix("visitorCode=v1") } == [line, line])
     }
 
+    @Test func aMappingIdentifiersValueCallsTheSameVisitor() async throws {
+        let lines = try await tracked(Self.document()) { kameleoon in
+            // u-42 had data of its own: the link replaces it with v1's visitor.
+            try kameleoon.addData(visitorCode: "u-42", .device("TABLET"))
+            try kameleoon.addData(visitorCode: "v1", .customData(index: 3, values: ["u-42"]), .device("PHONE"))
+            // Data added under either code is the one visitor's, tracked under both codes.
+            try kameleoon.addData(visitorCode: "u-42", .customData(index: 0, values: ["pro"]))
+            await kameleoon.flush()
+        }
+        for code in ["v1", "u-42"] {
+            #expect(lines.filter { $0.hasSuffix("visitorCode=\(code)") }.sorted() == [
+                "deviceType=PHONE eventType=staticData visitorCode=" + code,
+                #"eventType=customData index=0 overwrite=true valuesCountMap={"pro":1} visitorCode="# + code,
+                #"eventType=customData index=3 mappingIdentifier=true overwrite=true valuesCountMap={"u-42":1} visitorCode="# + code,
+            ])
+        }
+        #expect(lines.count == 6)
+    }
+
     @Test func untrackedCallsStayLocal() async throws {
         let lines = try await tracked(KameleoonDocuments.standard()) { kameleoon in
             try kameleoon.setLegalConsent(visitorCode: "v2", consent: true)

@@ -78,8 +78,7 @@ batching) and compared; every difference is printed, with the seed. The last lin
   (ddtrace logs no exposure for either).
 
 Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES) are left out of the lines unless
-`--known` is given. For Kameleoon, they are the request lines with custom data of a mapping
-identifier.
+`--known` is given.
 """
 import argparse
 import gzip
@@ -239,18 +238,8 @@ KNOWN_DIFFERENCES = {
     # LaunchDarkly: none at present (samplingRatio, excludeFromSummaries and identify events are
     # not drawn; docs/launchdarkly.md, "Not supported").
     #
-    # Kameleoon: Burgee's tracking lines where they differ from those of Kameleoon's Python SDK (the
-    # reference, kameleoon-client-python 3.22.2; docs/kameleoon.md, "Tracking and consent").
-    #
-    # Custom data at the index of a mapping identifier (`isMappingIdentifier`): the SDK marks its line
-    # `mappingIdentifier=true`, sends it with every tracking request of the visitor, and links the
-    # visitor to a second one whose code is the first value (sharing its data, tracked under that
-    # code too: which of the two codes carries the data depends on the order of its registry).
-    # Burgee sends a plain `customData` line for the visitor alone.
-    "kameleoon: custom data of a mapping identifier":
-        lambda line, document: any(item.get("type") == "customData" and item.get("values")
-                                             and item["values"][0] and kameleoon_mapping_index(item, document)
-                                             for item in kameleoon_items(line)),
+    # Kameleoon: none at present (the reference is kameleoon-client-python 3.22.2;
+    # docs/kameleoon.md, "Tracking and consent").
 }
 
 
@@ -699,22 +688,7 @@ def kameleoon_lines(rng, module, n):
             lines.append({"flag": rng.choice(KAMELEOON_UNKNOWN), "context": {"visitorCode": rng.choice(codes)}})
         if rng.random() < 0.2:
             lines.append(kameleoon_track(rng, codes))
-    if KNOWN:
-        return document, lines
-    return document, [line for line in lines if not known_difference("kameleoon", line, document)]
-
-
-def kameleoon_items(line):
-    return ((line or {}).get("context") or {}).get("data") or []
-
-
-def kameleoon_mapping_index(item, document):
-    """Whether a customData item names the document's mapping-identifier custom data."""
-    for cd in document.get("customData") or []:
-        if cd.get("isMappingIdentifier") and (item.get("index") == cd.get("index") if "index" in item
-                                              else item.get("name") == cd.get("name")):
-            return True
-    return False
+    return document, lines
 
 
 _KAMELEOON_SDK = None

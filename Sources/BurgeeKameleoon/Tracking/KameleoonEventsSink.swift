@@ -52,7 +52,9 @@ final class KameleoonEventsSink: EventSink {
         guard !codes.isEmpty else { return }
         let (document, fixedNow) = attachment.current()
         let now = fixedNow ?? clock.wallMilliseconds()
-        let lines = KameleoonTrackingRun(codes, visitors: services.visitors, document: document, now: now).lines
+        let run = KameleoonTrackingRun(codes, visitors: services.visitors, document: document, now: now)
+        run.markTransmitting(in: services.visitors, now: now)
+        let lines = run.lines
         var start = 0
         while start < lines.count {
             var end = start

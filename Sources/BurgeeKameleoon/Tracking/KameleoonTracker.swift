@@ -88,9 +88,22 @@ struct KameleoonTracker {
                  ("valuesCountMap", JSONValue.object(counts).serialized()), ("overwrite", "true")]
         let definition = document?.customData.first { $0.index == index }
         // A mapping identifier's datum is marked and sent with every tracking request of the visitor.
-        let mapping = document?.mappingIdentifierIndex == index && !(values.first ?? "").isEmpty
+        let mapping = mappingValue(.customData(index: Int(clamping: index), values: values), document: document) != nil
         if mapping { p.append(("mappingIdentifier", "true")) }
         tracking.put(.customData, slot: String(index), p, tracked: tracked && definition?.localOnly != true, resent: mapping)
+    }
+
+    /// The value of a mapping identifier's datum: its first value, when not empty.
+    static func mappingValue(_ data: KameleoonVisitorData, document: KameleoonDocument?) -> String? {
+        let index: Int64?
+        let values: [String]
+        switch data {
+        case .customData(let i, let v): (index, values) = (Int64(i), v)
+        case .namedCustomData(let name, let v): (index, values) = (document?.customDataIndex(name: name), v)
+        default: return nil
+        }
+        guard let index, document?.mappingIdentifierIndex == index, let first = values.first, !first.isEmpty else { return nil }
+        return first
     }
 
     /// Kameleoon's browser index (`CHROME` 0, `INTERNET_EXPLORER` 1, `FIREFOX` 2, `SAFARI` 3, `OPERA` 4, other 5).

@@ -1,9 +1,9 @@
 import BurgeeCore
 
 /// One tracking run, as Kameleoon's SDKs build one: for each registered visitor, consent decided
-/// now (given, or not required by the configuration), the unsent data it allows taken from the
-/// visitor (``KameleoonVisitorTracking/take(consentGiven:)``), or an `activity` line when there is
-/// none and consent allows; the visitor's user agent on its first line.
+/// now (given, or not required by the configuration), the unsent data it allows
+/// (``KameleoonVisitorTracking/pending(consentGiven:)``), or an `activity` line when there is none
+/// and consent allows; the visitor's user agent on its first line.
 struct KameleoonTrackingRun {
     /// A line and what it sends: the visitor and the datum (`nil` for `activity` and for data
     /// sent with every request).
@@ -22,7 +22,7 @@ struct KameleoonTrackingRun {
         for code in codes {
             let taken = visitors.withTracking(of: code, now: now) { visitor, tracking in
                 let consentGiven = !consentRequired || visitor.consent == true
-                return (tracking.take(consentGiven: consentGiven), tracking.userAgent, consentGiven)
+                return (tracking.pending(consentGiven: consentGiven), tracking.userAgent, consentGiven)
             }
             let (items, userAgent, consentGiven) = taken ?? ([], nil, !consentRequired)
             var agent = userAgent
@@ -40,11 +40,22 @@ struct KameleoonTrackingRun {
         }
     }
 
-    /// Settles `lines` in `visitors`: sent, or unsent again for a later run.
-    static func settle(_ lines: ArraySlice<Line>, in visitors: KameleoonVisitorStore, sent: Bool, now: Int64) {
+    /// Marks the data of the run's lines as being sent, once every visitor was read.
+    func markTransmitting(in visitors: KameleoonVisitorStore, now: Int64) {
+        for (code, serials) in Self.serialsByCode(lines[...]) {
+            _ = visitors.withTracking(of: code, now: now) { _, tracking in tracking.markTransmitting(serials) }
+        }
+    }
+
+    private static func serialsByCode(_ lines: ArraySlice<Line>) -> [String: [UInt64]] {
         var serials: [String: [UInt64]] = [:]
         for line in lines { if let serial = line.serial { serials[line.code, default: []].append(serial) } }
-        for (code, list) in serials {
+        return serials
+    }
+
+    /// Settles `lines` in `visitors`: sent, or unsent again for a later run.
+    static func settle(_ lines: ArraySlice<Line>, in visitors: KameleoonVisitorStore, sent: Bool, now: Int64) {
+        for (code, list) in serialsByCode(lines) {
             _ = visitors.withTracking(of: code, now: now) { _, tracking in tracking.settle(list, sent: sent) }
         }
     }

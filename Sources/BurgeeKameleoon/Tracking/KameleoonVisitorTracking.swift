@@ -2,8 +2,8 @@
 /// browser, operating system and geolocation, custom data per index, a page view per URL, an
 /// assignment per experiment, and every conversion, each unsent, being sent or sent. A later
 /// datum of a kind the visitor holds one of replaces the earlier one (sent or not) with an unsent
-/// one; a tracking run takes the unsent ones that consent allows
-/// (``take(consentGiven:)``) and settles them when the post is answered.
+/// one; a tracking run sends the unsent ones that consent allows
+/// (``pending(consentGiven:)``) and settles them when the post is answered.
 struct KameleoonVisitorTracking: Sendable {
     /// Where a datum is in its life.
     enum State: Sendable {
@@ -57,22 +57,29 @@ struct KameleoonVisitorTracking: Sendable {
         }
     }
 
-    /// The unsent data a tracking run sends now, in line order, marked as being sent: all of it
-    /// with consent (given, or not required), else only targeted-delivery assignments and
-    /// conversions, as Kameleoon's SDKs decide when they send.
-    mutating func take(consentGiven: Bool) -> [Item] {
+    /// The unsent data a tracking run sends now, in line order: all of it with consent (given, or
+    /// not required), else only targeted-delivery assignments and conversions, as Kameleoon's SDKs
+    /// decide when they send. The run marks what it sends (``markTransmitting(_:)``) once it has
+    /// read every visitor, so that two codes linked to one visitor both send it, as in
+    /// Kameleoon's SDKs.
+    func pending(consentGiven: Bool) -> [Item] {
         var taken: [(position: Int, item: Item)] = []
-        for p in items.indices where items[p].state == .unsent || items[p].resent {
-            let item = items[p]
+        for (p, item) in items.enumerated() where item.state == .unsent || item.resent {
             guard consentGiven || item.kind == .conversion || (item.kind == .assignment && item.targetedDelivery) else {
                 continue
             }
-            if !item.resent { items[p].state = .transmitting }
             taken.append((p, item))
         }
         // By kind, then in the order they are held (a stable order).
         taken.sort { ($0.item.kind, $0.position) < ($1.item.kind, $1.position) }
         return taken.map(\.item)
+    }
+
+    /// Marks data a run sends as being sent.
+    mutating func markTransmitting(_ serials: [UInt64]) {
+        for p in items.indices where items[p].state == .unsent && !items[p].resent && serials.contains(items[p].serial) {
+            items[p].state = .transmitting
+        }
     }
 
     /// Settles data a run took: sent when the post succeeded, unsent again when it failed (data

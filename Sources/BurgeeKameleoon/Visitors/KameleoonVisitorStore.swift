@@ -4,7 +4,9 @@ import Synchronization
 
 /// The visitors of one client, by visitor code: what was added to each, fetched for it and
 /// assigned to it (``KameleoonVisitor``) and what of it is to be tracked
-/// (``KameleoonVisitorTracking``), kept within ``KameleoonVisitorLimits``.
+/// (``KameleoonVisitorTracking``), kept within ``KameleoonVisitorLimits``. As in Kameleoon's SDKs,
+/// a mapping identifier's value links a second code to a visitor (``link(_:to:now:)``): both codes
+/// then share one record, each kept as long as its code is used.
 ///
 /// Visitors are spread over shards, each behind its own lock, so that calls for different
 /// visitors rarely wait for each other; a call for one visitor runs its whole read–evaluate–record
@@ -15,8 +17,9 @@ final class KameleoonVisitorStore: Sendable {
     /// One shard: the visitors and the order they were last used in.
     struct Shard {
         struct Entry {
-            var visitor: KameleoonVisitor
-            var tracking: KameleoonVisitorTracking
+            /// The visitor, shared with the codes linked to it; its own lock is taken with the
+            /// shard's held, never the other way round.
+            var record: Locked<Record>
             var lastUsed: Int64
             var stamp: UInt64
         }
@@ -29,10 +32,10 @@ final class KameleoonVisitorStore: Sendable {
         var evicted = 0
         var expired = 0
 
-        mutating func put(_ visitor: KameleoonVisitor, _ tracking: KameleoonVisitorTracking, now: Int64) {
+        mutating func put(_ code: String, _ record: Locked<Record>, now: Int64) {
             nextStamp &+= 1
-            entries[visitor.code] = Entry(visitor: visitor, tracking: tracking, lastUsed: now, stamp: nextStamp)
-            order.append((visitor.code, nextStamp))
+            entries[code] = Entry(record: record, lastUsed: now, stamp: nextStamp)
+            order.append((code, nextStamp))
         }
 
         /// Forgets visitors beyond `capacity` (least recently used first) and visitors idle
@@ -64,6 +67,12 @@ final class KameleoonVisitorStore: Sendable {
                 head = 0
             }
         }
+    }
+
+    /// A visitor and what it holds to track.
+    struct Record: Sendable {
+        var visitor: KameleoonVisitor
+        var tracking = KameleoonVisitorTracking()
     }
 
     static let shardCount = 16
@@ -108,38 +117,73 @@ final class KameleoonVisitorStore: Sendable {
         let idleSince = now - sessionMilliseconds
         let outcome = shards[shard(of: code)].withLock { shard -> Result<(R, (count: Int, forgotten: Int)), KameleoonError> in
             let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
-            var visitor: KameleoonVisitor
-            var tracking: KameleoonVisitorTracking
+            let record: Locked<Record>
             if let entry = shard.entries[code], entry.lastUsed >= idleSince {
-                visitor = entry.visitor
-                tracking = entry.tracking
+                record = entry.record
             } else {
                 // Idle past the session: the visitor starts again empty.
                 if shard.entries.removeValue(forKey: code) != nil { shard.expired += 1 }
-                visitor = KameleoonVisitor(code: code)
-                tracking = KameleoonVisitorTracking()
+                record = Locked(Record(visitor: KameleoonVisitor(code: code)))
+            }
+            let step = record.withLock { record -> Result<(R, Bool), KameleoonError> in
+                // A record linked to several codes is seen under the code it is called by.
+                record.visitor.code = code
+                do throws(KameleoonError) {
+                    return .success((try body(&record.visitor, &record.tracking), record.visitor.exists))
+                } catch {
+                    return .failure(error)
+                }
             }
             let result: R
-            do throws(KameleoonError) { result = try body(&visitor, &tracking) } catch { return .failure(error) }
-            if visitor.exists {
-                shard.put(visitor, tracking, now: now)
-                shard.trim(capacity: capacityPerShard, idleSince: idleSince)
+            switch step {
+            case .failure(let error): return .failure(error)
+            case .success(let (value, exists)):
+                result = value
+                if exists {
+                    shard.put(code, record, now: now)
+                    shard.trim(capacity: capacityPerShard, idleSince: idleSince)
+                }
             }
             return .success((result, (shard.entries.count - before, shard.evicted + shard.expired - forgottenBefore)))
         }
         let (result, change) = try outcome.get()
+        report(change)
+        return result
+    }
+
+    /// Links `alias` to the visitor `code` kept at `now`, as Kameleoon's SDKs link a mapping
+    /// identifier's value to the visitor it was added to: `alias` then calls the same visitor
+    /// (whatever it was before), its data, consent and assignments shared.
+    func link(_ alias: String, to code: String, now: Int64) {
+        guard alias != code,
+              let record = shards[shard(of: code)].withLock({ $0.entries[code]?.record }) else { return }
+        let idleSince = now - sessionMilliseconds
+        let change = shards[shard(of: alias)].withLock { shard -> (count: Int, forgotten: Int) in
+            let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
+            shard.put(alias, record, now: now)
+            shard.trim(capacity: capacityPerShard, idleSince: idleSince)
+            return (shard.entries.count - before, shard.evicted + shard.expired - forgottenBefore)
+        }
+        report(change)
+    }
+
+    /// Reports a shard's change of size to the metrics.
+    private func report(_ change: (count: Int, forgotten: Int)) {
         if change.forgotten > 0 { forgotten.increment(by: Int64(change.forgotten)) }
         if change.count != 0 || change.forgotten > 0 {
             size.record(total.add(change.count, ordering: .relaxed).newValue)
         }
-        return result
     }
 
     /// A copy of the visitor `code` as kept at `now`; `nil` when none is.
     func visitor(_ code: String, now: Int64) -> KameleoonVisitor? {
-        shards[shard(of: code)].withLock { shard in
+        shards[shard(of: code)].withLock { shard -> KameleoonVisitor? in
             guard let entry = shard.entries[code], entry.lastUsed >= now - sessionMilliseconds else { return nil }
-            return entry.visitor
+            return entry.record.withLock { record in
+                var visitor = record.visitor
+                visitor.code = code
+                return visitor
+            }
         }
     }
 
@@ -149,7 +193,7 @@ final class KameleoonVisitorStore: Sendable {
         shards.flatMap { shard in
             shard.withLock { shard in
                 shard.entries.compactMap { code, entry in
-                    entry.lastUsed >= now - sessionMilliseconds && entry.tracking.holdsData ? code : nil
+                    entry.lastUsed >= now - sessionMilliseconds && entry.record.withLock { $0.tracking.holdsData } ? code : nil
                 }
             }
         }
@@ -160,7 +204,7 @@ final class KameleoonVisitorStore: Sendable {
     func withTracking<R>(of code: String, now: Int64, _ body: (KameleoonVisitor, inout KameleoonVisitorTracking) -> R) -> R? {
         shards[shard(of: code)].withLock { shard -> R? in
             guard let entry = shard.entries[code], entry.lastUsed >= now - sessionMilliseconds else { return nil }
-            return body(entry.visitor, &shard.entries[code]!.tracking)
+            return entry.record.withLock { record in body(record.visitor, &record.tracking) }
         }
     }
 
