@@ -86,8 +86,9 @@ public struct DatadogView: Sendable {
             let result = UFCResult(detail, flag: key, context: context, in: snapshot, vendor: .datadog)
             var details = DatadogFlagDetails(key: key, value: defaultValue, reason: result.reason,
                                              error: result.errorCode.map { DatadogFlagError(rawValue: $0) ?? .general },
-                                             allocationKey: result.allocationKey)
-            if detail.variationIndex != nil, let value = read(detail.value) {
+                                             allocationKey: result.allocationKey?.isEmpty == false ? result.allocationKey : nil)
+            // ddtrace's provider takes a "" variant for none: the caller's default, the reason kept.
+            if detail.variationIndex != nil, detail.variationKey?.isEmpty == false, let value = read(detail.value) {
                 details.value = value
                 details.variant = detail.variationKey
             }
@@ -107,7 +108,8 @@ public struct DatadogView: Sendable {
         var value: T?
         var exposure: DatadogExposureCache.Served?
         client.readOutcomeForView(key, context: context, as: type, track: true) { outcome, snapshot in
-            guard let snapshot, let served = snapshot.value(of: outcome).flatMap(read) else { return }
+            guard let snapshot, snapshot.variationKey(of: outcome)?.isEmpty == false,
+                  let served = snapshot.value(of: outcome).flatMap(read) else { return }
             value = served
             exposure = DatadogExposureCache.Served.logged(outcome, in: snapshot)
         }

@@ -3,10 +3,13 @@ import BurgeeCore
 import Logging
 import Metrics
 
-/// What one client's Kameleoon calls share: its visitors and its connection to Kameleoon's
-/// Data API, made on the first call (``BurgeeClient/attachment(_:make:)``).
+/// What one client's Kameleoon calls share: its visitors, its tracking registry and its
+/// connection to Kameleoon's Data API, made on the first call (or when its Kameleoon event
+/// destination is attached) (``BurgeeClient/attachment(_:make:)``).
 final class KameleoonServices: Sendable {
     let visitors: KameleoonVisitorStore
+    /// The visitors the next tracking run sends.
+    let registry = KameleoonTrackingRegistry()
     let connection: KameleoonConnection?
     let remoteData: KameleoonRemoteDataClient?
     /// Where each client keeps its services.

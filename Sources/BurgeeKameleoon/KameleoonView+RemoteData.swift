@@ -77,8 +77,10 @@ extension KameleoonView {
         let (document, now) = client.cell.read { ($0.snapshot?.kameleoonDocument, $0.snapshot?.nowMilliseconds) }
         let time = now ?? client.clock.wallMilliseconds()
         let data = KameleoonRemoteVisitorData(json: answer, filter: filter.core, now: time)
-        try client.kameleoonServices.visitors.withVisitor(visitorCode, now: time) { visitor throws(KameleoonError) in
+        try client.kameleoonServices.visitors.withTrackedVisitor(visitorCode, now: time) { visitor, tracking throws(KameleoonError) in
             visitor.add(data, at: time, document: document)
+            // Kameleoon's SDKs hold the Data API's data as sent: `flush()` registers the visitor.
+            if !data.isEmpty { tracking.holdsRemoteData = true }
         }
         return answer
     }

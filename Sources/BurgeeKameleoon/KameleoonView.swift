@@ -50,6 +50,8 @@ public struct KameleoonView: Sendable {
                 throw error
             }
         }
+        // Registered even when every flag is off in the environment, as Kameleoon's SDKs do.
+        if track { KameleoonTracker(client: client).register(visitorCode) }
         return variations
     }
 
@@ -87,35 +89,39 @@ public struct KameleoonView: Sendable {
     }
 
     /// One evaluation for a visitor, as Kameleoon's SDKs make it: the visitor prepared for the
-    /// flag (its holdout assignment, bandit picks), evaluated, the served assignment saved and tracked.
+    /// flag (its holdout assignment, bandit picks), evaluated, the served assignment saved, and
+    /// both held for tracking (the holdout's always, the served one unless `track` is false); with
+    /// `track`, the visitor is registered for the next tracking run, which decides consent.
     /// `services` is looked up once by the caller: `getVariations` evaluates every flag with it.
     private func evaluate(_ code: String, _ key: String, track: Bool, services: KameleoonServices) throws(KameleoonError)
         -> KameleoonVariation
     {
-        let tracker = KameleoonTracker(client: client)
         let now = client.cell.read { $0.snapshot?.nowMilliseconds } ?? client.clock.wallMilliseconds()
-        let (result, assignment) = try services.visitors.withVisitor(code, now: now) { visitor throws(KameleoonError) in
-            var consentRequired = false
-            let outcome = client.evaluateForView(key, track: track, prepare: { snapshot in
+        let result = try services.visitors.withTrackedVisitor(code, now: now) { visitor, tracking throws(KameleoonError) in
+            client.evaluateForView(key, track: track, prepare: { snapshot in
                 guard let document = snapshot?.kameleoonDocument, let flag = document.flag(key) else {
                     return Context(kameleoon: visitor, now: now)
                 }
-                consentRequired = document.settings.consentRequired
-                return visitor.prepared(for: flag, document: document, now: now)
-            }) { detail, snapshot -> (KameleoonResult, KameleoonTracker.Assignment?) in
+                var holdout: KameleoonVisitor.Assignment?
+                let context = visitor.prepared(for: flag, document: document, now: now, holdout: &holdout)
+                if let holdout {
+                    // Kameleoon's SDKs save the holdout's assignment as tracked, whatever `track` says.
+                    KameleoonTracker.assign(.init(experimentId: holdout.experimentId, variationId: holdout.variationId,
+                                                  targetedDelivery: false), into: &tracking, tracked: true)
+                }
+                return context
+            }) { detail, snapshot -> KameleoonResult in
                 let flag = snapshot?.kameleoonDocument?.flag(key)
                 let result = KameleoonResult(detail, flag: flag)
-                guard let flag else { return (result, nil) }
+                guard let flag else { return result }
                 visitor.record(detail, of: flag, at: now)
-                guard let served = KameleoonServed(detail, flag: flag), let variationId = served.variationId else { return (result, nil) }
-                return (result, KameleoonTracker.Assignment(experimentId: served.experimentId, variationId: variationId,
-                                                            targetedDelivery: served.rule.kind == .targetedDelivery))
+                if let served = KameleoonServed(detail, flag: flag), let variationId = served.variationId {
+                    KameleoonTracker.assign(.init(experimentId: served.experimentId, variationId: variationId,
+                                                  targetedDelivery: served.rule.kind == .targetedDelivery),
+                                            into: &tracking, tracked: track)
+                }
+                return result
             }
-            // Without consent where it is required, only targeted-delivery assignments are tracked.
-            let tracked = outcome.1.flatMap { a in
-                !consentRequired || visitor.consent == true || a.targetedDelivery ? a : nil
-            }
-            return (outcome.0, tracked)
         }
         switch result.error {
         case "FeatureNotFound"?: throw .featureNotFound(key)
@@ -123,7 +129,7 @@ public struct KameleoonView: Sendable {
         case "VisitorCodeInvalid"?: throw .visitorCodeInvalid(code)
         default: break
         }
-        if track, let assignment { tracker.experiment(code, assignment) }
+        if track { KameleoonTracker(client: client).register(code) }
         return KameleoonVariation(result)
     }
 

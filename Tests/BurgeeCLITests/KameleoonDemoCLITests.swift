@@ -29,10 +29,10 @@ struct KameleoonDemoCLITests {
         #expect(out.contains("(configuration-update-event on /sse, then GET /v3/demo?environment=production&ts="))
         #expect(out.contains(#"changed flags ["ff_new_checkout"]"#))
         #expect(out.contains(#"  getFeatureVariable ff_new_checkout button for visitor-7: "blue""#))
-        // Seven assignments with a variation id (the defaults have none) and the conversion; the
-        // custom data was added before consent and is not tracked.
+        // The assignments with a variation id (the defaults have none), the conversion, and the
+        // custom data added before consent, sent by the run that found consent given.
         #expect(out.contains("The server received 1 tracking post (POST /visit/events, authorized by POST /oauth/token): "
-            + "conversion 1, experiment 4 "))
+            + "conversion 1, customData 1, experiment 4 "))
     }
 
     @Test("--show-definitions prints a configuration that validates as Kameleoon's")

@@ -213,6 +213,20 @@ struct DatadogSyncTests {
         #expect(connection.exposuresEndpoint()?.throughAgent == true)
     }
 
+    @Test func exposuresKeepThePathOfTheirBaseURL() {
+        var connection = DatadogConnection(apiKey: "k", site: "datadoghq.com", env: nil, service: nil, version: nil,
+                                           configurationBase: nil, exposures: .agent("http://gw/datadog"),
+                                           pollInterval: .seconds(30), http: HTTPOptions())
+        // A reverse proxy's path prefix stays before the EVP proxy's path, as ddtrace keeps it.
+        #expect(connection.exposuresEndpoint()?.url == "http://gw/datadog/evp_proxy/v2/api/v2/exposures")
+        connection.exposures = .agent("http://gw/datadog/")
+        #expect(connection.exposuresEndpoint()?.url == "http://gw/datadog/evp_proxy/v2/api/v2/exposures")
+        connection.exposures = .intake("http://127.0.0.1:9/burgee")
+        #expect(connection.exposuresEndpoint()?.url == "http://127.0.0.1:9/burgee/api/v2/exposures")
+        connection.exposures = .intake("https://proxy.example.com/")
+        #expect(connection.exposuresEndpoint()?.url == "https://proxy.example.com/api/v2/exposures")
+    }
+
     @Test func eppoPollsWithItsKeyAndAStoppingRefusal() async throws {
         try await withServer(.eppo, key: "eppo-key", DatadogDocuments.standard(jsonValues: false)) { running in
             var configuration = BurgeeClient.Configuration.eppo(sdkKey: "eppo-key", baseURL: running.clientURL,

@@ -104,6 +104,29 @@ struct DatadogViewTests {
         #expect(first["subject"]?.objectValue?["attributes"] == .object(["plan": "pro"]))
     }
 
+    @Test func emptyAllocationAndVariantKeysAreNoneAsToDatadogsProvider() async throws {
+        // `pro` (logged) under the allocation key "", and rollout's `on` (logged) under the variant key "".
+        let json = DatadogDocuments.standard()
+            .replacingOccurrences(of: #"{"key":"pro","doLog":true"#, with: #"{"key":"","doLog":true"#)
+            .replacingOccurrences(of: #""on":{"key":"on","value":true},"off""#, with: #""on":{"key":"","value":true},"off""#)
+            .replacingOccurrences(of: #"{"variationKey":"on","serialId":7"#, with: #"{"variationKey":"","serialId":7"#)
+        let (client, sink) = try await client(json)
+        defer { Task { await client.close() } }
+        let datadog = client.datadog
+        // A "" allocation: the value is served, no exposure logged.
+        #expect(datadog.stringValue(key: "checkout", defaultValue: "x", context: Self.pro) == "new")
+        let checkout = datadog.stringDetails(key: "checkout", defaultValue: "x", context: Self.pro)
+        #expect(checkout.value == "new" && checkout.variant == "new" && checkout.allocationKey == nil)
+        // A "" variant: the caller's default with the evaluation's reason, no exposure logged.
+        let onHalf = DatadogEvaluationContext(targetingKey: "user-2")
+        #expect(datadog.booleanValue(key: "rollout", defaultValue: false, context: onHalf) == false)
+        let rollout = datadog.booleanDetails(key: "rollout", defaultValue: false, context: onHalf)
+        #expect(rollout.value == false && rollout.variant == nil && rollout.reason == "SPLIT" && rollout.error == nil)
+        // The other half still logs.
+        #expect(datadog.booleanValue(key: "rollout", defaultValue: true, context: DatadogEvaluationContext(targetingKey: "user-1")) == false)
+        #expect(await exposures(client, sink) == ["rollout half off user-1 8"])
+    }
+
     @Test func aChangedAssignmentIsLoggedAgain() async throws {
         let (client, sink) = try await client()
         defer { Task { await client.close() } }

@@ -16,15 +16,6 @@ struct KameleoonViewTests {
         return (client, sink)
     }
 
-    /// The Kameleoon tracking lines queued, as `eventType visitorCode parameters`.
-    private func tracked(_ client: BurgeeClient, _ sink: InMemoryEventSink) async -> [String] {
-        await client.flush()
-        return sink.customEvents.map { event in
-            let parameters = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\(KameleoonTrackingLine.text($0.value))" }
-            return ([event.key, event.contextKeys[Context.kameleoonKind] ?? "?"] + parameters).joined(separator: " ")
-        }
-    }
-
     @Test func dataAddedToAVisitorIsWhatItsTargetingReads() async throws {
         let (client, _) = try await client()
         defer { Task { await client.close() } }
@@ -120,36 +111,6 @@ struct KameleoonViewTests {
         let active = try client.kameleoon.getVariations(visitorCode: "v9", onlyActive: true, track: false)
         #expect(Set(active.keys) == ["ff_exp", "ff_after"])
         #expect(throws: KameleoonError.self) { try client.kameleoon.getVariations(visitorCode: "") }
-    }
-
-    @Test func trackingFollowsKameleoonsConsentRules() async throws {
-        let (client, sink) = try await client()
-        defer { Task { await client.close() } }
-        // No consent yet where it is required: only targeted-delivery assignments and conversions.
-        try client.kameleoon.addData(visitorCode: "v1", .customData(index: 1, values: ["pro"]), .pageView(url: "https://a.example/p", title: "P"))
-        _ = try client.kameleoon.getVariation(visitorCode: "v1", featureKey: "ff_pro")
-        _ = try client.kameleoon.getVariation(visitorCode: "v1", featureKey: "ff_exp")
-        try client.kameleoon.trackConversion(visitorCode: "v1", goalId: 11, revenue: 9.5)
-        #expect(await tracked(client, sink) == [
-            "experiment v1 id=4002 variationId=4008",
-            "conversion v1 goalId=11 negative=false revenue=9.5",
-        ])
-        sink.removeAll()
-        // With consent: assignments of experiments and data too; `track: false` keeps a call local.
-        try client.kameleoon.setLegalConsent(visitorCode: "v2", consent: true)
-        try client.kameleoon.addData(visitorCode: "v2", .customData(index: 1, values: ["pro", "beta"]), .device("PHONE"))
-        try client.kameleoon.addData(visitorCode: "v2", .browser("CHROME", version: 120), track: false)
-        _ = try client.kameleoon.getVariation(visitorCode: "v2", featureKey: "ff_exp")
-        _ = try client.kameleoon.getVariation(visitorCode: "v2", featureKey: "ff_pro", track: false)
-        #expect(await tracked(client, sink) == [
-            #"customData v2 index=1 overwrite=true valuesCountMap={"beta":1,"pro":1}"#,
-            "staticData v2 deviceType=PHONE",
-            "experiment v2 id=4102 variationId=4108",
-        ])
-        // The lines as Kameleoon reads them.
-        let last = try #require(sink.customEvents.last)
-        let line = try #require(KameleoonTrackingLine.line(last, nonce: 0xab))
-        #expect(line == "nonce=00000000000000ab&eventType=experiment&id=4102&variationId=4108&visitorCode=v2")
     }
 
     @Test func typedGettersAndAllFlagsEvaluateKameleoonFlagsForAContextWithoutVisitorData() async throws {

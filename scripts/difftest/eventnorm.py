@@ -153,7 +153,7 @@ def eppo_assignments(events):
 
 # --- Datadog ----------------------------------------------------------------------------------
 
-# Where Datadog's exposures are posted: the agentless intake (and Burgee's `.intake(origin)`), and
+# Where Datadog's exposures are posted: the agentless intake (and Burgee's `.intake(base)`), and
 # the Agent's EVP proxy (v2, which ddtrace uses with Remote Config; v4, which it may discover).
 DATADOG_EXPOSURE_PATHS = ("/api/v2/exposures", "/evp_proxy/v2/api/v2/exposures", "/evp_proxy/v4/api/v2/exposures")
 
@@ -315,13 +315,13 @@ def kameleoon_line(text):
     return out
 
 
-def kameleoon_tracking(posts, activity=True):
+def kameleoon_tracking(posts):
     """POST /visit/events, Kameleoon's tracking: the body's `\\n`-separated lines, each parsed by
     kameleoon_line, as {"lines": multiset of lines (without nonce and userAgent)} and {"userAgents":
     {visitor: sorted user agents}}: the SDK puts a visitor's user agent on whichever of its lines comes
     first in a post, so only which visitor sent which agent is compared. Batching and line order
-    are not compared. `activity=False` leaves the `activity` lines out (what the SDK sends for a
-    tracked visitor with nothing else to send)."""
+    are not compared. `activity` lines (what the SDK sends for a tracked visitor with nothing else
+    to send) are lines like the others."""
     lines, agents = [], {}
     for body in bodies(posts, "/visit/events"):
         if isinstance(body, dict) and "unreadable" in body:
@@ -333,8 +333,6 @@ def kameleoon_tracking(posts, activity=True):
             if not text.strip():
                 continue
             line = kameleoon_line(text)
-            if not activity and line.get("eventType") == "activity":
-                continue
             agent = line.pop("userAgent", None)
             if agent is not None:
                 visitor = line.get("visitorCode", line.get("mappingValue"))

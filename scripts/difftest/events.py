@@ -74,8 +74,8 @@ batching) and compared; every difference is printed, with the seed. The last lin
   writer flushed. Compared are the exposures (flag, allocation and variant keys, subject id and
   attributes, serial_id) and how many of each were sent after deduplication, without timestamps
   and the batch's context. Both sides' clock is the document's `createdAt` (`--now`; the LD_PRELOAD
-  clock of oracles/ufc.py). `eval --events URL` posts Datadog's exposures to URL's origin,
-  `/api/v2/exposures`, not under URL's path: they are read there.
+  clock of oracles/ufc.py). Some documents get one flag with an empty allocation or variation key
+  (ddtrace logs no exposure for either).
 
 `--mutate KIND` is the mutation check: after each check's capture, one error of KIND
 (eventmutate.py: `counter`, one count changed by one; `drop`, the first event left out;
@@ -86,9 +86,7 @@ the kind is skipped; the others are `caught` when their differences change. The 
 the exit status is 0 only when every mutated check was caught (and at least one was mutated).
 
 Inputs on which Burgee is known to differ (KNOWN_DIFFERENCES) are left out of the lines unless
-`--known` is given. For Kameleoon they are the data items, consent changes and holdouts whose
-tracking differs (the holdout is taken out of the document), and the SDK's `activity` lines,
-which the comparison leaves out; for Datadog, flags with an empty allocation or variation key.
+`--known` is given.
 """
 import argparse
 import gzip
@@ -249,79 +247,15 @@ KNOWN_DIFFERENCES = {
     # LaunchDarkly: none at present (samplingRatio other than 0 or 1 is random on both sides and
     # identify events are not drawn; docs/launchdarkly.md, "Not supported").
     #
-    # Kameleoon: Burgee's tracking lines where they differ from those of Kameleoon's Python SDK (the
-    # reference, kameleoon-client-python 3.22.2; docs/kameleoon.md, "Tracking and consent"). Each
-    # test takes the line, the document and the visitors as the lines before left them
-    # (KameleoonVisitors); `line` is None for the test of the whole document.
-    #
-    # The SDK decides consent when it sends: where consent is required, a visitor's unsent data and
-    # experiment assignments wait in the visitor until a tracking request finds consent given (and
-    # are held back while it is not). Burgee decides when the data is added or the variation
-    # assigned, so data added before a `consent: true` line is never sent, and data added before a
-    # `consent: false` line is sent anyway.
-    "kameleoon: consent that changes after a visitor's first line, where consent is required":
-        lambda line, document, visitors: line is not None and kameleoon_consent_changes(line, document, visitors),
-    # The SDK keeps one page view per URL and visitor (a URL viewed again replaces the unsent view,
-    # with its title): one `page` line per URL. Burgee sends a line per page view.
-    "kameleoon: a page view of a URL the visitor viewed before":
-        lambda line, document, visitors: line is not None and kameleoon_page_again(line, visitors),
-    # The SDK writes `title` only when the page view has a non-empty one; Burgee writes `title=`.
-    "kameleoon: a page view without a title or with an empty one":
-        lambda line, document, visitors: any(item.get("type") == "pageView" and not item.get("title")
-                                             for item in kameleoon_items(line)),
-    # The SDK writes `browserVersion` only when the version is non-zero; Burgee writes `browserVersion=0`.
-    "kameleoon: a browser of version 0":
-        lambda line, document, visitors: any(item.get("type") == "browser" and item.get("version") == 0
-                                             for item in kameleoon_items(line)),
-    # The SDK keeps one browser per visitor: a later browser replaces the unsent one. Burgee replaces
-    # a browser's line only by one with the same parameters, so a browser without a version and one
-    # with a version (in either order) both leave, where the SDK sends the latest alone.
-    "kameleoon: browsers with and without a version for one visitor":
-        lambda line, document, visitors: line is not None and kameleoon_browser_mix(line, visitors),
-    # The SDK sends custom data without values (`valuesCountMap={}`); Burgee sends no line.
-    "kameleoon: custom data without values":
-        lambda line, document, visitors: any(item.get("type") == "customData" and not item.get("values")
-                                             for item in kameleoon_items(line)),
-    # The SDK puts a visitor's user agent (`userAgent=…`) on the visitor's first line of a request;
-    # Burgee sends no user agent.
-    "kameleoon: a user agent":
-        lambda line, document, visitors: any(item.get("type") == "userAgent" and item.get("value")
-                                             for item in kameleoon_items(line)),
-    # The SDK saves the holdout's variation as an assignment of the visitor on each evaluation and
-    # tracks it (an `experiment` line with the holdout's experiment id, even for `track: false`);
-    # Burgee tracks no holdout assignment. Left out by removing the document's `holdout`.
-    "kameleoon: a document with a holdout (its assignment's experiment line)":
-        lambda line, document, visitors: line is None and "holdout" in document,
-    # Custom data at the index of a mapping identifier (`isMappingIdentifier`): the SDK marks its line
-    # `mappingIdentifier=true`, sends it with every tracking request of the visitor, and links the
-    # visitor to a second one whose code is the first value (sharing its data, tracked under that
-    # code too: which of the two codes carries the data depends on the order of its registry).
-    # Burgee sends a plain `customData` line for the visitor alone.
-    "kameleoon: custom data of a mapping identifier":
-        lambda line, document, visitors: any(item.get("type") == "customData" and item.get("values")
-                                             and item["values"][0] and kameleoon_mapping_index(item, document)
-                                             for item in kameleoon_items(line)),
-    # The SDK sends an `activity` line for a visitor it tracks (getVariation with `track: true`)
-    # when the visitor has nothing else to send (and consent is given or not required); Burgee
-    # sends none. No input is left out for it: the comparison leaves `activity` lines out
-    # (eventnorm.kameleoon_tracking, `activity=False`) unless --known is given.
-    "kameleoon: a tracked visitor with nothing else to send (the SDK's `activity` line)":
-        lambda line, document, visitors: False,
-    #
-    # Datadog: ddtrace's provider takes an empty allocation or variant key for none: a variation
-    # served under a "" allocation logs no exposure, and one whose key is "" answers the default
-    # and logs none; Burgee serves both and logs an exposure with the "" key (the evaluation
-    # difftest keeps such keys out, formats/datadog.py).
-    "datadog: an empty allocation or variation key (ddtrace logs no exposure; Burgee does)":
-        lambda line, document: "flag" in line and datadog_empty_keys(datadog_flags_of(document).get(line["flag"])),
+    # Kameleoon: none at present (the reference is kameleoon-client-python 3.22.2;
+    # docs/kameleoon.md, "Tracking and consent").
 }
 
 
-def known_difference(fmt, line, document=None, *state):
-    """The name of the known difference `line` is an input of, or None. `state` is what a format's
-    tests read of the lines before this one (Kameleoon: its visitors, KameleoonVisitors)."""
+def known_difference(fmt, line, document=None):
+    """The name of the known difference `line` is an input of, or None."""
     return next((name for name, test in KNOWN_DIFFERENCES.items()
-                 if name.startswith(fmt + ":") and test(line, document, *state)), None)
+                 if name.startswith(fmt + ":") and test(line, document)), None)
 
 
 def split_track(rng):
@@ -554,7 +488,7 @@ def datadog_lines(rng, module, n):
     document, requests = module.generate(rng, n)
     ufc = engines.unwrap(document)
     # The evaluation generator keeps empty allocation and variation keys out; one flag in some
-    # documents gets one here (a KNOWN_DIFFERENCES entry).
+    # documents gets one here (no exposure for either, the default for a "" variant).
     if rng.random() < 0.15:
         datadog_empty_key(rng, ufc)
     lines = []
@@ -581,15 +515,7 @@ def datadog_lines(rng, module, n):
             lines.append(dict(earlier, context=context))
         elif r < 0.4:
             lines.append(dict(request, flag=rng.choice(["unknown-flag", "F1"])))
-    return document, lines if KNOWN else [line for line in lines if not known_difference("datadog", line, document)]
-
-
-def datadog_burgee_root_posts(capture):
-    """Burgee's exposures that reached the capture server's root: `eval --events URL` posts
-    Datadog's exposures to URL's origin, `/api/v2/exposures`, leaving URL's path (`/burgee`) out,
-    where the other formats post under it (reported); nothing else posts there."""
-    with capture.lock:
-        return [p for p in capture.posts if p["path"] in eventnorm.DATADOG_EXPOSURE_PATHS]
+    return document, lines
 
 
 def datadog_python(capture, document, lines, now):
@@ -776,73 +702,7 @@ def kameleoon_lines(rng, module, n):
             lines.append({"flag": rng.choice(KAMELEOON_UNKNOWN), "context": {"visitorCode": rng.choice(codes)}})
         if rng.random() < 0.2:
             lines.append(kameleoon_track(rng, codes))
-    if KNOWN:
-        return document, lines
-    if known_difference("kameleoon", None, document, KameleoonVisitors()):
-        del document["holdout"]
-    visitors, kept = KameleoonVisitors(), []
-    for line in lines:
-        if not known_difference("kameleoon", line, document, visitors):
-            kept.append(line)
-            visitors.add(line)
-    return document, kept
-
-
-class KameleoonVisitors:
-    """What the lines so far did to each visitor, as far as the known differences read it: its
-    consent (None: never set) and the URLs it viewed."""
-
-    def __init__(self):
-        self.consent = {}
-        self.urls = {}
-        self.browsers = {}  # whether the visitor's browser items had a version
-
-    def add(self, line):
-        if "track" in line:
-            self.consent.setdefault(line["track"].get("visitorCode"), None)
-            return
-        context = line.get("context") or {}
-        code = context.get("visitorCode")
-        if "consent" in context:
-            self.consent[code] = context["consent"]
-        else:
-            self.consent.setdefault(code, None)
-        self.urls.setdefault(code, set()).update(
-            item.get("url") for item in context.get("data") or [] if item.get("type") == "pageView")
-        self.browsers.setdefault(code, set()).update(
-            bool(item.get("version")) for item in context.get("data") or [] if item.get("type") == "browser")
-
-
-def kameleoon_items(line):
-    return ((line or {}).get("context") or {}).get("data") or []
-
-
-def kameleoon_mapping_index(item, document):
-    """Whether a customData item names the document's mapping-identifier custom data."""
-    for cd in document.get("customData") or []:
-        if cd.get("isMappingIdentifier") and (item.get("index") == cd.get("index") if "index" in item
-                                              else item.get("name") == cd.get("name")):
-            return True
-    return False
-
-
-def kameleoon_consent_changes(line, document, visitors):
-    context = line.get("context") or {}
-    code = context.get("visitorCode")
-    return (((document.get("configuration") or {}).get("consentType") == "REQUIRED") and "consent" in context
-            and code in visitors.consent and visitors.consent[code] != context["consent"])
-
-
-def kameleoon_browser_mix(line, visitors):
-    context = line.get("context") or {}
-    kinds = {bool(item.get("version")) for item in context.get("data") or [] if item.get("type") == "browser"}
-    return bool(kinds) and len(kinds | visitors.browsers.get(context.get("visitorCode"), set())) > 1
-
-
-def kameleoon_page_again(line, visitors):
-    context = line.get("context") or {}
-    urls = [item.get("url") for item in context.get("data") or [] if item.get("type") == "pageView"]
-    return len(set(urls)) < len(urls) or bool(set(urls) & visitors.urls.get(context.get("visitorCode"), set()))
+    return document, lines
 
 
 _KAMELEOON_SDK = None
@@ -1073,7 +933,7 @@ def main():
                 elif args.format == "kameleoon":
                     extra = module.burgee_args(document)
                     kameleoon_said = kameleoon_python(capture, module, document, lines)
-                    summarise = lambda posts: eventnorm.kameleoon_tracking(posts, activity=KNOWN)  # noqa: E731
+                    summarise = eventnorm.kameleoon_tracking
                 elif args.format == "datadog":
                     extra = module.burgee_args(document)
                     python_error = datadog_python(capture, document, lines, module.now_of(document))
@@ -1093,8 +953,7 @@ def main():
                     settle(capture, "/python")
                     python = summarise(capture.side("/python"), **(
                         {"vendor": True} if args.format == "launchdarkly" else {}))
-                    sent = capture.side("/burgee") + (
-                        datadog_burgee_root_posts(capture) if args.format == "datadog" else [])
+                    sent = capture.side("/burgee")
                 burgee = summarise(sent)
                 if args.format == "unleash" and not args.strict:
                     python = {"toggles": eventnorm.unleash_as_burgee_counts(

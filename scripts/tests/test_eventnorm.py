@@ -135,12 +135,6 @@ class KameleoonTests(unittest.TestCase):
         self.assertNotEqual(tracking("nonce=1&eventType=activity&visitorCode=b"),
                             tracking("nonce=1&eventType=activity&visitorCode=a"))
 
-    def test_activity_lines_can_be_left_out(self):
-        body = "nonce=1&eventType=activity&visitorCode=a\nnonce=2&eventType=conversion&goalId=1&visitorCode=a"
-        lines = eventnorm.kameleoon_tracking([post("/visit/events", body)], activity=False)["lines"]
-        self.assertEqual(list(lines), [eventnorm.canonical({"eventType": "conversion", "goalId": 1.0,
-                                                            "visitorCode": "a"})])
-
 
 class DatadogTests(unittest.TestCase):
     @staticmethod

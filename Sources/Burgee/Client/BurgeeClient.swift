@@ -73,10 +73,14 @@ public final class BurgeeClient: Service, Sendable {
         let cell = SnapshotCell(ClientState.notReady)
         let observers = FlagObservers()
         let metrics = ClientMetrics(factory: configuration.metricsFactory ?? MetricsSystem.factory)
-        let processor = try configuration.events.map { events throws(ConfigurationError) in
-            EventProcessor(configuration: events,
-                           sink: try events.destination.makeSink(configuration.key, configuration.logger, clock),
-                           logger: configuration.logger, clock: clock, currentTable: { [cell] in cell.read { $0.eventTable } })
+        let sink = try configuration.events.map { events throws(ConfigurationError) in
+            try events.destination.makeSink(configuration.key, configuration.logger, clock)
+        }
+        let processor = configuration.events.flatMap { events in
+            sink.map { sink in
+                EventProcessor(configuration: events, sink: sink, logger: configuration.logger, clock: clock,
+                               currentTable: { [cell] in cell.read { $0.eventTable } })
+            }
         }
         self.eventProcessor = processor
         self.recorder = processor?.recorder
@@ -91,6 +95,7 @@ public final class BurgeeClient: Service, Sendable {
             limits: configuration.limits, flagSets: configuration.flagSets, compileOptions: configuration.compileOptions,
             logger: configuration.logger,
             recorder: processor?.recorder)
+        sink?.attach(to: self)
     }
 
     // MARK: Lifecycle

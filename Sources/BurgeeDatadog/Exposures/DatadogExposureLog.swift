@@ -19,7 +19,10 @@ final class DatadogExposureLog: Sendable {
 
     /// Logs the exposure of `served` (`{"allocation","flag","variant","subject","serial_id"?}`)
     /// unless the same was logged last for its flag and subject; the event is built only then.
+    /// An empty allocation or variant key logs nothing, as ddtrace's provider builds no exposure
+    /// without both.
     func log(_ served: DatadogExposureCache.Served, flag: String, context: Context, on client: BurgeeClient) {
+        guard !served.allocation.isEmpty, !served.variant.isEmpty else { return }
         let subject = UFCResult.subjectId(context)
         guard cache.withLock({ $0.admit(flag: flag, subject: subject, served) }) else { return }
         let exposure = UFCResult.datadogExposure(flag: flag, allocation: served.allocation, variant: served.variant,

@@ -42,9 +42,9 @@ struct DatadogConnection: Sendable {
     func exposuresEndpoint() -> (url: String, throughAgent: Bool)? {
         switch exposures.kind {
         case .off: return nil
-        case .agentless(let base?): return (Self.origin(base) + Self.exposuresPath, false)
+        case .agentless(let base?): return (Self.base(base) + Self.exposuresPath, false)
         case .agentless(nil): return ("https://event-platform-intake.\(site)" + Self.exposuresPath, false)
-        case .agent(let url): return (Self.origin(url) + "/evp_proxy/v2" + Self.exposuresPath, true)
+        case .agent(let url): return (Self.base(url) + "/evp_proxy/v2" + Self.exposuresPath, true)
         }
     }
 
@@ -86,6 +86,15 @@ struct DatadogConnection: Sendable {
         let rest = url[schemeEnd.upperBound...]
         let hostEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
         return String(url[..<hostEnd])
+    }
+
+    /// `url` without its query, fragment and trailing slashes: its path is kept, as ddtrace keeps
+    /// a reverse proxy's path prefix of the Agent's URL (`http://gw/datadog` → `http://gw/datadog/evp_proxy/v2/…`).
+    static func base(_ url: String) -> String {
+        var base = url[...]
+        if let end = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = base[..<end] }
+        while base.hasSuffix("/"), origin(String(base)).count < base.count { base = base.dropLast() }
+        return String(base)
     }
 
     /// Whether `url` names a path beyond its origin.

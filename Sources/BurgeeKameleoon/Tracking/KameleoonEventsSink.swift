@@ -2,56 +2,79 @@ import Burgee
 import BurgeeCore
 import Logging
 
-/// Delivers a client's Kameleoon tracking as Kameleoon's SDKs post it: the custom events that
-/// Kameleoon's calls queued (``KameleoonTracker``), one line each
-/// (``KameleoonTrackingLine``; a later assignment or datum replacing an earlier one of the same
-/// kind), `\n`-separated, in `POST {data}/visit/events?sdkName=…&sdkVersion=…&siteCode=…&bodyUa=true`
-/// with the access token, at most 2.5 million characters a request. Exposures and summaries
-/// have no Kameleoon form and are left out. Each post is retried once, as the HTTP destination
-/// retries; one that fails fails the batch, whose events the client then counts as dropped.
+/// Delivers a client's Kameleoon tracking as Kameleoon's SDKs post it: each delivery of the
+/// client's events (its interval, `flush()`, `close()`) runs the tracking of the visitors
+/// registered since the last run (``KameleoonTrackingRegistry``; the custom events that
+/// registrations queued only start it), as a ``KameleoonTrackingRun``: `\n`-separated lines in
+/// `POST {data}/visit/events?sdkName=…&sdkVersion=…&siteCode=…&bodyUa=true` with the access token,
+/// at most 2.5 million characters a request. Exposures and summaries have no Kameleoon form and
+/// are left out. Each post is retried once, as the HTTP destination retries; the data of one that
+/// fails is unsent again and its visitors registered again for the next run, and the batch fails,
+/// its events counted as dropped.
 final class KameleoonEventsSink: EventSink {
     /// Kameleoon's SDKs keep a tracking request under this many characters.
     static let maxRequestCharacters = 2_500_000
 
+    /// What a run reads of the client the sink delivers for.
+    private struct Attachment: Sendable {
+        let services: KameleoonServices
+        /// The current configuration and the evaluation clock's time, if fixed.
+        let current: @Sendable () -> (KameleoonDocument?, Int64?)
+    }
+
     private let posts: HTTPEventSink
+    private let clock: ClientClock
+    private let attachment = Locked<Attachment?>(nil)
 
     init(connection: KameleoonConnection, retryDelay: Duration, logger: Logger, clock: ClientClock) throws(ConfigurationError) {
         let token = KameleoonAccessToken(connection: connection, logger: logger, clock: clock)
+        self.clock = clock
         posts = try HTTPEventSink(endpoint: connection.trackingURL(), sdkKey: nil, http: connection.http, retryDelay: retryDelay,
                                   logger: logger, clock: clock, sendsSchemaHeader: false, contentType: "*/*",
                                   authorize: { await token.authorization() }, encode: { _ in nil })
     }
 
+    func attach(to client: BurgeeClient) {
+        let services = client.kameleoonServices
+        services.registry.enable()
+        let cell = client.cell
+        attachment.withLock {
+            $0 = Attachment(services: services, current: {
+                cell.read { ($0.snapshot?.kameleoonDocument, $0.snapshot?.nowMilliseconds) }
+            })
+        }
+    }
+
     func send(_ batch: EventBatch) async throws {
-        var generator = SystemRandomNumberGenerator()
-        var lines: [String] = []
-        // A visitor's latest assignment per experiment, custom data per index, static data per
-        // field and geolocation replace earlier unsent ones, as a Kameleoon visitor holds them
-        // until they are sent: one line each per post.
-        var latest: [String: Int] = [:]
-        for case .custom(let event) in batch.events {
-            guard let line = KameleoonTrackingLine.line(event, nonce: generator.next()) else { continue }
-            if let key = KameleoonTrackingLine.replacementKey(event) {
-                if let index = latest[key] {
-                    lines[index] = line
-                    continue
-                }
-                latest[key] = lines.count
+        guard let attachment = attachment.withLock({ $0 }) else { return }
+        let services = attachment.services
+        let codes = services.registry.extract()
+        guard !codes.isEmpty else { return }
+        let (document, fixedNow) = attachment.current()
+        let now = fixedNow ?? clock.wallMilliseconds()
+        let run = KameleoonTrackingRun(codes, visitors: services.visitors, document: document, now: now)
+        run.markTransmitting(in: services.visitors, now: now)
+        let lines = run.lines
+        var start = 0
+        while start < lines.count {
+            var end = start
+            var size = 0
+            while end < lines.count, end == start || size + 1 + lines[end].text.utf8.count <= Self.maxRequestCharacters {
+                size += (end == start ? 0 : 1) + lines[end].text.utf8.count
+                end += 1
             }
-            lines.append(line)
-        }
-        var body = ""
-        var count = 0
-        for line in lines {
-            if !body.isEmpty, body.utf8.count + 1 + line.utf8.count > Self.maxRequestCharacters {
-                try await posts.send(body: Array(body.utf8), events: count)
-                body = ""
-                count = 0
+            let body = lines[start..<end].map(\.text).joined(separator: "\n")
+            do {
+                try await posts.send(body: Array(body.utf8), events: end - start)
+            } catch {
+                // Unsent again, and registered again, as Kameleoon's SDKs roll a failed request back.
+                KameleoonTrackingRun.settle(lines[start...], in: services.visitors, sent: false, now: now)
+                services.registry.add(contentsOf: lines[start...].map(\.code))
+                throw error
             }
-            body += body.isEmpty ? line : "\n" + line
-            count += 1
+            KameleoonTrackingRun.settle(lines[start..<end], in: services.visitors, sent: true, now: now)
+            start = end
         }
-        if count > 0 { try await posts.send(body: Array(body.utf8), events: count) }
     }
 
     func shutdown() async {

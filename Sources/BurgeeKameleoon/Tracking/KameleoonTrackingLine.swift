@@ -1,38 +1,25 @@
 import Burgee
 import BurgeeCore
 
-/// One line of a Kameleoon tracking body: a URL query,
-/// `nonce=<16 hex>&eventType=<type>&<parameters>&visitorCode=<code>`, for a custom event queued
-/// by ``KameleoonTracker`` (its key is the event type, its properties the parameters, sorted by
-/// name; numbers whole where they are whole, Booleans as `true`/`false`).
+/// One line of a Kameleoon tracking body, a URL query, as Kameleoon's SDKs write it:
+/// `nonce=<16 hex>&eventType=<type>&<parameters>&visitorCode=<code>[&userAgent=<agent>]`, the
+/// parameters whose value is empty left out.
 enum KameleoonTrackingLine {
-    /// The line of `event`, or `nil` when it is not about a Kameleoon visitor.
-    static func line(_ event: CustomEvent, nonce: UInt64) -> String? {
-        guard let code = event.contextKeys[Context.kameleoonKind] else { return nil }
-        var line = "nonce=" + hex(nonce) + "&eventType=" + KameleoonQuery.encode(event.key)
-        for (name, value) in event.properties.sorted(by: { $0.key < $1.key }) {
-            line += "&" + KameleoonQuery.encode(name) + "=" + KameleoonQuery.encode(text(value))
+    /// The line of a datum's `parameters` for the visitor `code`, with its user agent when given.
+    static func line(_ parameters: [(String, String)], code: String, userAgent: String?, nonce: UInt64) -> String {
+        var line = "nonce=" + hex(nonce)
+        for (name, value) in parameters where !value.isEmpty {
+            line += "&" + KameleoonQuery.encode(name) + "=" + KameleoonQuery.encode(value)
         }
-        return line + "&visitorCode=" + KameleoonQuery.encode(code)
+        line += "&visitorCode=" + KameleoonQuery.encode(code)
+        if let userAgent, !userAgent.isEmpty { line += "&userAgent=" + KameleoonQuery.encode(userAgent) }
+        return line
     }
 
-    /// What a later line of the same visitor replaces `event`'s line by, for the kinds a
-    /// Kameleoon visitor holds one of (an assignment per experiment, custom data per index,
-    /// each static datum, the geolocation); `nil` for those it sends each of (pages, conversions).
-    static func replacementKey(_ event: CustomEvent) -> String? {
-        guard let code = event.contextKeys[Context.kameleoonKind] else { return nil }
-        let detail: String
-        switch event.key {
-        case "experiment": detail = text(event.properties["id"] ?? .null)
-        case "customData": detail = text(event.properties["index"] ?? .null)
-        case "staticData": detail = event.properties.keys.sorted().joined(separator: ",")
-        case "geolocation": detail = ""
-        default: return nil
-        }
-        return event.key + "\u{0}" + detail + "\u{0}" + code
-    }
+    /// The line Kameleoon's SDKs send for a tracked visitor with nothing else to send.
+    static let activity = [("eventType", "activity")]
 
-    /// A parameter's text.
+    /// A parameter's text: numbers whole where they are whole, Booleans as `true`/`false`.
     static func text(_ value: JSONValue) -> String {
         switch value {
         case .string(let s): return s

@@ -3,7 +3,10 @@ import Metrics
 import Synchronization
 
 /// The visitors of one client, by visitor code: what was added to each, fetched for it and
-/// assigned to it (``KameleoonVisitor``), kept within ``KameleoonVisitorLimits``.
+/// assigned to it (``KameleoonVisitor``) and what of it is to be tracked
+/// (``KameleoonVisitorTracking``), kept within ``KameleoonVisitorLimits``. As in Kameleoon's SDKs,
+/// a mapping identifier's value links a second code to a visitor (``link(_:to:now:)``): both codes
+/// then share one record, each kept as long as its code is used.
 ///
 /// Visitors are spread over shards, each behind its own lock, so that calls for different
 /// visitors rarely wait for each other; a call for one visitor runs its whole read–evaluate–record
@@ -14,7 +17,9 @@ final class KameleoonVisitorStore: Sendable {
     /// One shard: the visitors and the order they were last used in.
     struct Shard {
         struct Entry {
-            var visitor: KameleoonVisitor
+            /// The visitor, shared with the codes linked to it; its own lock is taken with the
+            /// shard's held, never the other way round.
+            var record: Locked<Record>
             var lastUsed: Int64
             var stamp: UInt64
         }
@@ -27,10 +32,10 @@ final class KameleoonVisitorStore: Sendable {
         var evicted = 0
         var expired = 0
 
-        mutating func put(_ visitor: KameleoonVisitor, now: Int64) {
+        mutating func put(_ code: String, _ record: Locked<Record>, now: Int64) {
             nextStamp &+= 1
-            entries[visitor.code] = Entry(visitor: visitor, lastUsed: now, stamp: nextStamp)
-            order.append((visitor.code, nextStamp))
+            entries[code] = Entry(record: record, lastUsed: now, stamp: nextStamp)
+            order.append((code, nextStamp))
         }
 
         /// Forgets visitors beyond `capacity` (least recently used first) and visitors idle
@@ -64,6 +69,12 @@ final class KameleoonVisitorStore: Sendable {
         }
     }
 
+    /// A visitor and what it holds to track.
+    struct Record: Sendable {
+        var visitor: KameleoonVisitor
+        var tracking = KameleoonVisitorTracking()
+    }
+
     static let shardCount = 16
     /// Each shard behind its own lock: calls for visitors in different shards never wait for each
     /// other.
@@ -95,38 +106,105 @@ final class KameleoonVisitorStore: Sendable {
     func withVisitor<R>(_ code: String, now: Int64, _ body: (inout KameleoonVisitor) throws(KameleoonError) -> R)
         throws(KameleoonError) -> R
     {
+        try withTrackedVisitor(code, now: now) { visitor, _ throws(KameleoonError) in try body(&visitor) }
+    }
+
+    /// ``withVisitor(_:now:_:)`` with what the visitor holds for tracking.
+    func withTrackedVisitor<R>(_ code: String, now: Int64,
+                               _ body: (inout KameleoonVisitor, inout KameleoonVisitorTracking) throws(KameleoonError) -> R)
+        throws(KameleoonError) -> R
+    {
         let idleSince = now - sessionMilliseconds
         let outcome = shards[shard(of: code)].withLock { shard -> Result<(R, (count: Int, forgotten: Int)), KameleoonError> in
             let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
-            var visitor: KameleoonVisitor
+            let record: Locked<Record>
             if let entry = shard.entries[code], entry.lastUsed >= idleSince {
-                visitor = entry.visitor
+                record = entry.record
             } else {
                 // Idle past the session: the visitor starts again empty.
                 if shard.entries.removeValue(forKey: code) != nil { shard.expired += 1 }
-                visitor = KameleoonVisitor(code: code)
+                record = Locked(Record(visitor: KameleoonVisitor(code: code)))
+            }
+            let step = record.withLock { record -> Result<(R, Bool), KameleoonError> in
+                // A record linked to several codes is seen under the code it is called by.
+                record.visitor.code = code
+                do throws(KameleoonError) {
+                    return .success((try body(&record.visitor, &record.tracking), record.visitor.exists))
+                } catch {
+                    return .failure(error)
+                }
             }
             let result: R
-            do throws(KameleoonError) { result = try body(&visitor) } catch { return .failure(error) }
-            if visitor.exists {
-                shard.put(visitor, now: now)
-                shard.trim(capacity: capacityPerShard, idleSince: idleSince)
+            switch step {
+            case .failure(let error): return .failure(error)
+            case .success(let (value, exists)):
+                result = value
+                if exists {
+                    shard.put(code, record, now: now)
+                    shard.trim(capacity: capacityPerShard, idleSince: idleSince)
+                }
             }
             return .success((result, (shard.entries.count - before, shard.evicted + shard.expired - forgottenBefore)))
         }
         let (result, change) = try outcome.get()
+        report(change)
+        return result
+    }
+
+    /// Links `alias` to the visitor `code` kept at `now`, as Kameleoon's SDKs link a mapping
+    /// identifier's value to the visitor it was added to: `alias` then calls the same visitor
+    /// (whatever it was before), its data, consent and assignments shared.
+    func link(_ alias: String, to code: String, now: Int64) {
+        guard alias != code,
+              let record = shards[shard(of: code)].withLock({ $0.entries[code]?.record }) else { return }
+        let idleSince = now - sessionMilliseconds
+        let change = shards[shard(of: alias)].withLock { shard -> (count: Int, forgotten: Int) in
+            let before = shard.entries.count, forgottenBefore = shard.evicted + shard.expired
+            shard.put(alias, record, now: now)
+            shard.trim(capacity: capacityPerShard, idleSince: idleSince)
+            return (shard.entries.count - before, shard.evicted + shard.expired - forgottenBefore)
+        }
+        report(change)
+    }
+
+    /// Reports a shard's change of size to the metrics.
+    private func report(_ change: (count: Int, forgotten: Int)) {
         if change.forgotten > 0 { forgotten.increment(by: Int64(change.forgotten)) }
         if change.count != 0 || change.forgotten > 0 {
             size.record(total.add(change.count, ordering: .relaxed).newValue)
         }
-        return result
     }
 
     /// A copy of the visitor `code` as kept at `now`; `nil` when none is.
     func visitor(_ code: String, now: Int64) -> KameleoonVisitor? {
-        shards[shard(of: code)].withLock { shard in
+        shards[shard(of: code)].withLock { shard -> KameleoonVisitor? in
             guard let entry = shard.entries[code], entry.lastUsed >= now - sessionMilliseconds else { return nil }
-            return entry.visitor
+            return entry.record.withLock { record in
+                var visitor = record.visitor
+                visitor.code = code
+                return visitor
+            }
+        }
+    }
+
+    /// The codes of the visitors kept at `now` that hold data to track, sent or not (Kameleoon's
+    /// `flush()` registers them).
+    func codesHoldingData(now: Int64) -> [String] {
+        shards.flatMap { shard in
+            shard.withLock { shard in
+                shard.entries.compactMap { code, entry in
+                    entry.lastUsed >= now - sessionMilliseconds && entry.record.withLock { $0.tracking.holdsData } ? code : nil
+                }
+            }
+        }
+    }
+
+    /// Runs `body` on the tracking of the visitor `code` kept at `now`, without counting as a use
+    /// of the visitor; `nil` when no visitor is kept.
+    func withTracking<R>(of code: String, now: Int64, _ body: (KameleoonVisitor, inout KameleoonVisitorTracking) -> R) -> R? {
+        shards[shard(of: code)].withLock { shard -> R? in
+            guard let entry = shard.entries[code], entry.lastUsed >= now - sessionMilliseconds else { return nil }
+            return entry.record.withLock { record in body(record.visitor, &record.tracking) }
         }
     }
 

@@ -64,7 +64,7 @@ struct EventsEvalRun {
             }
         }
         out.flush()
-        await client.flush()
+        await evaluator.flush(client)
         let diagnostics = client.eventDiagnostics
         await client.close()
         running.cancel()

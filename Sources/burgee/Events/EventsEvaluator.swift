@@ -27,12 +27,19 @@ protocol EventsEvaluator {
 
     /// A `{"track": {…}}` line, in the vendor's words; whether the vendor's call queued it.
     static func track(_ event: JSONValue, on client: BurgeeClient) -> Bool
+
+    /// Delivers what the lines recorded, as the vendor's `flush` does, before the command ends.
+    static func flush(_ client: BurgeeClient) async
 }
 
 extension EventsEvaluator {
     static func evaluate(flag: String, context: JSONValue, type: ValueType?, default: JSONValue, detail: Bool,
                          on client: BurgeeClient) -> [(String, JSONValue)] {
         evaluate(flag: flag, context: context, type: type, default: `default`, on: client)
+    }
+
+    static func flush(_ client: BurgeeClient) async {
+        await client.flush()
     }
 }
 

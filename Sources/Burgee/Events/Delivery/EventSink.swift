@@ -8,9 +8,17 @@ package protocol EventSink: Sendable {
 
     /// Releases the sink's resources; called once when the client closes, after the last batch.
     func shutdown() async
+
+    /// Called once, when the client that delivers through the sink is made, for a sink that
+    /// reads the client's own state when it sends (a vendor's visitors). Keeping the client
+    /// itself would keep it alive: keep what is read of it.
+    func attach(to client: BurgeeClient)
 }
 
 extension EventSink {
     /// Nothing to release.
     package func shutdown() async {}
+
+    /// Reads nothing of the client.
+    package func attach(to client: BurgeeClient) {}
 }

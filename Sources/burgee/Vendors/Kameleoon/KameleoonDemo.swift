@@ -116,7 +116,7 @@ struct KameleoonDemo: Demo {
         out.writeLine("The server received \(stats.posts) tracking \(stats.posts == 1 ? "post" : "posts") "
             + "(POST /visit/events, authorized by POST /oauth/token): "
             + stats.events.keys.sorted().map { "\($0) \(stats.events[$0]!)" }.joined(separator: ", ")
-            + " (one experiment event per visitor and experiment; the plan, added before consent, stayed local)")
+            + " (one experiment event per visitor and experiment; the plan, added before consent, left once consent was given)")
     }
 
     /// `on, id 1003 (TARGETED_DELIVERY, experiment 1002)`, or `off (default variation)`: the

@@ -6,8 +6,8 @@ import BurgeeKameleoon
 /// Kameleoon's calls on one client (so that a visitor code seen before is the same visitor):
 /// `setLegalConsent` for `consent`, `addData` for each data item, `getVariation` for each prior
 /// flag and then for the flag, all tracked; `{"track": {"visitorCode", "goalId", "revenue"?,
-/// "negative"?}}` through `trackConversion`. The tracking goes to `URL/visit/events`, as to
-/// Kameleoon's Data API. A request's `remote` (the Data API's answer) is not replayed here.
+/// "negative"?}}` through `trackConversion`; then `flush()`. The tracking goes to
+/// `URL/visit/events`, as to Kameleoon's Data API. A request's `remote` (the Data API's answer) is not replayed here.
 enum KameleoonEventsEvaluator: EventsEvaluator {
     static let format = DefinitionsFormat.kameleoon
 
@@ -42,6 +42,12 @@ enum KameleoonEventsEvaluator: EventsEvaluator {
         } catch {
             return [("kameleoon", .object(["error": .string(error.description)]))]
         }
+    }
+
+    /// Kameleoon's `flush()`: every visitor holding data is tracked, as the SDK's `flush()` and
+    /// its next tracking run send them.
+    static func flush(_ client: BurgeeClient) async {
+        await client.kameleoon.flush()
     }
 
     static func track(_ event: JSONValue, on client: BurgeeClient) -> Bool {

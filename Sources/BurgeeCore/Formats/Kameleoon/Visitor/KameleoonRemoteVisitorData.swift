@@ -21,7 +21,7 @@ package struct KameleoonRemoteVisitorData: Sendable {
     package var visitorCode: String?
 
     /// Whether there is any data to add (the visitor code aside).
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         customData.isEmpty && pages.isEmpty && assignments.isEmpty && personalizations.isEmpty && conversions.isEmpty
             && geolocation == nil && device == nil && browser == nil && operatingSystem == nil && previousVisits == nil
             && keyMomentScores == nil && contextualScores == nil

@@ -16,6 +16,14 @@ extension KameleoonVisitor {
     /// later evaluations see it), and the contextual bandit picks of the flag's rules are made.
     /// Returns the context to evaluate `flag` with at `now`.
     package mutating func prepared(for flag: KameleoonFlag, document: KameleoonDocument, now: Int64) -> Context {
+        var holdout: Assignment?
+        return prepared(for: flag, document: document, now: now, holdout: &holdout)
+    }
+
+    /// ``prepared(for:document:now:)``, setting `holdout` to the holdout assignment it saved, if
+    /// any (Kameleoon's SDKs track it).
+    package mutating func prepared(for flag: KameleoonFlag, document: KameleoonDocument, now: Int64,
+                                   holdout saved: inout Assignment?) -> Context {
         var picks: [String: JSONValue] = [:]
         guard flag.environmentEnabled else { return Context(kameleoon: self, now: now) }
         let blocked = document.settings.consentRequired && document.settings.fullyBlocks && consent == false
@@ -23,6 +31,7 @@ extension KameleoonVisitor {
             let h = KameleoonHash.fraction(codeForHash(flag, document: document), container: holdout.id, respool: nil)
             if let picked = KameleoonHash.pick(h, holdout.runningSums), let variationId = holdout.variations[picked].variationId {
                 assign(experimentId: holdout.id, variationId: variationId, at: now)
+                saved = Assignment(experimentId: holdout.id, variationId: variationId, time: now)
             }
         }
         if let scores = contextualScores {

@@ -28,7 +28,8 @@ package struct KameleoonVisitor: Sendable {
         package var time: Int64
     }
 
-    package let code: String
+    /// The visitor code it is called by (a visitor linked to a mapping identifier's value is called by both).
+    package var code: String
     /// When the visitor was first given something: the start of its current visit. `nil`: there
     /// is no visitor yet ("no visitor at all" to the conditions).
     package private(set) var createdAt: Int64?
