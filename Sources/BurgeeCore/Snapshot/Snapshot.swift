@@ -311,11 +311,12 @@ public final class Snapshot: Sendable {
     /// value is not of `type`.
     @inline(__always)
     private func finish(_ result: FlagOutcome, flag index: Int, _ type: ValueType?) -> EvaluationOutcome {
-        let outcome = program.outcome(result, flag: index)
-        if let type, outcome.slot >= 0, !type.accepts(program.values[outcome.slot]) {
+        guard let variation = result.variation else { return EvaluationOutcome(result: result, flag: index, slot: -1) }
+        let slot = Int(program.flags[index].variationBase) &+ variation
+        if let type, !type.accepts(program.values[slot]) {
             return EvaluationOutcome(result: FlagOutcome(error: .wrongType), flag: index, slot: -1)
         }
-        return outcome
+        return EvaluationOutcome(result: result, flag: index, slot: slot)
     }
 
     // MARK: Flags by position

@@ -6,7 +6,7 @@ import Logging
 /// vendor's wire protocol, and each request line evaluated through the call a user of that
 /// vendor makes (so that what the client sends is what that call records). Implemented in
 /// `Vendors/<Vendor>/`, listed in ``EventsEvaluators``.
-protocol EventsEvaluator {
+protocol EventsEvaluator: Sendable {
     /// The format whose requests it evaluates.
     static var format: DefinitionsFormat { get }
 
