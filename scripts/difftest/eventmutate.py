@@ -41,9 +41,8 @@ KAMELEOON_TRACKING = "/visit/events"
 DATADOG_EXPOSURE_PATHS = eventnorm.DATADOG_EXPOSURE_PATHS
 
 
-def mutate(fmt, kind, posts, activity=True):
-    """`kind`'s mutation of the Burgee side of format `fmt`: (mutated copy, description) or None.
-    `activity=False` (Kameleoon): `activity` lines are not compared, so none is picked."""
+def mutate(fmt, kind, posts):
+    """`kind`'s mutation of the Burgee side of format `fmt`: (mutated copy, description) or None."""
     if fmt not in FORMATS_OF_KIND.get(kind, ()):
         raise ValueError(f"mutation {kind!r} does not apply to {fmt}")
     if fmt == "launchdarkly":
@@ -57,7 +56,7 @@ def mutate(fmt, kind, posts, activity=True):
         return (eppo_counter if kind == "counter" else eppo_drop)(posts)
     if fmt == "datadog":
         return (datadog_counter if kind == "counter" else datadog_drop)(posts)
-    return (kameleoon_counter if kind == "counter" else kameleoon_drop)(posts, activity)
+    return (kameleoon_counter if kind == "counter" else kameleoon_drop)(posts)
 
 
 def _list_items(posts, path):
@@ -267,8 +266,8 @@ def datadog_drop(posts):
 
 # --- Kameleoon --------------------------------------------------------------------------------
 
-def _kameleoon_lines(posts, activity):
-    """(post index, line index, lines, event type) of each compared tracking line of /visit/events."""
+def _kameleoon_lines(posts):
+    """(post index, line index, lines, event type) of each tracking line of /visit/events."""
     for p, post in enumerate(posts):
         if post["path"] != KAMELEOON_TRACKING or not isinstance(post["body"], str):
             continue
@@ -277,21 +276,19 @@ def _kameleoon_lines(posts, activity):
             if not text.strip():
                 continue
             kind = dict(urllib.parse.parse_qsl(text, keep_blank_values=True)).get("eventType")
-            if not activity and kind == "activity":
-                continue
             yield p, i, lines, kind
 
 
-def kameleoon_counter(posts, activity=True):
-    for p, i, lines, kind in _kameleoon_lines(posts, activity):
+def kameleoon_counter(posts):
+    for p, i, lines, kind in _kameleoon_lines(posts):
         out = copy.deepcopy(posts)
         out[p]["body"] = "\n".join(lines[:i + 1] + [lines[i]] + lines[i + 1:])
         return out, f"tracking line ({kind}) sent twice"
     return None
 
 
-def kameleoon_drop(posts, activity=True):
-    for p, i, lines, kind in _kameleoon_lines(posts, activity):
+def kameleoon_drop(posts):
+    for p, i, lines, kind in _kameleoon_lines(posts):
         out = copy.deepcopy(posts)
         out[p]["body"] = "\n".join(lines[:i] + lines[i + 1:])
         return out, f"tracking line ({kind}) dropped"

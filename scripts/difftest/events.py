@@ -1007,7 +1007,7 @@ def mutation_outcome(fmt, kind, sent, summarise, python, found, error, answers):
     when the comparison of the mutated side with the vendor's (`python`) differs from that of the
     side as sent (`found`, the answers' differences `answers` included), `missed` when it does not
     (or when the run failed, `error`: nothing was compared)."""
-    result = eventmutate.mutate(fmt, kind, sent, activity=KNOWN)
+    result = eventmutate.mutate(fmt, kind, sent)
     if result is None:
         return "skipped", f"{kind}: nothing to mutate"
     mutated, description = result

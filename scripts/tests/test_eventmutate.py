@@ -190,7 +190,7 @@ def datadog_normalise(posts):
 
 
 def kameleoon_normalise(posts):
-    return eventnorm.kameleoon_tracking(posts, activity=False)
+    return eventnorm.kameleoon_tracking(posts)
 
 
 class CountedEventTests(MutationTestCase):
@@ -212,20 +212,13 @@ class CountedEventTests(MutationTestCase):
         self.assertIsNone(eventmutate.mutate("datadog", "counter", empty))
         self.assertIsNone(eventmutate.mutate("datadog", "drop", empty))
 
-    def test_kameleoon_picks_a_compared_line(self):
-        mutated, description = self.assertMutated("kameleoon", "counter", KAMELEOON_POSTS, kameleoon_normalise,
-                                                  activity=False)
-        self.assertIn("experiment", description)
-        self.assertEqual(sorted(kameleoon_normalise(mutated)["lines"].values()), [1, 2])
-        mutated, description = self.assertMutated("kameleoon", "drop", KAMELEOON_POSTS, kameleoon_normalise,
-                                                  activity=False)
-        self.assertIn("experiment", description)
-        self.assertEqual(len(kameleoon_normalise(mutated)["lines"]), 1)
-        # Where activity lines are compared, the first line is one.
-        _, description = eventmutate.mutate("kameleoon", "drop", KAMELEOON_POSTS, activity=True)
+    def test_kameleoon(self):
+        # The first line is the activity line: compared, like every other.
+        mutated, description = self.assertMutated("kameleoon", "counter", KAMELEOON_POSTS, kameleoon_normalise)
         self.assertIn("activity", description)
-        only_activity = [post("/visit/events", "nonce=1&eventType=activity&visitorCode=v1\n")]
-        self.assertIsNone(eventmutate.mutate("kameleoon", "drop", only_activity, activity=False))
+        mutated, description = self.assertMutated("kameleoon", "drop", KAMELEOON_POSTS, kameleoon_normalise)
+        self.assertIn("activity", description)
+        self.assertIsNone(eventmutate.mutate("kameleoon", "drop", [post("/other", "eventType=activity")]))
 
 
 if __name__ == "__main__":
