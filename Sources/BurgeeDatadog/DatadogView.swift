@@ -108,7 +108,7 @@ public struct DatadogView: Sendable {
         var value: T?
         var exposure: DatadogExposureCache.Served?
         client.readOutcomeForView(key, context: context, as: type, track: true) { outcome, snapshot in
-            guard let snapshot, snapshot.variationKey(of: outcome)?.isEmpty == false,
+            guard let snapshot, !snapshot.servesEmptyVariationKey(outcome),
                   let served = snapshot.value(of: outcome).flatMap(read) else { return }
             value = served
             exposure = DatadogExposureCache.Served.logged(outcome, in: snapshot)

@@ -17,6 +17,8 @@ struct ProgramBuilder {
     private var continuedFlagLabels: ChunkedArray<OutcomeLabels?>?
     /// Whether any outcome has a label (``Program/hasLabels``).
     private var hasLabels = false
+    /// Whether any variation's key is empty (``Program/hasEmptyVariationKey``).
+    private var hasEmptyVariationKey = false
     private var flagTests = TableBuilder<PrerequisiteCode>()
     /// Every flag, for flag conditions (``variationKeys(of:)``).
     private let flagDrafts: [FlagDraft]
@@ -123,6 +125,7 @@ struct ProgramBuilder {
         segmentEntryRuleIds = TableBuilder(continuing: program.segmentEntryRuleIds)
         continuedFlagLabels = program.flagLabels
         hasLabels = program.hasLabels
+        hasEmptyVariationKey = program.hasEmptyVariationKey
         attributeNames = program.attributeNames
         attributeParses = program.attributeParses
         for (slot, name) in attributeNames.enumerated() { attributeSlots[name] = Int32(slot) }
@@ -183,6 +186,7 @@ struct ProgramBuilder {
         for variation in flag.variations {
             values.append(variation.value)
             variationKeys.append(variation.key)
+            if variation.key?.isEmpty == true { hasEmptyVariationKey = true }
         }
         guard !flag.hasErrors, let fallthroughServe = flag.fallthrough else {
             flags.append(FlagCode(enabled: flag.enabled, malformed: true, offVariation: -1, variationBase: variationBase,
@@ -390,7 +394,8 @@ struct ProgramBuilder {
                 flagProblems: flagProblems, hiddenFlags: hidden, segmentKeys: segmentKeys,
                 segmentProblems: segmentProblems, testLabels: testLabels, segmentTestLabels: segmentTestLabels,
                 segmentEntryRuleIds: segmentEntryRuleIds, flagTests: flagTests, ruleLabels: ruleLabels,
-                flagLabels: continuedFlagLabels ?? ChunkedArray(flagLabels), hasLabels: hasLabels, cycleError: cycleError, dependencies: dependencies, owners: owners,
+                flagLabels: continuedFlagLabels ?? ChunkedArray(flagLabels), hasLabels: hasLabels,
+                hasEmptyVariationKey: hasEmptyVariationKey, cycleError: cycleError, dependencies: dependencies, owners: owners,
                 segmentIndex: segmentIndex, flagIndex: reused, linkedSize: linkedSize, attributeNames: attributeNames,
                 attributeParses: attributeParses)
     }

@@ -75,6 +75,9 @@ final class Program: Sendable {
     /// Whether any flag's outcomes carry labels: only then are ``ruleLabels`` and
     /// ``flagLabels`` read, so that other formats' reasons cost nothing more.
     let hasLabels: Bool
+    /// Whether any variation's key is empty (`""`, which some vendors read as no variation): only
+    /// then does a view that treats it so read the served key.
+    @usableFromInline let hasEmptyVariationKey: Bool
     /// The rules' labels, parallel to ``rules``.
     let ruleLabels: ProgramTable<String?>
     /// The labels of each flag's outcomes that no rule names, parallel to ``flagKeys``.
@@ -100,7 +103,8 @@ final class Program: Sendable {
          flagInfo: ChunkedArray<FlagInfo>, flagProblems: ChunkedArray<[DefinitionProblem]>, hiddenFlags: Set<String>, segmentKeys: [String],
          segmentProblems: [[DefinitionProblem]], testLabels: TableBuilder<TestLabel>, segmentTestLabels: TableBuilder<TestLabel>,
          segmentEntryRuleIds: TableBuilder<String?>, flagTests: TableBuilder<PrerequisiteCode>, ruleLabels: TableBuilder<String?>,
-         flagLabels: ChunkedArray<OutcomeLabels?>, hasLabels: Bool, cycleError: EvaluationReason.ErrorKind,
+         flagLabels: ChunkedArray<OutcomeLabels?>, hasLabels: Bool, hasEmptyVariationKey: Bool = false,
+         cycleError: EvaluationReason.ErrorKind,
          dependencies: ProgramDependencies, owners: TableBuilder<AnyObject & Sendable>,
          segmentIndex: KeySet, flagIndex: KeySet?, linkedSize: Int?, attributeNames: [String],
          attributeParses: [AttributeParses]) {
@@ -152,6 +156,7 @@ final class Program: Sendable {
         self.flagLabels = flagLabels
         self.cycleError = cycleError
         self.hasLabels = hasLabels
+        self.hasEmptyVariationKey = hasEmptyVariationKey
         self.dependencies = dependencies
         self.owners = table(owners)
         self.segmentIndex = segmentIndex

@@ -208,6 +208,18 @@ public final class Snapshot: Sendable {
         return program.values[outcome.slot]
     }
 
+    /// Whether an outcome of this snapshot serves a variation whose key is empty (`""`), which
+    /// some vendors' SDKs read as no variation: one load unless the program has such a key.
+    @inlinable
+    package func servesEmptyVariationKey(_ outcome: EvaluationOutcome) -> Bool {
+        program.hasEmptyVariationKey && servedKeyIsEmpty(outcome)
+    }
+
+    @usableFromInline
+    func servedKeyIsEmpty(_ outcome: EvaluationOutcome) -> Bool {
+        variationKey(of: outcome)?.isEmpty == true
+    }
+
     /// The key of the variation an outcome of this snapshot serves; `nil` when it serves the
     /// caller's default or the format's variations have no keys.
     @inline(__always)

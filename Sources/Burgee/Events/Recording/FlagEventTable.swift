@@ -35,7 +35,7 @@ final class FlagEventTable: Sendable {
         let samplingRatio: Int64?
         /// Neither ``mayForce`` nor ``evaluatesPrerequisites``: where only forced exposures are
         /// recorded, an evaluation of this flag outside an experiment is a count and nothing more.
-        var quiet: Bool { !mayForce && !evaluatesPrerequisites }
+        let quiet: Bool
     }
 
     let flags: ContiguousArray<Flag>
@@ -128,14 +128,15 @@ final class FlagEventTable: Sendable {
         let info = snapshot.info(at: position)
         let names = snapshot.variationNames(at: position)
         let tracked = snapshot.trackedRules(at: position)
+        let mayForce = info.trackEvents || !tracked.isEmpty || info.trackEventsFallthrough || (info.debugEventsUntilDate ?? 0) > 0
         let flag = Flag(keyHash: ExposureFingerprint.string(key), version: info.version,
                         firstCounter: firstCounter, variationCount: names.count, trackEvents: info.trackEvents,
                         tracksRules: !tracked.isEmpty, tracksFallthrough: info.trackEventsFallthrough,
                         countsOnly: info.countsOnly, evaluatesPrerequisites: snapshot.evaluatesPrerequisites(at: position),
                         debugUntil: max(info.debugEventsUntilDate ?? 0, 0),
-                        mayForce: info.trackEvents || !tracked.isEmpty || info.trackEventsFallthrough
-                            || (info.debugEventsUntilDate ?? 0) > 0,
-                        excludedFromSummaries: info.excludeFromSummaries, samplingRatio: info.samplingRatio)
+                        mayForce: mayForce,
+                        excludedFromSummaries: info.excludeFromSummaries, samplingRatio: info.samplingRatio,
+                        quiet: !mayForce && !snapshot.evaluatesPrerequisites(at: position))
         return (flag, names, tracked)
     }
 
