@@ -35,8 +35,8 @@ final class AttributeTable: Sendable {
     @usableFromInline let identityPart = Atomic<UInt64>(0)
     /// Event recording's note that this context was already noticed (``Context/noticeMark``).
     @usableFromInline let noticed = Atomic<UInt64>(0)
-    /// The hash of the kind alone, mixed and odd: this context's share of
-    /// ``Context/eventMarks``' kinds mark, made once.
+    /// The hash of the kind alone, odd: this context's share of ``Context/eventMarks``' kinds
+    /// mark, made once.
     @usableFromInline let kindMark: UInt64
 
     init(kind: String, _ attributes: [String: JSONValue], privateAttributes: [String]? = nil) {
@@ -49,7 +49,8 @@ final class AttributeTable: Sendable {
         let kindStart = arena.count
         arena += kind.utf8
         self.kind = Entry(hash: ByteHash.hash(kind), start: kindStart, count: kind.utf8.count, valueStart: 0, valueCount: -1)
-        kindMark = Context.mixHash(self.kind.hash) | 1
+        // The kind's hash is mixed already; odd, so that a mark is never 0 (nothing noted).
+        kindMark = self.kind.hash | 1
         var entries: [Entry] = []
         entries.reserveCapacity(names.count)
         var nameStart = 0
