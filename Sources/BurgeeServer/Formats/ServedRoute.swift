@@ -18,9 +18,10 @@ struct ServedRoute: Sendable {
         ServedRoute(method: .post, path: path, target: .endpoint(endpoint), isCollection: false)
     }
 
-    /// `GET path` and `GET path/{key}`.
-    static func collection(_ path: String, _ endpoint: DefinitionsServer.Endpoint) -> ServedRoute {
-        ServedRoute(method: .get, path: path, target: .endpoint(endpoint), isCollection: true)
+    /// `GET path` and `GET path/{key}` (or another method's).
+    static func collection(_ path: String, _ endpoint: DefinitionsServer.Endpoint,
+                           method: HTTPRequest.Method = .get) -> ServedRoute {
+        ServedRoute(method: method, path: path, target: .endpoint(endpoint), isCollection: true)
     }
 
     /// A route to what the server itself answers.

@@ -6,6 +6,11 @@ public struct DefinitionsServerConfiguration: Sendable {
     public var port: Int
     /// The key every request must carry in `Authorization`, raw or as `Bearer <key>`; `nil` for none.
     public var sdkKey: String?
+    /// The keys Unleash's frontend API (`/api/frontend` and below, `/api/proxy`, `/proxy`)
+    /// requires in `Authorization`, raw or as `Bearer <key>`, apart from ``sdkKey``, which it
+    /// refuses: a frontend key is public, shipped in apps, and reads only evaluated toggles.
+    /// Empty (the default) leaves those routes open.
+    public var frontendKeys: [String]
     /// How often an open stream receives a `: heartbeat` comment line.
     public var heartbeatInterval: Duration
     /// How often a definitions file is checked for changes.
@@ -61,6 +66,7 @@ public struct DefinitionsServerConfiguration: Sendable {
         host: String = "127.0.0.1",
         port: Int = 0,
         sdkKey: String? = nil,
+        frontendKeys: [String] = [],
         heartbeatInterval: Duration = .seconds(15),
         watchInterval: Duration = .milliseconds(250),
         maxEventsBodyBytes: Int = 10 << 20,
@@ -87,6 +93,7 @@ public struct DefinitionsServerConfiguration: Sendable {
         self.host = host
         self.port = port
         self.sdkKey = sdkKey
+        self.frontendKeys = frontendKeys
         self.heartbeatInterval = heartbeatInterval
         self.watchInterval = watchInterval
         self.maxEventsBodyBytes = maxEventsBodyBytes

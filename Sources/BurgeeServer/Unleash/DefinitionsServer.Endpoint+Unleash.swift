@@ -10,3 +10,24 @@ extension DefinitionsServer.Endpoint {
         try await $0.unleashReportResponse($1, kind: .metrics)
     }
 }
+
+extension DefinitionsServer.Endpoint {
+    // The frontend API checks its own keys (`--frontend-key`), never the server's SDK key.
+
+    /// `GET` and `POST /api/frontend` (Unleash's frontend API; also `/api/proxy` and `/proxy`).
+    public static let unleashFrontend: Self = Self("unleashFrontend", shape: .document, checksOwnCredentials: true) {
+        try await $0.unleashFrontendResponse($1)
+    }
+    /// `GET` and `POST /api/frontend/features/{name}` (Unleash's frontend API, one toggle).
+    public static let unleashFrontendFeature: Self = Self("unleashFrontendFeature", shape: .document, checksOwnCredentials: true) {
+        try await $0.unleashFrontendFeatureResponse($1)
+    }
+    /// `POST /api/frontend/client/register` (Unleash's frontend SDKs).
+    public static let unleashFrontendRegister: Self = Self("unleashFrontendRegister", shape: .report, checksOwnCredentials: true) {
+        try await $0.unleashFrontendReportResponse($1, kind: .registration)
+    }
+    /// `POST /api/frontend/client/metrics` (Unleash's frontend SDKs).
+    public static let unleashFrontendMetrics: Self = Self("unleashFrontendMetrics", shape: .report, checksOwnCredentials: true) {
+        try await $0.unleashFrontendReportResponse($1, kind: .metrics)
+    }
+}

@@ -19,7 +19,16 @@ enum UnleashServedFormat: ServedFormat {
         .get("/api/client/streaming", .stream),
         .post("/api/client/register", .unleashRegister),
         .post("/api/client/metrics", .unleashMetrics),
-    ]
+    ] + DefinitionsResponder.unleashFrontendPrefixes.flatMap { prefix -> [ServedRoute] in
+        [
+            .get(prefix, .unleashFrontend),
+            .post(prefix, .unleashFrontend),
+            .collection(prefix + "/features", .unleashFrontendFeature),
+            .collection(prefix + "/features", .unleashFrontendFeature, method: .post),
+            .post(prefix + "/client/metrics", .unleashFrontendMetrics),
+            .post(prefix + "/client/register", .unleashFrontendRegister),
+        ]
+    }
 
     static var help: String {
         """
@@ -27,7 +36,15 @@ enum UnleashServedFormat: ServedFormat {
         speaks Unleash's client API, as Unleash Edge does offline: GET /api/client/features (ETag, 304; the \
         project and namePrefix filters applied), GET /api/client/streaming (Server-Sent Events: \
         unleash-connected, then unleash-updated as the file changes), POST /api/client/register and \
-        POST /api/client/metrics (stored, listed at GET /events, counted at GET /events/stats).
+        POST /api/client/metrics (stored, listed at GET /events, counted at GET /events/stats). It also \
+        serves Unleash's frontend API, as Unleash and Unleash Edge do, for the frontend SDKs (given \
+        URL/api/frontend): GET /api/frontend (the context in the query: userId, sessionId, remoteAddress, \
+        environment, appName, currentTime, properties[name]=value) and POST /api/frontend (the context as the \
+        JSON body) answer the toggles enabled for the context, with their variants (ETag, 304); \
+        GET /api/frontend/features/{name} one toggle (404 when disabled or unknown); POST \
+        /api/frontend/client/metrics and /client/register are counted with the server-side ones; /api/proxy \
+        and /proxy answer the same. With --frontend-key those routes need one of the frontend keys in \
+        Authorization (401 otherwise, the --sdk-key included); without it they are open.
         """
     }
 
@@ -89,6 +106,7 @@ enum UnleashServedFormat: ServedFormat {
 
     static func routeLines(at clientURL: String) -> [String] {
         ["Unleash: GET \(clientURL)/client/features, GET \(clientURL)/client/streaming, " +
-            "POST \(clientURL)/client/register and \(clientURL)/client/metrics"]
+            "POST \(clientURL)/client/register and \(clientURL)/client/metrics",
+         "Unleash frontend API (frontend SDKs' URL): \(clientURL)/frontend"]
     }
 }
