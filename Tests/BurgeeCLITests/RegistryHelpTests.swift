@@ -124,5 +124,7 @@ struct RegistryHelpTests {
         #expect(refused.stderr.contains("--flagd-fractional is v2, v1 or cbor, not 'v3'"), "\(refused.stderr)")
         let serve = try await Self.help(["serve"])
         #expect(serve.contains("--kameleoon-visitors <kameleoon-visitors> With Kameleoon definitions: a JSON object file"))
+        #expect(serve.contains("--frontend-key <key> With Unleash definitions: require this key"))
+        #expect(serve.contains("GET /api/frontend (the context in the query"))
     }
 }

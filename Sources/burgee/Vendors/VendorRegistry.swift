@@ -59,9 +59,10 @@ struct EvalVendorOptions: ParsableArguments {
 /// (``ServeOptionGroup``), one line each here and in ``groups``. `--help` lists them where this
 /// group is declared.
 struct ServeVendorOptions: ParsableArguments {
+    @OptionGroup var unleash: UnleashServeOptions
     @OptionGroup var kameleoon: KameleoonServeOptions
 
-    private var groups: [any ServeOptionGroup] { [kameleoon] }
+    private var groups: [any ServeOptionGroup] { [unleash, kameleoon] }
 
     /// Sets what each format's options give in `configuration`, or says why they cannot be used.
     func configure(_ configuration: inout DefinitionsServerConfiguration) throws(CommandFailure) {
