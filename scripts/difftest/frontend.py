@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Unleash's frontend API served by `burgee serve` against Yggdrasil's answer for the same toggles.
+
+For each seed, the Unleash generator (formats/unleash.py) draws a features document and contexts;
+`burgee serve --format unleash` serves the document on loopback and is asked `/api/frontend` for each
+context, by GET (the context in the query, its parameters in a random order, properties as
+`properties%5Bname%5D`) or by POST (the context as the body). The reference is what Unleash Edge
+answers there: Yggdrasil's resolve-all, every known toggle resolved for the context and only the
+enabled ones kept. yggdrasil-engine 2.0.0's Python binding has no resolve-all call, so it is made
+of the calls resolve-all makes for each toggle: `list_known_toggles`, then `check_enabled` and
+`check_variant` (and the impression flag `check_enabled` reports).
+
+The answers must list the same toggles, each enabled, with the same variant (name, enabled,
+feature_enabled, payload) and impressionData. Where Yggdrasil draws at random (formats/unleash.py
+marks it), that toggle's presence, or its variant, is not compared. Every context carries a
+`currentTime` (the generator's fixed instant when it has none), so that date constraints read the
+same clock on both sides.
+
+    .build/difftest-venv/bin/python scripts/difftest/frontend.py --seeds 100 --contexts 20
+
+The last line is `N passed, M failed` (one per context); the exit status is 1 when any failed.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from difftest import default_burgee  # noqa: E402
+from formats import unleash  # noqa: E402
+
+
+def query(context, rng):
+    """The context as a query string, as Unleash's frontend SDKs send it, parameters shuffled."""
+    pairs = [(name, value) for name, value in context.items() if name != "properties"]
+    pairs += [(f"properties[{name}]", value) for name, value in (context.get("properties") or {}).items()]
+    rng.shuffle(pairs)
+    return "&".join(urllib.parse.quote(k, safe="") + "=" + urllib.parse.quote(v, safe="") for k, v in pairs)
+
+
+def fetch(base, context, rng):
+    if rng.random() < 0.5:
+        request = urllib.request.Request(base + "/api/frontend?" + query(context, rng))
+    else:
+        request = urllib.request.Request(base + "/api/frontend", data=json.dumps(context).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def reference(engine, document, context):
+    """Yggdrasil's resolve-all for the context: name → toggle, enabled ones only; and the toggles
+    whose presence or variant is a random draw."""
+    features = {f["name"]: f for f in document["features"]}
+    toggles, random_on, random_variant = {}, set(), set()
+    for known in engine.list_known_toggles():
+        name = known.name
+        checked = engine.check_enabled(name, context)
+        variant = engine.check_variant(name, context).variant
+        if name in features:
+            on, drawn = unleash._toggle_random(features[name], context, features)
+            if on:
+                random_on.add(name)
+            if drawn and (on or variant.feature_enabled):
+                random_variant.add(name)
+        if checked.is_enabled:
+            toggles[name] = {"name": name, "enabled": True, "impressionData": checked.requires_impression_event_emission,
+                             "variant": {"name": variant.name, "enabled": variant.enabled,
+                                         "feature_enabled": variant.feature_enabled, "payload": variant.payload}}
+    return toggles, random_on, random_variant
+
+
+def differences(got, want, random_on, random_variant):
+    served = {t.get("name"): t for t in got.get("toggles", [])}
+    found = []
+    names = [t.get("name") for t in got.get("toggles", [])]
+    if names != sorted(names):
+        found.append("toggles not sorted by name")
+    for name in sorted(set(served) | set(want)):
+        if name in random_on:
+            continue
+        if (name in served) != (name in want):
+            found.append(f"{name}: served {name in served}, Yggdrasil {name in want}")
+            continue
+        if name not in served:
+            continue
+        s, w = served[name], want[name]
+        if s.get("enabled") is not True:
+            found.append(f"{name}: enabled {s.get('enabled')}")
+        if s.get("impressionData") != w["impressionData"]:
+            found.append(f"{name}: impressionData {s.get('impressionData')} vs {w['impressionData']}")
+        if name in random_variant:
+            continue
+        variant = s.get("variant") or {}
+        for key in ("name", "enabled", "feature_enabled", "payload"):
+            if variant.get(key) != w["variant"].get(key):
+                found.append(f"{name}: variant {key} {json.dumps(variant.get(key))} vs {json.dumps(w['variant'].get(key))}")
+    return found
+
+
+def serve(burgee, definitions, log):
+    # Standard error goes to a file: the server's log, unread, must never fill a pipe and stall it.
+    process = subprocess.Popen([burgee, "serve", "--format", "unleash", "--definitions", definitions, "--port", "0",
+                                "--summary-interval", "0", "--no-explorer"],
+                               stdout=subprocess.PIPE, stderr=log, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"(http://[^/\s]+)", line)
+    if not match:
+        process.kill()
+        raise RuntimeError(f"burgee serve did not announce a URL: {line!r}; see its log")
+    return process, match.group(1)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=100, help="how many documents")
+    parser.add_argument("--seed-start", type=int, default=0, help="the first seed")
+    parser.add_argument("--contexts", type=int, default=20, help="contexts per document")
+    parser.add_argument("--burgee", default=default_burgee(), help="the burgee executable")
+    parser.add_argument("--max-report", type=int, default=20, help="disagreements printed in full")
+    args = parser.parse_args()
+    if not args.burgee:
+        sys.exit("frontend difftest: no burgee executable; build it (swift build --product burgee) or pass --burgee")
+    from yggdrasil_engine.engine import UnleashEngine
+
+    passed = failed = reported = 0
+    with tempfile.TemporaryDirectory(prefix="difftest-frontend-") as workdir:
+        definitions = os.path.join(workdir, "features.json")
+        for seed in range(args.seed_start, args.seed_start + args.seeds):
+            rng = random.Random(f"unleash-frontend:{seed}")
+            document, _ = unleash.generate(rng, 0)
+            with open(definitions, "w") as f:
+                f.write(json.dumps(document))
+            engine = UnleashEngine()
+            engine.take_state(json.dumps(document))
+            with open(os.path.join(workdir, "serve.log"), "w") as log:
+                process, base = serve(args.burgee, definitions, log)
+            try:
+                for index in range(args.contexts):
+                    context = unleash.context(rng)
+                    context.setdefault("currentTime", unleash.NOW)
+                    try:
+                        got = fetch(base, context, rng)
+                    except urllib.error.HTTPError as error:
+                        got = {"status": error.code, "body": error.read().decode(errors="replace")}
+                    want, random_on, random_variant = reference(engine, document, context)
+                    found = differences(got, want, random_on, random_variant) if "toggles" in got else [f"answered {got}"]
+                    if not found:
+                        passed += 1
+                        continue
+                    failed += 1
+                    if reported < args.max_report:
+                        reported += 1
+                        print(f"--- seed {seed} context {index}: " + "; ".join(found))
+                        print("context: " + json.dumps(context, ensure_ascii=False))
+                        print("burgee:  " + json.dumps(got, ensure_ascii=False))
+                        print("yggdrasil: " + json.dumps(sorted(want.values(), key=lambda t: t["name"]), ensure_ascii=False))
+            finally:
+                process.terminate()
+                process.wait(timeout=30)
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
