@@ -15,7 +15,7 @@ extension DefinitionsResponder {
         let context: Context
         switch try await unleashFrontendContext(request) {
         case .success(let c): context = c
-        case .failure(let refusal): return refusal
+        case .failure(let refusal): return refusal.response
         }
         guard let snapshot = server.store.compiled.snapshot else { return Self.unleashFrontendUnavailable() }
         let body = UnleashFrontendToggles.body(UnleashFrontendToggles.enabled(in: snapshot, context: context))
@@ -38,7 +38,7 @@ extension DefinitionsResponder {
         let context: Context
         switch try await unleashFrontendContext(request) {
         case .success(let c): context = c
-        case .failure(let refusal): return refusal
+        case .failure(let refusal): return refusal.response
         }
         guard let snapshot = server.store.compiled.snapshot else { return Self.unleashFrontendUnavailable() }
         guard let toggle = UnleashFrontendToggles.toggle(name, in: snapshot, context: context) else {
@@ -66,22 +66,24 @@ extension DefinitionsResponder {
     }
 
     /// The request's context: from the query for `GET`, from a body of bounded size otherwise.
-    private func unleashFrontendContext(_ request: Request) async throws -> Result<Context, Response> {
-        let json: JSONValue
-        do throws(UnleashFrontendContext.Unreadable) {
-            if request.method == .get {
-                json = try UnleashFrontendContext.read(query: Substring(request.uri.query ?? ""))
-            } else {
-                let limit = server.configuration.maxOFREPBodyBytes
-                guard let body = try await BoundedBody.collect(request, limit: limit) else {
-                    return .failure(JSONResponses.error(.contentTooLarge, "too_large", "bodies are limited to \(limit) bytes"))
-                }
-                json = try UnleashFrontendContext.read(body: body)
+    private func unleashFrontendContext(_ request: Request) async throws -> Result<Context, UnleashFrontendRefusal> {
+        var body: [UInt8] = []
+        if request.method != .get {
+            let limit = server.configuration.maxOFREPBodyBytes
+            guard let collected = try await BoundedBody.collect(request, limit: limit) else {
+                return .failure(UnleashFrontendRefusal(JSONResponses.error(.contentTooLarge, "too_large",
+                                                                            "bodies are limited to \(limit) bytes")))
             }
-        } catch {
-            return .failure(JSONResponses.error(.badRequest, "invalid_context", error.message))
+            body = collected
         }
-        return .success(Context(unleashJSON: json))
+        do throws(UnleashFrontendContext.Unreadable) {
+            let json = request.method == .get
+                ? try UnleashFrontendContext.read(query: Substring(request.uri.query ?? ""))
+                : try UnleashFrontendContext.read(body: body)
+            return .success(Context(unleashJSON: json))
+        } catch {
+            return .failure(UnleashFrontendRefusal(JSONResponses.error(.badRequest, "invalid_context", error.message)))
+        }
     }
 
     /// 503: the served definitions could not be compiled, so nothing can be evaluated.

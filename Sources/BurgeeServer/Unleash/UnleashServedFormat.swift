@@ -14,12 +14,18 @@ enum UnleashServedFormat: ServedFormat {
     /// Unleash SDKs take the API's base URL and append `/client/features` and the rest.
     static var clientPath: String { "/api" }
 
-    static let routes: [ServedRoute] = [
+    static let routes: [ServedRoute] = serverRoutes + frontendRoutes
+
+    /// Unleash's client API, for the server-side SDKs.
+    private static let serverRoutes: [ServedRoute] = [
         .get("/api/client/features", .unleashFeatures),
         .get("/api/client/streaming", .stream),
         .post("/api/client/register", .unleashRegister),
         .post("/api/client/metrics", .unleashMetrics),
-    ] + DefinitionsResponder.unleashFrontendPrefixes.flatMap { prefix -> [ServedRoute] in
+    ]
+
+    /// Unleash's frontend API, for the frontend SDKs, at each of its prefixes.
+    private static let frontendRoutes: [ServedRoute] = DefinitionsResponder.unleashFrontendPrefixes.flatMap { prefix -> [ServedRoute] in
         [
             .get(prefix, .unleashFrontend),
             .post(prefix, .unleashFrontend),
