@@ -12,7 +12,7 @@ extension DefinitionsResponder {
     /// ``DefinitionsServerConfiguration/maxOFREPBodyBytes``, 503 when the definitions cannot be evaluated.
     func unleashFrontendResponse(_ request: Request) async throws -> Response {
         if let refusal = unleashFrontendKeyRefusal(request) { return refusal }
-        let context: Context
+        let context: BurgeeCore.Context
         switch try await unleashFrontendContext(request) {
         case .success(let c): context = c
         case .failure(let refusal): return refusal.response
@@ -35,7 +35,7 @@ extension DefinitionsResponder {
         guard let name = PercentDecoding.decode(rawName), !name.isEmpty else {
             return JSONResponses.error(.badRequest, "invalid_name", "the feature name is not validly percent-encoded")
         }
-        let context: Context
+        let context: BurgeeCore.Context
         switch try await unleashFrontendContext(request) {
         case .success(let c): context = c
         case .failure(let refusal): return refusal.response
@@ -66,7 +66,7 @@ extension DefinitionsResponder {
     }
 
     /// The request's context: from the query for `GET`, from a body of bounded size otherwise.
-    private func unleashFrontendContext(_ request: Request) async throws -> Result<Context, UnleashFrontendRefusal> {
+    private func unleashFrontendContext(_ request: Request) async throws -> Result<BurgeeCore.Context, UnleashFrontendRefusal> {
         var body: [UInt8] = []
         if request.method != .get {
             let limit = server.configuration.maxOFREPBodyBytes
@@ -80,7 +80,7 @@ extension DefinitionsResponder {
             let json = request.method == .get
                 ? try UnleashFrontendContext.read(query: Substring(request.uri.query ?? ""))
                 : try UnleashFrontendContext.read(body: body)
-            return .success(Context(unleashJSON: json))
+            return .success(BurgeeCore.Context(unleashJSON: json))
         } catch {
             return .failure(UnleashFrontendRefusal(JSONResponses.error(.badRequest, "invalid_context", error.message)))
         }
