@@ -56,19 +56,15 @@ extension LaunchDarklyView where Caller == BurgeeClient {
             flags.reserveCapacity(keys.count)
             for key in keys {
                 guard let position = snapshot.position(ofFlag: key) else { continue }
-                let info = snapshot.info(at: position)
-                if options.clientSideOnly, let availability = info.clientSideAvailability, !availability.usingEnvironmentId {
-                    continue
-                }
+                if options.clientSideOnly, !snapshot.offersLaunchDarklyClient(.javaScript, at: position) { continue }
                 let v = client.variation(in: state, key, context, track: nil)
                 tally.count(slot: ClientMetrics.slot(v.reason.kind))
-                let experiment = snapshot.isLaunchDarklyExperiment(at: position, v.reason)
+                let evaluated = snapshot.launchDarklyClientFlag(at: position, context: context, value: v.value, variation: v.index, reason: v.reason)
                 var flag = LaunchDarklyFlagsState.FlagState(
-                    value: v.value, variation: v.index, version: info.version,
-                    reason: options.withReasons || experiment ? v.reason : nil,
-                    trackEvents: info.trackEvents || experiment, trackReason: experiment,
-                    debugEventsUntilDate: info.debugEventsUntilDate.flatMap { $0 > 0 ? $0 : nil },
-                    prerequisites: snapshot.evaluatedPrerequisites(at: position, v.reason))
+                    value: evaluated.value, variation: evaluated.variation, version: evaluated.version,
+                    reason: evaluated.includesReason(withReasons: options.withReasons) ? evaluated.reason : nil,
+                    trackEvents: evaluated.trackEvents, trackReason: evaluated.trackReason,
+                    debugEventsUntilDate: evaluated.debugEventsUntilDate, prerequisites: evaluated.prerequisites)
                 if options.detailsOnlyForTrackedFlags, !flag.trackEvents, !flag.trackReason,
                    !(flag.debugEventsUntilDate.map { $0 > now } ?? false) {
                     flag.version = nil
@@ -106,6 +102,22 @@ extension LaunchDarklyView where Caller == BurgeeClient {
     }
 }
 
+extension LaunchDarklyView where Caller == BurgeeClient {
+    /// The secure mode hash of `context`, LaunchDarkly's server SDKs' `secureModeHash(context)`:
+    /// HMAC-SHA256 of its fully qualified key under the client's SDK key, in lowercase hex. A web
+    /// page hands it to LaunchDarkly's JavaScript SDK (`hash`) where the environment (or
+    /// `burgee serve --secure-mode`) requires it.
+    ///
+    /// ```swift
+    /// let hash = client.launchDarkly.secureModeHash(context: context)  // "a1b2…"
+    /// ```
+    /// - Returns: `nil` without an SDK key, or for an invalid context.
+    public func secureModeHash(context: Context) -> String? {
+        guard let key = client.configuration.sdkKey, context.isValid else { return nil }
+        return LaunchDarklySecureMode.hash(of: context, sdkKey: key)
+    }
+}
+
 extension LaunchDarklyView where Caller == BoundClient {
     // A bound client's calls, for its own context: `bound.launchDarkly.allFlagsState()`.
     /// See ``LaunchDarklyView/allFlagsState(context:withReasons:detailsOnlyForTrackedFlags:clientSideOnly:flagSets:)``.
@@ -113,6 +125,11 @@ extension LaunchDarklyView where Caller == BoundClient {
                               clientSideOnly: Bool = false, flagSets: Set<String>? = nil) -> LaunchDarklyFlagsState {
         caller.client.launchDarkly.allFlagsState(context: caller.context, withReasons: withReasons,
             detailsOnlyForTrackedFlags: detailsOnlyForTrackedFlags, clientSideOnly: clientSideOnly, flagSets: flagSets)
+    }
+
+    /// See ``LaunchDarklyView/secureModeHash(context:)``.
+    public func secureModeHash() -> String? {
+        caller.client.launchDarkly.secureModeHash(context: caller.context)
     }
 
     /// See ``LaunchDarklyView/bootstrapJSON(context:withReasons:detailsOnlyForTrackedFlags:clientSideOnly:flagSets:)``.

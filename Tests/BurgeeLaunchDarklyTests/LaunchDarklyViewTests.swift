@@ -45,3 +45,23 @@ struct LaunchDarklyViewTests {
         await client.close()
     }
 }
+
+@Suite("LaunchDarkly view: secure mode")
+struct LaunchDarklySecureModeViewTests {
+    @Test func secureModeHashUsesTheClientsSDKKeyAndIsNilWithoutOne() async throws {
+        let context = Context(launchDarklyJSON: ["kind": "user", "key": "user-key"])
+        let keyed = try await ClientHarness.ready("") {
+            $0.source = .bootstrap(.json(LaunchDarklyViewTests.launchDarkly, format: .launchDarkly))
+            $0.sdkKey = "secret"
+        }
+        // Python's hmac.new(b"secret", b"user-key", sha256).hexdigest().
+        #expect(keyed.launchDarkly.secureModeHash(context: context)
+            == "906e06ddaeef759ef922aa1a2e47a4f2169af86ca4c7a7ea91988531da547cea")
+        #expect(keyed.bound(to: context).launchDarkly.secureModeHash() == keyed.launchDarkly.secureModeHash(context: context))
+        #expect(keyed.launchDarkly.secureModeHash(context: Context(launchDarklyJSON: ["kind": "user"])) == nil)
+        await keyed.close()
+        let unkeyed = try await LaunchDarklyViewTests.client(LaunchDarklyViewTests.launchDarkly, format: .launchDarkly)
+        #expect(unkeyed.launchDarkly.secureModeHash(context: context) == nil)
+        await unkeyed.close()
+    }
+}

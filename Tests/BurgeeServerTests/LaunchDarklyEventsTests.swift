@@ -45,6 +45,7 @@ struct LaunchDarklyEventsTests {
             #expect(listed.status == 200)
             let posts = try #require(try Documents.json(listed.body).arrayValue)
             #expect(posts.map { $0.objectValue?["path"] } == ["/bulk", "/diagnostic", "/bulk"])
+            #expect(posts.map { $0.objectValue?["sdk"] } == ["server", "server", "server"])
             #expect(posts[0].objectValue?["payloadId"] == "p-1")
             #expect(posts[0].objectValue?["body"] == (try Documents.json(Self.bulk)))
             #expect(posts[1].objectValue?["body"] == (try Documents.json(Self.diagnostic)))
@@ -52,7 +53,7 @@ struct LaunchDarklyEventsTests {
             let counted = try await HTTP.fetch(client, running.baseURL + "/events/stats", headers: [key])
             #expect(try Documents.json(counted.body) == [
                 "requests": 3, "bulk": 2, "diagnostic": 1, "events": 5, "bytes": .number(Double(stats.bytes)),
-                "kinds": ["index": 1, "custom": 2, "summary": 1, "diagnostic-init": 1],
+                "kinds": ["index": 1, "custom": 2, "summary": 1, "diagnostic-init": 1], "sdks": ["server": 3],
             ])
         }
     }

@@ -581,16 +581,7 @@ def launchdarkly_lines(rng, module, n):
     # The evaluation generator draws rules' trackEvents and experiments; flag-level trackEvents and
     # trackEventsFallthrough are drawn here.
     for f in document["flags"].values():
-        if rng.random() < 0.3:
-            f["trackEvents"] = True
-        if rng.random() < 0.25:
-            f["trackEventsFallthrough"] = True
-        # A debugging window still open, or closed (both SDKs compare it with their own clock).
-        r = rng.random()
-        if r < 0.15:
-            f["debugEventsUntilDate"] = int(time.time() * 1000) + 3_600_000
-        elif r < 0.25:
-            f["debugEventsUntilDate"] = rng.choice([int(time.time() * 1000) - 3_600_000, 1000])
+        module.draw_event_settings(rng, f)
         # Left out of summaries; sampled never or always (other ratios are random on both sides).
         if rng.random() < 0.1:
             f["excludeFromSummaries"] = True

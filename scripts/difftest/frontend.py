@@ -20,12 +20,9 @@ same clock on both sides.
 
 The last line is `N passed, M failed` (one per context); the exit status is 1 when any failed.
 """
-import argparse
 import json
 import os
 import random
-import re
-import subprocess
 import sys
 import tempfile
 import urllib.error
@@ -35,7 +32,7 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from difftest import default_burgee  # noqa: E402
+import serving  # noqa: E402
 from formats import unleash  # noqa: E402
 
 
@@ -107,32 +104,11 @@ def differences(got, want, random_on, random_variant):
     return found
 
 
-def serve(burgee, definitions, log):
-    # Standard error goes to a file: the server's log, unread, must never fill a pipe and stall it.
-    process = subprocess.Popen([burgee, "serve", "--format", "unleash", "--definitions", definitions, "--port", "0",
-                                "--summary-interval", "0", "--no-explorer"],
-                               stdout=subprocess.PIPE, stderr=log, text=True)
-    line = process.stdout.readline()
-    match = re.search(r"(http://[^/\s]+)", line)
-    if not match:
-        process.kill()
-        raise RuntimeError(f"burgee serve did not announce a URL: {line!r}; see its log")
-    return process, match.group(1)
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seeds", type=int, default=100, help="how many documents")
-    parser.add_argument("--seed-start", type=int, default=0, help="the first seed")
-    parser.add_argument("--contexts", type=int, default=20, help="contexts per document")
-    parser.add_argument("--burgee", default=default_burgee(), help="the burgee executable")
-    parser.add_argument("--max-report", type=int, default=20, help="disagreements printed in full")
-    args = parser.parse_args()
-    if not args.burgee:
-        sys.exit("frontend difftest: no burgee executable; build it (swift build --product burgee) or pass --burgee")
+    args = serving.arguments(__doc__.split("\n\n")[0], "frontend difftest")
     from yggdrasil_engine.engine import UnleashEngine
 
-    passed = failed = reported = 0
+    tally = serving.Tally(args.max_report)
     with tempfile.TemporaryDirectory(prefix="difftest-frontend-") as workdir:
         definitions = os.path.join(workdir, "features.json")
         for seed in range(args.seed_start, args.seed_start + args.seeds):
@@ -143,7 +119,7 @@ def main():
             engine = UnleashEngine()
             engine.take_state(json.dumps(document))
             with open(os.path.join(workdir, "serve.log"), "w") as log:
-                process, base = serve(args.burgee, definitions, log)
+                process, base = serving.serve(args.burgee, "unleash", definitions, log)
             try:
                 for index in range(args.contexts):
                     context = unleash.context(rng)
@@ -154,21 +130,14 @@ def main():
                         got = {"status": error.code, "body": error.read().decode(errors="replace")}
                     want, random_on, random_variant = reference(engine, document, context)
                     found = differences(got, want, random_on, random_variant) if "toggles" in got else [f"answered {got}"]
-                    if not found:
-                        passed += 1
-                        continue
-                    failed += 1
-                    if reported < args.max_report:
-                        reported += 1
-                        print(f"--- seed {seed} context {index}: " + "; ".join(found))
-                        print("context: " + json.dumps(context, ensure_ascii=False))
-                        print("burgee:  " + json.dumps(got, ensure_ascii=False))
-                        print("yggdrasil: " + json.dumps(sorted(want.values(), key=lambda t: t["name"]), ensure_ascii=False))
+                    tally.add(found, f"seed {seed} context {index}", [
+                        "context: " + json.dumps(context, ensure_ascii=False),
+                        "burgee:  " + json.dumps(got, ensure_ascii=False),
+                        "yggdrasil: " + json.dumps(sorted(want.values(), key=lambda t: t["name"]), ensure_ascii=False)])
             finally:
                 process.terminate()
                 process.wait(timeout=30)
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    tally.finish()
 
 
 if __name__ == "__main__":

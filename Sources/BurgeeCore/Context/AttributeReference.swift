@@ -94,15 +94,13 @@
 
     /// `name` as one component of a path: `~` as `~0`, `/` as `~1`.
     package static func escaped(_ name: String) -> String {
-        var out = ""
-        for scalar in name.unicodeScalars {
+        name.escapingScalars { scalar in
             switch scalar {
-            case "~": out += "~0"
-            case "/": out += "~1"
-            default: out.unicodeScalars.append(scalar)
+            case "~": "~0"
+            case "/": "~1"
+            default: nil
             }
         }
-        return out
     }
 
     /// This reference in a program that reads the top-level name from `slot`.

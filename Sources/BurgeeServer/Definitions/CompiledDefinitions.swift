@@ -5,7 +5,8 @@ import BurgeeCore
 /// Compiled when the served definitions change, by whoever changed them (the file watcher, an
 /// update), never by a request: requests only read the current snapshot.
 final class CompiledDefinitions: Sendable {
-    private struct Current {
+    /// The latest snapshot and the document version it was compiled from.
+    struct Current: Sendable {
         var version: Int64
         var snapshot: Snapshot?
     }
@@ -21,6 +22,11 @@ final class CompiledDefinitions: Sendable {
     /// The snapshot of the latest definitions; `nil` when they could not be compiled.
     var snapshot: Snapshot? {
         current.withLock { $0.snapshot }
+    }
+
+    /// The snapshot of the latest definitions with its document version, read together.
+    var latest: Current {
+        current.withLock { $0 }
     }
 
     /// Compiles `served` unless newer definitions were compiled already (updates may race;

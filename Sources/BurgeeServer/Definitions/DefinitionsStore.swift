@@ -10,6 +10,9 @@ final class DefinitionsStore: Sendable {
     private struct State {
         var served: ServedDefinitions
         var subscribers: [Int: AsyncStream<StreamMessage>.Continuation] = [:]
+        /// Streams evaluated for their own connection's context, which the format's change
+        /// events do not reach: they get each new snapshot instead, once compiled.
+        var evaluated: [Int: EvaluatedStream] = [:]
         var nextID = 0
         var acceptsStreams = true
     }
@@ -28,7 +31,7 @@ final class DefinitionsStore: Sendable {
     }
 
     var openStreams: Int {
-        state.withLock { $0.subscribers.count }
+        state.withLock { $0.subscribers.count + $0.evaluated.count }
     }
 
     /// Applies a new document, queues the resulting events on every open stream, then compiles
@@ -46,7 +49,29 @@ final class DefinitionsStore: Sendable {
             return (changes, s.served)
         }
         compiled.update(served)
+        // Each stream keeps only snapshots newer than its last: an unchanged document sends nothing.
+        let latest = compiled.latest
+        for stream in state.withLock({ Array($0.evaluated.values) }) { stream.deliver(latest) }
         return changes
+    }
+
+    /// A new stream evaluated for its connection: `render` makes its block for each snapshot,
+    /// the current one first; `nil` while the server is stopping.
+    func subscribe(retry: Duration?, evaluating render: @escaping EvaluatedStream.Render) -> StreamSubscription? {
+        let (messages, continuation) = AsyncStream<StreamMessage>.makeStream()
+        let stream = EvaluatedStream(continuation: continuation, render: render)
+        let id: Int? = state.withLock { s in
+            guard s.acceptsStreams else { return nil }
+            let id = s.nextID
+            s.nextID += 1
+            s.evaluated[id] = stream
+            return id
+        }
+        guard let id else { return nil }
+        // Registered first, then delivered: a change compiled in between is delivered by whichever
+        // comes second, and the stream keeps only the newer snapshot.
+        stream.deliver(compiled.latest)
+        return StreamSubscription(id: id, messages: messages, continuation: continuation)
     }
 
     /// A new stream, its `put` (or `opening`, when given) already queued; `nil` while the server is stopping.
@@ -67,13 +92,14 @@ final class DefinitionsStore: Sendable {
     /// Ends a stream's queue; what is queued is still delivered.
     func unsubscribe(_ id: Int) {
         // Finished outside the lock: finishing may run the stream's termination handlers.
-        state.withLock { $0.subscribers.removeValue(forKey: id) }?.finish()
+        state.withLock { s in s.subscribers.removeValue(forKey: id) ?? s.evaluated.removeValue(forKey: id)?.continuation }?.finish()
     }
 
-    /// Queues a block on every open stream.
+    /// Queues a block on every open stream, evaluated ones included.
     func broadcast(_ event: ByteBuffer) {
         state.withLock { s in
             for continuation in s.subscribers.values { continuation.yield(.event(event)) }
+            for stream in s.evaluated.values { stream.continuation.yield(.event(event)) }
         }
     }
 
@@ -81,8 +107,8 @@ final class DefinitionsStore: Sendable {
     func closeStreams() {
         let ended = state.withLock { s in
             s.acceptsStreams = false
-            defer { s.subscribers.removeAll() }
-            return Array(s.subscribers.values)
+            defer { s.subscribers.removeAll(); s.evaluated.removeAll() }
+            return Array(s.subscribers.values) + s.evaluated.values.map(\.continuation)
         }
         for continuation in ended { continuation.finish() }
     }

@@ -10,7 +10,8 @@ extension DefinitionsResponder {
     ///
     /// A `/bulk` body must be a JSON array of objects, a `/diagnostic` body one object, each with
     /// a string `kind`; anything else gets 400 and is not counted.
-    func launchDarklyEventsResponse(_ request: Request, kind: LaunchDarklyEventPost.Kind) async throws -> Response {
+    func launchDarklyEventsResponse(_ request: Request, kind: LaunchDarklyEventPost.Kind,
+                                    sdk: LaunchDarklyEventPost.SDK = .server) async throws -> Response {
         let body = try await readEventBody(request) { (bytes) throws(EventBodyDecoding.Failure) in
             try Self.launchDarklyPayload(bytes, kind: kind)
         }
@@ -19,7 +20,7 @@ extension DefinitionsResponder {
             return response
         case .accepted(let json, let receivedBytes):
             let payloadID = request.headers.first { $0.name.canonicalName == "x-launchdarkly-payload-id" }?.value
-            server.launchDarklyInbox.store(LaunchDarklyEventPost(kind: kind, body: json, payloadID: payloadID,
+            server.launchDarklyInbox.store(LaunchDarklyEventPost(kind: kind, sdk: sdk, path: request.uri.path, body: json, payloadID: payloadID,
                                                                   receivedBytes: receivedBytes))
             return Response(status: .accepted, headers: eventAnswerHeaders)
         }

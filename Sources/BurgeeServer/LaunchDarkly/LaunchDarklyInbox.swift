@@ -6,6 +6,7 @@ extension LaunchDarklyEventStats: PostTally {
     /// Counts one post: its endpoint, its size and its events by `kind`.
     mutating func add(_ post: LaunchDarklyEventPost) {
         bytes += post.receivedBytes
+        sdks[post.sdk.rawValue, default: 0] += 1
         switch post.kind {
         case .bulk: bulkRequests += 1
         case .diagnostic: diagnosticRequests += 1

@@ -13,7 +13,10 @@ enum LaunchDarklyServedFormat: ServedFormat {
     static let flagsPath = "/sdk/latest-flags"
     static let segmentsPath = "/sdk/latest-segments"
 
-    static let routes: [ServedRoute] = [
+    static let routes: [ServedRoute] = serverRoutes + clientRoutes
+
+    /// LaunchDarkly's server-side SDK protocol.
+    private static let serverRoutes: [ServedRoute] = [
         .get("/sdk/latest-all", .definitions),
         .get("/all", .stream),
         .post("/bulk", .launchDarklyBulk),
@@ -21,6 +24,36 @@ enum LaunchDarklyServedFormat: ServedFormat {
         .collection(flagsPath, .launchDarklyFlags),
         .collection(segmentsPath, .launchDarklySegments),
     ]
+
+    /// The client-side (JavaScript) and mobile SDKs' routes, as the Relay Proxy serves them;
+    /// `users/{context}` and `user` are the older names of `contexts/{context}` and `context`.
+    private static let clientRoutes: [ServedRoute] = {
+        let report = HTTPRequest.Method("REPORT")!
+        var routes: [ServedRoute] = []
+        for (get, byReport) in [("contexts/{context}", "context"), ("users/{context}", "user")] {
+            routes.append(.template(.get, "/msdk/evalx/" + get, .launchDarklyMobileFlags))
+            routes.append(.template(report, "/msdk/evalx/" + byReport, .launchDarklyMobileFlags))
+            routes.append(.template(.get, "/sdk/evalx/{envId}/" + get, .launchDarklyJavaScriptFlags))
+            routes.append(.template(report, "/sdk/evalx/{envId}/" + byReport, .launchDarklyJavaScriptFlags))
+        }
+        routes += [
+            .template(.get, "/meval/{context}", .launchDarklyMobileStream),
+            .template(report, "/meval", .launchDarklyMobileStream),
+            .template(.get, "/eval/{envId}/{context}", .launchDarklyJavaScriptStream),
+            .template(report, "/eval/{envId}", .launchDarklyJavaScriptStream),
+            .template(.post, "/mobile/events/bulk", .launchDarklyMobileEvents),
+            .template(.post, "/mobile/events", .launchDarklyMobileEvents),
+            .template(.post, "/mobile", .launchDarklyMobileEvents),
+            .template(.post, "/mobile/events/diagnostic", .launchDarklyMobileDiagnostic),
+            .template(.post, "/events/bulk/{envId}", .launchDarklyJavaScriptEvents),
+            .template(.post, "/events/diagnostic/{envId}", .launchDarklyJavaScriptDiagnostic),
+        ]
+        // A browser asks before each cross-origin request to the JavaScript SDKs' paths.
+        let javaScriptPaths = Set(routes.filter { $0.path.hasPrefix("/sdk/") || $0.path.hasPrefix("/eval/") || $0.path.hasPrefix("/events/") }
+            .map(\.path))
+        routes += javaScriptPaths.sorted().map { .template(.options, $0, .launchDarklyPreflight) }
+        return routes
+    }()
 
     static var help: String {
         """
@@ -31,7 +64,19 @@ enum LaunchDarklyServedFormat: ServedFormat {
         then patch and delete with each item's version as the file changes), and the SDKs' event posts \
         POST /bulk and POST /diagnostic (202; listed at GET /events, counted by kind at GET /events/stats); \
         a payload filter (?filter=) cannot be applied to a file and gets 400 with a message. Point a client \
-        at it with LaunchDarklyConnection.relayProxy.
+        at it with LaunchDarklyConnection.relayProxy. It also serves LaunchDarkly's client-side and mobile \
+        SDKs, as the Relay Proxy does, each flag evaluated for the SDK's context: GET \
+        /msdk/evalx/contexts/{base64url context} and REPORT /msdk/evalx/context (mobile), GET \
+        /sdk/evalx/{envId}/contexts/{context} and REPORT /sdk/evalx/{envId}/context (JavaScript, with CORS) \
+        answer {flag: {value, variation, version, flagVersion, trackEvents, trackReason, reason, \
+        debugEventsUntilDate, prerequisites}} for the flags the SDK's kind may see (clientSideAvailability; \
+        reasons with ?withReasons=true; ETag, 304); GET /meval/{context}, REPORT /meval, GET \
+        /eval/{envId}/{context} and REPORT /eval/{envId} stream a put of those flags, then another as the file \
+        changes; their event posts (/mobile/events/bulk, /mobile/events, /mobile, /mobile/events/diagnostic, \
+        /events/bulk/{envId}, /events/diagnostic/{envId}) are counted with the server-side ones. With \
+        --mobile-key the mobile routes need one of the keys in Authorization (401 otherwise); with \
+        --environment-id the JavaScript routes answer those IDs only (404 otherwise); with --secure-mode they \
+        need h, the context's hash under the --sdk-key (400 otherwise). Without them those routes are open.
         """
     }
 
@@ -118,6 +163,7 @@ enum LaunchDarklyServedFormat: ServedFormat {
 
     static func routeLines(at clientURL: String) -> [String] {
         ["LaunchDarkly: GET \(clientURL)/sdk/latest-all (polling), GET \(clientURL)/all (streaming), " +
-            "POST \(clientURL)/bulk and \(clientURL)/diagnostic (events)"]
+            "POST \(clientURL)/bulk and \(clientURL)/diagnostic (events)",
+         "LaunchDarkly mobile and client-side SDKs (their base, stream and events URLs): \(clientURL)"]
     }
 }

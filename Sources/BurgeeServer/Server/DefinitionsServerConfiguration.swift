@@ -11,6 +11,17 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// refuses: a frontend key is public, shipped in apps, and reads only evaluated toggles.
     /// Empty (the default) leaves those routes open.
     public var frontendKeys: [String]
+    /// The mobile keys LaunchDarkly's mobile SDKs' routes (`/msdk/evalx`, `/meval`, `/mobile`)
+    /// require in `Authorization` (raw, `api_key <key>` or `Bearer <key>`), apart from ``sdkKey``.
+    /// Empty (the default) leaves those routes open.
+    public var mobileKeys: [String] = []
+    /// The client-side IDs LaunchDarkly's JavaScript SDKs' routes (`/sdk/evalx/{envId}`,
+    /// `/eval/{envId}`, `/events/bulk/{envId}`) answer for; another ID gets 404. Empty (the
+    /// default) answers for any.
+    public var environmentIDs: [String] = []
+    /// Whether LaunchDarkly's JavaScript SDKs' evaluation routes require secure mode's `h`: the
+    /// context's hash under ``sdkKey`` (HMAC-SHA256 of its fully qualified key); 400 otherwise.
+    public var launchDarklySecureMode = false
     /// How often an open stream receives a `: heartbeat` comment line.
     public var heartbeatInterval: Duration
     /// How often a definitions file is checked for changes.

@@ -14,7 +14,13 @@ extension DefinitionsResponder {
 
     /// An event stream of the subscription `subscribe` makes, with the server's heartbeats, until
     /// the client or the server leaves; a format's own stream differs only in what it subscribes to.
-    func eventStreamResponse(_ request: Request, subscribe: @escaping @Sendable () -> StreamSubscription?) -> Response {
+    ///
+    /// The client's leaving is seen as its side of the connection closes, by reading the request
+    /// to its end; a request whose body was read already (a `REPORT` carrying a context) cannot
+    /// be read again, and its stream ends at the first write after the client left, a heartbeat
+    /// at the latest (`bodyRead`).
+    func eventStreamResponse(_ request: Request, bodyRead: Bool = false,
+                             subscribe: @escaping @Sendable () -> StreamSubscription?) -> Response {
         let store = server.store
         let writer = EventStreamWriter(
             heartbeatInterval: server.configuration.heartbeatInterval,
@@ -27,6 +33,11 @@ extension DefinitionsResponder {
                 return
             }
             defer { store.unsubscribe(subscription.id) }
+            if bodyRead {
+                try await writer.write(subscription, to: &body)
+                try await body.finish(nil)
+                return
+            }
             try await request.body.consumeWithInboundCloseHandler { _ in
                 try await writer.write(subscription, to: &body)
             } onInboundClosed: {

@@ -66,12 +66,12 @@ extension DefinitionsResponder {
     }
 
     /// The request's context: from the query for `GET`, from a body of bounded size otherwise.
-    private func unleashFrontendContext(_ request: Request) async throws -> Result<BurgeeCore.Context, UnleashFrontendRefusal> {
+    private func unleashFrontendContext(_ request: Request) async throws -> Result<BurgeeCore.Context, RequestRefusal> {
         var body: [UInt8] = []
         if request.method != .get {
             let limit = server.configuration.maxOFREPBodyBytes
             guard let collected = try await BoundedBody.collect(request, limit: limit) else {
-                return .failure(UnleashFrontendRefusal(JSONResponses.error(.contentTooLarge, "too_large",
+                return .failure(RequestRefusal(JSONResponses.error(.contentTooLarge, "too_large",
                                                                             "bodies are limited to \(limit) bytes")))
             }
             body = collected
@@ -82,7 +82,7 @@ extension DefinitionsResponder {
                 : try UnleashFrontendContext.read(body: body)
             return .success(BurgeeCore.Context(unleashJSON: json))
         } catch {
-            return .failure(UnleashFrontendRefusal(JSONResponses.error(.badRequest, "invalid_context", error.message)))
+            return .failure(RequestRefusal(JSONResponses.error(.badRequest, "invalid_context", error.message)))
         }
     }
 

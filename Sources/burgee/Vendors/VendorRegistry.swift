@@ -60,9 +60,10 @@ struct EvalVendorOptions: ParsableArguments {
 /// group is declared.
 struct ServeVendorOptions: ParsableArguments {
     @OptionGroup var unleash: UnleashServeOptions
+    @OptionGroup var launchDarkly: LaunchDarklyServeOptions
     @OptionGroup var kameleoon: KameleoonServeOptions
 
-    private var groups: [any ServeOptionGroup] { [unleash, kameleoon] }
+    private var groups: [any ServeOptionGroup] { [unleash, launchDarkly, kameleoon] }
 
     /// Sets what each format's options give in `configuration`, or says why they cannot be used.
     func configure(_ configuration: inout DefinitionsServerConfiguration) throws(CommandFailure) {

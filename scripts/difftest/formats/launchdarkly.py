@@ -47,6 +47,7 @@ import hashlib
 import json
 import math
 import struct
+import time
 
 NAME = "launchdarkly"
 
@@ -278,6 +279,21 @@ def flag(rng, key, flag_keys, segment_keys):
         rules.append(rule)
     f["rules"] = rules
     return f
+
+
+def draw_event_settings(rng, f):
+    """A flag's event settings, which the evaluation generator leaves out: `trackEvents`,
+    `trackEventsFallthrough`, and a debugging window still open, or closed (SDKs compare it with
+    their own clock)."""
+    if rng.random() < 0.3:
+        f["trackEvents"] = True
+    if rng.random() < 0.25:
+        f["trackEventsFallthrough"] = True
+    r = rng.random()
+    if r < 0.15:
+        f["debugEventsUntilDate"] = int(time.time() * 1000) + 3_600_000
+    elif r < 0.25:
+        f["debugEventsUntilDate"] = rng.choice([int(time.time() * 1000) - 3_600_000, 1000])
 
 
 def segment(rng, key, segment_keys):

@@ -39,21 +39,4 @@ extension Snapshot {
         default: return false
         }
     }
-
-    /// The keys of the flag's direct prerequisites that an evaluation with `reason` evaluated,
-    /// in order, as LaunchDarkly's bootstrap lists them: none when the flag is off or malformed;
-    /// up to and including the one that failed for `PREREQUISITE_FAILED` (a prerequisite flag that
-    /// does not exist is not evaluated, so not listed); all of them otherwise.
-    package func evaluatedPrerequisites(at position: FlagPosition, _ reason: EvaluationReason) -> [String] {
-        let flag = program.flags[position.index]
-        guard flag.enabled, !flag.malformed else { return [] }
-        var keys: [String] = []
-        for p in flag.prerequisites.indices {
-            let key = program.prerequisiteKeys[p]
-            guard program.prerequisites[p].flag >= 0 else { break }
-            keys.append(key)
-            if reason.kind == .prerequisiteFailed, reason.prerequisiteKey == key { break }
-        }
-        return keys
-    }
 }

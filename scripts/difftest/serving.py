@@ -1,0 +1,62 @@
+"""What the client-side difftests share: `burgee serve` started on a free loopback port, and their
+command line (documents, contexts per document, the executable)."""
+import argparse
+import re
+import subprocess
+import sys
+
+from difftest import default_burgee
+
+
+def serve(burgee, fmt, definitions, log):
+    """`burgee serve --format FMT` of the file, and the URL it announced."""
+    # Standard error goes to a file: the server's log, unread, must never fill a pipe and stall it.
+    process = subprocess.Popen([burgee, "serve", "--format", fmt, "--definitions", definitions, "--port", "0",
+                                "--summary-interval", "0", "--no-explorer"],
+                               stdout=subprocess.PIPE, stderr=log, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"(http://[^/\s]+)", line)
+    if not match:
+        process.kill()
+        raise RuntimeError(f"burgee serve did not announce a URL: {line!r}; see its log")
+    return process, match.group(1)
+
+
+def arguments(description, name):
+    """The scripts' options: --seeds, --seed-start, --contexts, --burgee, --max-report."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--seeds", type=int, default=100, help="how many documents")
+    parser.add_argument("--seed-start", type=int, default=0, help="the first seed")
+    parser.add_argument("--contexts", type=int, default=20, help="contexts per document")
+    parser.add_argument("--burgee", default=default_burgee(), help="the burgee executable")
+    parser.add_argument("--max-report", type=int, default=20, help="disagreements printed in full")
+    args = parser.parse_args()
+    if not args.burgee:
+        parser.exit(2, f"{name}: no burgee executable; build it (swift build --product burgee) or pass --burgee\n")
+    return args
+
+
+class Tally:
+    """Passed and failed checks, the first failures printed in full."""
+
+    def __init__(self, max_report):
+        self.passed = self.failed = self.reported = 0
+        self.max_report = max_report
+
+    def add(self, found, heading, details=()):
+        """Counts one check: passed when `found` lists no difference; else prints `heading`, the
+        differences and `details` (lines), for the first `max_report` failures."""
+        if not found:
+            self.passed += 1
+            return
+        self.failed += 1
+        if self.reported < self.max_report:
+            self.reported += 1
+            print(f"--- {heading}: " + "; ".join(found))
+            for line in details:
+                print(line)
+
+    def finish(self):
+        """The last line, `N passed, M failed`, and the exit status: 1 when any failed."""
+        print(f"{self.passed} passed, {self.failed} failed")
+        sys.exit(1 if self.failed else 0)
