@@ -43,6 +43,6 @@ struct ServeUnleashFrontendTests {
         let path = try files.write("features.json", FormatOptionTests.unleash)
         let empty = try await CLIRunner.run(["serve", "--definitions", path, "--port", "0", "--format", "unleash", "--frontend-key", ","])
         #expect(empty.status == 1)
-        #expect(empty.stderr.contains("--frontend-key needs a non-empty key"), "\(empty.stderr)")
+        #expect(empty.stderr.contains("--frontend-key needs a non-empty value"), "\(empty.stderr)")
     }
 }

@@ -31,9 +31,7 @@ import base64
 import http.client
 import json
 import os
-import random
 import sys
-import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -99,11 +97,7 @@ def fetch(request):
                 (response.status, data.decode(errors="replace"))
         finally:
             connection.close()
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(errors="replace")
+    return serving.fetch(request)
 
 
 def first_put(base, context):
@@ -191,51 +185,47 @@ def main():
     args = serving.arguments(__doc__.split("\n\n")[0], "client-side difftest")
     from ldclient.versioned_data_kind import FEATURES, SEGMENTS
 
-    tally = serving.Tally(args.max_report)
-    counts = {"flags": 0, "refused": 0, "streams": 0}
-    with tempfile.TemporaryDirectory(prefix="difftest-clientside-") as workdir:
+    tally = serving.Tally(args.max_report, "flags compared", "contexts refused rightly", "streams")
+    for seed, rng, workdir in serving.seeds(args, "launchdarkly-clientside"):
         definitions = os.path.join(workdir, "launchdarkly.json")
-        for seed in range(args.seed_start, args.seed_start + args.seeds):
-            rng = random.Random(f"launchdarkly-clientside:{seed}")
-            document, _ = launchdarkly.generate(rng, 0)
-            decorate(document, rng)
-            with open(definitions, "w") as f:
-                f.write(json.dumps(document))
-            with open(os.path.join(workdir, "serve.log"), "w") as log:
-                process, base = serving.serve(args.burgee, "launchdarkly", definitions, log)
-            try:
-                with urllib.request.urlopen(base + "/sdk/latest-all", timeout=30) as response:
-                    served = json.loads(response.read())
-                client, store = launchdarkly.client()
-                served_go = launchdarkly.as_go_document(served)
-                store.init({FEATURES: served_go["flags"], SEGMENTS: served_go["segments"]})
-                for index in range(args.contexts):
-                    context = launchdarkly.context(rng)
-                    kind = rng.choice(["mobile", "javascript"])
-                    method = rng.choice(["GET", "REPORT"])
-                    stream = kind == "mobile" and rng.random() < 0.1
-                    want = reference(client, context, served, kind)
-                    if stream:
-                        counts["streams"] += 1
-                        event, data = first_put(base, context)
-                        status, got = (200, data) if event == "put" else (event, data)
-                    else:
-                        status, got = fetch(request_for(base, context, kind, method))
-                    if status == 400 and refused_rightly(context, client):
-                        counts["refused"] += 1
-                        tally.add([], "")
-                        continue
-                    if status != 200 or want is None:
-                        found = [f"answered {status}: {got}; the SDK's state is {'invalid' if want is None else 'valid'}"]
-                    else:
-                        found = differences(got, want)
-                        counts["flags"] += len(got)
-                    tally.add(found, f"seed {seed} context {index} ({kind} {'stream' if stream else method})",
-                              ["context: " + json.dumps(context, ensure_ascii=False)])
-            finally:
-                process.terminate()
-                process.wait(timeout=30)
-    print(f"flags compared {counts['flags']}, contexts refused rightly {counts['refused']}, streams {counts['streams']}")
+        document, _ = launchdarkly.generate(rng, 0)
+        decorate(document, rng)
+        with open(definitions, "w") as f:
+            f.write(json.dumps(document))
+        with open(os.path.join(workdir, "serve.log"), "w") as log:
+            process, base = serving.serve(args.burgee, "launchdarkly", definitions, log)
+        try:
+            with urllib.request.urlopen(base + "/sdk/latest-all", timeout=30) as response:
+                served = json.loads(response.read())
+            client, store = launchdarkly.client()
+            served_go = launchdarkly.as_go_document(served)
+            store.init({FEATURES: served_go["flags"], SEGMENTS: served_go["segments"]})
+            for index in range(args.contexts):
+                context = launchdarkly.context(rng)
+                kind = rng.choice(["mobile", "javascript"])
+                method = rng.choice(["GET", "REPORT"])
+                stream = kind == "mobile" and rng.random() < 0.1
+                want = reference(client, context, served, kind)
+                if stream:
+                    tally.counts["streams"] += 1
+                    event, data = first_put(base, context)
+                    status, got = (200, data) if event == "put" else (event, data)
+                else:
+                    status, got = fetch(request_for(base, context, kind, method))
+                if status == 400 and refused_rightly(context, client):
+                    tally.counts["contexts refused rightly"] += 1
+                    tally.add([], "")
+                    continue
+                if status != 200 or want is None:
+                    found = [f"answered {status}: {got}; the SDK's state is {'invalid' if want is None else 'valid'}"]
+                else:
+                    found = differences(got, want)
+                    tally.counts["flags compared"] += len(got)
+                tally.add(found, f"seed {seed} context {index} ({kind} {'stream' if stream else method})",
+                          ["context: " + json.dumps(context, ensure_ascii=False)])
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
     tally.finish()
 
 

@@ -22,9 +22,7 @@ The last line is `N passed, M failed` (one per context); the exit status is 1 wh
 """
 import json
 import os
-import random
 import sys
-import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -109,34 +107,32 @@ def main():
     from yggdrasil_engine.engine import UnleashEngine
 
     tally = serving.Tally(args.max_report)
-    with tempfile.TemporaryDirectory(prefix="difftest-frontend-") as workdir:
+    for seed, rng, workdir in serving.seeds(args, "unleash-frontend"):
         definitions = os.path.join(workdir, "features.json")
-        for seed in range(args.seed_start, args.seed_start + args.seeds):
-            rng = random.Random(f"unleash-frontend:{seed}")
-            document, _ = unleash.generate(rng, 0)
-            with open(definitions, "w") as f:
-                f.write(json.dumps(document))
-            engine = UnleashEngine()
-            engine.take_state(json.dumps(document))
-            with open(os.path.join(workdir, "serve.log"), "w") as log:
-                process, base = serving.serve(args.burgee, "unleash", definitions, log)
-            try:
-                for index in range(args.contexts):
-                    context = unleash.context(rng)
-                    context.setdefault("currentTime", unleash.NOW)
-                    try:
-                        got = fetch(base, context, rng)
-                    except urllib.error.HTTPError as error:
-                        got = {"status": error.code, "body": error.read().decode(errors="replace")}
-                    want, random_on, random_variant = reference(engine, document, context)
-                    found = differences(got, want, random_on, random_variant) if "toggles" in got else [f"answered {got}"]
-                    tally.add(found, f"seed {seed} context {index}", [
-                        "context: " + json.dumps(context, ensure_ascii=False),
-                        "burgee:  " + json.dumps(got, ensure_ascii=False),
-                        "yggdrasil: " + json.dumps(sorted(want.values(), key=lambda t: t["name"]), ensure_ascii=False)])
-            finally:
-                process.terminate()
-                process.wait(timeout=30)
+        document, _ = unleash.generate(rng, 0)
+        with open(definitions, "w") as f:
+            f.write(json.dumps(document))
+        engine = UnleashEngine()
+        engine.take_state(json.dumps(document))
+        with open(os.path.join(workdir, "serve.log"), "w") as log:
+            process, base = serving.serve(args.burgee, "unleash", definitions, log)
+        try:
+            for index in range(args.contexts):
+                context = unleash.context(rng)
+                context.setdefault("currentTime", unleash.NOW)
+                try:
+                    got = fetch(base, context, rng)
+                except urllib.error.HTTPError as error:
+                    got = {"status": error.code, "body": error.read().decode(errors="replace")}
+                want, random_on, random_variant = reference(engine, document, context)
+                found = differences(got, want, random_on, random_variant) if "toggles" in got else [f"answered {got}"]
+                tally.add(found, f"seed {seed} context {index}", [
+                    "context: " + json.dumps(context, ensure_ascii=False),
+                    "burgee:  " + json.dumps(got, ensure_ascii=False),
+                    "yggdrasil: " + json.dumps(sorted(want.values(), key=lambda t: t["name"]), ensure_ascii=False)])
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
     tally.finish()
 
 

@@ -1,9 +1,15 @@
 """What the client-side difftests share: `burgee serve` started on a free loopback port, and their
 command line (documents, contexts per document, the executable)."""
 import argparse
+import json
+import os
+import random
 import re
 import subprocess
 import sys
+import tempfile
+import urllib.error
+import urllib.request
 
 from difftest import default_burgee
 
@@ -20,6 +26,23 @@ def serve(burgee, fmt, definitions, log):
         process.kill()
         raise RuntimeError(f"burgee serve did not announce a URL: {line!r}; see its log")
     return process, match.group(1)
+
+
+def seeds(args, name):
+    """Each seed of the run: the seed, its random generator (seeded `name:seed`) and a temporary
+    folder for its files, the same folder for every seed."""
+    with tempfile.TemporaryDirectory(prefix=f"difftest-{name}-") as workdir:
+        for seed in range(args.seed_start, args.seed_start + args.seeds):
+            yield seed, random.Random(f"{name}:{seed}"), workdir
+
+
+def fetch(request):
+    """Sends a urllib request: the status and the body, read as JSON for a 200, as text otherwise."""
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(errors="replace")
 
 
 def arguments(description, name):
@@ -39,9 +62,11 @@ def arguments(description, name):
 class Tally:
     """Passed and failed checks, the first failures printed in full."""
 
-    def __init__(self, max_report):
+    def __init__(self, max_report, *counted):
         self.passed = self.failed = self.reported = 0
         self.max_report = max_report
+        # What else a run counts (flags compared, refusals, …), printed before the last line.
+        self.counts = {name: 0 for name in counted}
 
     def add(self, found, heading, details=()):
         """Counts one check: passed when `found` lists no difference; else prints `heading`, the
@@ -57,6 +82,8 @@ class Tally:
                 print(line)
 
     def finish(self):
-        """The last line, `N passed, M failed`, and the exit status: 1 when any failed."""
+        """The counts, the last line, `N passed, M failed`, and the exit status: 1 when any failed."""
+        if self.counts:
+            print(", ".join(f"{name} {n}" for name, n in self.counts.items()))
         print(f"{self.passed} passed, {self.failed} failed")
         sys.exit(1 if self.failed else 0)

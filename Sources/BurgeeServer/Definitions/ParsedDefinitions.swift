@@ -10,6 +10,10 @@ struct ParsedDefinitions: Sendable {
     var segments: [String: JSONValue]
     /// A document served whole; `nil` for a document served by item.
     var wholeDocument: JSONValue?
+    /// The whole document's bytes as the file wrote them, served as they are: a re-serialization
+    /// would change what some SDKs read (`42.0` written `42` is an integer to Datadog's evaluator,
+    /// which refuses `42.0` as an `INTEGER` value). `nil` for a document served by item.
+    var wholeBytes: [UInt8]?
     /// The served format, which decides how the items are served.
     var servedFormat: any ServedFormat.Type
 
@@ -18,6 +22,7 @@ struct ParsedDefinitions: Sendable {
         let json: JSONValue
         do { json = try JSONParser().parse(bytes) } catch { throw .invalidJSON(error) }
         self = try served.parse(json)
+        if wholeDocument == json { wholeBytes = bytes }
     }
 
     /// A document served by item.

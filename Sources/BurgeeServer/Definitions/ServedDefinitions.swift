@@ -18,6 +18,8 @@ struct ServedDefinitions: Sendable {
     private(set) var etag = ""
     /// A document served whole, as the file has it; `nil` for a document served by item.
     private(set) var wholeDocument: JSONValue?
+    /// The whole document as the file wrote it, when it came from a file (``ParsedDefinitions/wholeBytes``).
+    private var wholeBytes: [UInt8]?
     /// The document served whole before the last change, for formats whose streams send what
     /// changed in it.
     private(set) var previousWholeDocument: JSONValue?
@@ -30,6 +32,7 @@ struct ServedDefinitions: Sendable {
         servedFormat = parsed.servedFormat
         documentVersion = parsed.version
         wholeDocument = parsed.wholeDocument
+        wholeBytes = parsed.wholeBytes
         flags = parsed.flags.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
         segments = parsed.segments.mapValues { ServedItem(fileJSON: $0, version: max(ServedItem.fileVersion(of: $0), 1)) }
         encode()
@@ -40,9 +43,11 @@ struct ServedDefinitions: Sendable {
     mutating func apply(_ parsed: ParsedDefinitions) -> [DefinitionsChange] {
         if let document = parsed.wholeDocument {
             // A document served whole changes as a whole: a new version and ETag, no item events.
-            guard document != wholeDocument else { return [] }
+            // Equal JSON may differ as written (`42.0`, `42`), which some SDKs read differently.
+            guard document != wholeDocument || (parsed.wholeBytes != nil && parsed.wholeBytes != wholeBytes) else { return [] }
             previousWholeDocument = wholeDocument
             wholeDocument = document
+            wholeBytes = parsed.wholeBytes
             modified.advance()
             // The file's own number when it grew past the served one (Split's `ff.t`), else one up.
             documentVersion = max(parsed.version, documentVersion + 1)
@@ -87,7 +92,7 @@ struct ServedDefinitions: Sendable {
 
     private mutating func encode() {
         if let wholeDocument {
-            let bytes = Array(wholeDocument.serialized().utf8)
+            let bytes = wholeBytes ?? Array(wholeDocument.serialized().utf8)
             body = ByteBuffer(bytes: bytes)
             etag = EntityTag.make(version: documentVersion, body: bytes)
             return

@@ -17,4 +17,10 @@ enum JSONResponses {
         headers[.cacheControl] = "no-cache"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized())))
     }
+
+    /// A JSON body already serialized, with its media type (`application/json` unless told).
+    static func bytes(_ status: HTTPResponse.Status, _ body: [UInt8], contentType: String = "application/json") -> Response {
+        Response(status: status, headers: [.contentType: contentType, .cacheControl: "no-cache"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
 }

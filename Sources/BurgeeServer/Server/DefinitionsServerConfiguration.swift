@@ -22,6 +22,10 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// Whether LaunchDarkly's JavaScript SDKs' evaluation routes require secure mode's `h`: the
     /// context's hash under ``sdkKey`` (HMAC-SHA256 of its fully qualified key); 400 otherwise.
     public var launchDarklySecureMode = false
+    /// The client tokens Datadog's client SDKs' routes (`POST /precompute-assignments`, and the
+    /// intake's `POST /api/v2/exposures` beside the ``sdkKey``) accept in `dd-client-token` /
+    /// `DD-API-KEY`. Empty (the default) leaves the precompute route open.
+    public var clientTokens: [String] = []
     /// How often an open stream receives a `: heartbeat` comment line.
     public var heartbeatInterval: Duration
     /// How often a definitions file is checked for changes.

@@ -22,10 +22,12 @@ extension DefinitionsResponder {
         guard let document = served.wholeDocument else {
             return JSONResponses.error(.internalServerError, "no_document", "no document is served")
         }
-        let enveloped: JSONValue = document.objectValue?["data"] != nil && document.objectValue?["flags"] == nil
-            ? document
-            : ["data": ["type": "universal-flag-configuration", "id": "1", "attributes": document]]
-        return Self.taggedJSON(Array(enveloped.serialized().utf8), version: served.documentVersion, request)
+        // The served bytes go into the envelope as they are, numbers as the file wrote them.
+        let bytes = Array(served.body.readableBytesView)
+        let enveloped = document.objectValue?["data"] != nil && document.objectValue?["flags"] == nil
+            ? bytes
+            : Array(#"{"data":{"type":"universal-flag-configuration","id":"1","attributes":"#.utf8) + bytes + Array("}}".utf8)
+        return Self.taggedJSON(enveloped, version: served.documentVersion, request)
     }
 
     /// `GET /api/flag-config/v1/config?apiKey=…`: the UFC document as Eppo's CDN serves it (a file
@@ -37,13 +39,14 @@ extension DefinitionsResponder {
             return JSONResponses.error(.unauthorized, "unauthorized", "the apiKey parameter must be the SDK key")
         }
         let served = server.store.served
-        guard var document = served.wholeDocument else {
+        guard let document = served.wholeDocument else {
             return JSONResponses.error(.internalServerError, "no_document", "no document is served")
         }
         if document.objectValue?["flags"] == nil, let attributes = document.objectValue?["data"]?.objectValue?["attributes"] {
-            document = attributes
+            return Self.taggedJSON(Array(attributes.serialized().utf8), version: served.documentVersion, request)
         }
-        return Self.taggedJSON(Array(document.serialized().utf8), version: served.documentVersion, request)
+        // The served bytes as they are, numbers as the file wrote them.
+        return Self.taggedJSON(Array(served.body.readableBytesView), version: served.documentVersion, request)
     }
 
     /// `GET /info`: what the Datadog Agent tells tracers it offers, reduced to what Datadog's
@@ -57,30 +60,40 @@ extension DefinitionsResponder {
                                  "client_drop_p0s": false])
     }
 
-    /// `POST /api/v2/exposures` (agentless, `DD-API-KEY` checked as for the configuration) or
-    /// `POST /evp_proxy/v2/api/v2/exposures` (through the Agent: `X-Datadog-EVP-Subdomain` must be
-    /// `event-platform-intake`, else 400): a body `{"context":{…},"exposures":[…]}` (gzip accepted
-    /// as for `POST /events`), kept and counted by flag; 202.
+    /// `POST /api/v2/exposures` (agentless, `DD-API-KEY` checked as for the configuration, or one
+    /// of the client tokens) or `POST /evp_proxy/v2/api/v2/exposures` (through the Agent:
+    /// `X-Datadog-EVP-Subdomain` must be `event-platform-intake`, else 400): a body
+    /// `{"context":{…},"exposures":[…]}` from a server SDK, or one exposure per line from a client
+    /// SDK, kept as `{"exposures":[…]}` (gzip accepted as for `POST /events`), counted by flag; 202.
     func datadogExposuresResponse(_ request: Request, throughAgent: Bool) async throws -> Response {
         if throughAgent {
             guard request.headers[Self.datadogEVPSubdomain] == "event-platform-intake" else {
                 return JSONResponses.error(.badRequest, "invalid_subdomain",
                                            "X-Datadog-EVP-Subdomain must be event-platform-intake")
             }
-        } else if !server.keyCheck.accepts(request.headers[Self.datadogAPIKey]) {
-            return JSONResponses.error(.forbidden, "forbidden", "the DD-API-KEY header must carry the SDK key")
+        } else {
+            let sent = request.headers[Self.datadogAPIKey]
+            let tokenSent = server.configuration.clientTokens.contains { SDKKeyCheck(key: $0).accepts(sent) }
+            if !tokenSent, !server.keyCheck.accepts(sent) {
+                return JSONResponses.error(.forbidden, "forbidden", "the DD-API-KEY header must carry the SDK key or a client token")
+            }
         }
         let body = try await readEventBody(request) { (bytes) throws(EventBodyDecoding.Failure) -> JSONValue in
-            let json: JSONValue
-            do {
-                json = try JSONParser(limits: .init(maxBytes: max(bytes.count, 1))).parse(bytes)
-            } catch {
-                throw .invalidBatch("the body is not JSON: \(error)")
+            let limits = JSONLimits(maxBytes: max(bytes.count, 1))
+            if let json = try? JSONParser(limits: limits).parse(bytes), json.objectValue?["exposures"]?.arrayValue != nil {
+                return json
             }
-            guard json.objectValue?["exposures"]?.arrayValue != nil else {
-                throw .invalidBatch("the body is not a JSON object with an 'exposures' array")
+            // Datadog's client SDKs send one exposure per line, without the server SDKs' envelope.
+            var exposures: [JSONValue] = []
+            for line in bytes.split(separator: UInt8(ascii: "\n")) where line.contains(where: { $0 > 0x20 }) {
+                guard let exposure = try? JSONParser(limits: limits).parse(Array(line)),
+                      exposure.objectValue?["flag"]?.objectValue?["key"]?.stringValue != nil else {
+                    throw .invalidBatch("the body is neither a JSON object with an 'exposures' array nor lines of exposures")
+                }
+                exposures.append(exposure)
             }
-            return json
+            guard !exposures.isEmpty else { throw .invalidBatch("the body holds no exposure") }
+            return ["exposures": .array(exposures)]
         }
         switch body {
         case .refused(let response):

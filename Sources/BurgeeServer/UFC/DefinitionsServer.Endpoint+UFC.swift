@@ -24,4 +24,9 @@ extension DefinitionsServer.Endpoint {
     public static let eppoConfiguration: Self = Self("eppoConfiguration", shape: .document, checksOwnCredentials: true) {
         $0.eppoConfigurationResponse($1)
     }
+    /// `POST /precompute-assignments` (Datadog's client SDKs' flag request): the `dd-client-token`
+    /// header stands for a client token.
+    public static let datadogPrecompute: Self = Self("datadogPrecompute", shape: .document, checksOwnCredentials: true) {
+        try await $0.datadogPrecomputeResponse($1)
+    }
 }

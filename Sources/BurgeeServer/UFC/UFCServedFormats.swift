@@ -29,6 +29,7 @@ enum DatadogServedFormat: ServedFormat {
         .post("/api/v2/exposures", .datadogExposures),
         .post("/evp_proxy/v2/api/v2/exposures", .datadogAgentExposures),
         .get("/info", .datadogAgentInfo),
+        .post("/precompute-assignments", .datadogPrecompute),
     ]
 
     static var help: String {
@@ -40,7 +41,11 @@ enum DatadogServedFormat: ServedFormat {
         be the key, else 403), POST /api/v2/exposures (with --sdk-key, DD-API-KEY must carry the key, else \
         403), and, as the Agent (DD_TRACE_AGENT_URL), GET /info and POST /evp_proxy/v2/api/v2/exposures \
         (X-Datadog-EVP-Subdomain: event-platform-intake); exposures are listed at GET /events and counted by \
-        flag at GET /events/stats.
+        flag at GET /events/stats. For Datadog's client SDKs (iOS, browser; their customFlagsEndpoint) it \
+        answers POST /precompute-assignments, the flags assigned to the subject in the body evaluated on the \
+        server ({"data":{"attributes":{"flags":{key:{allocationKey, variationKey, variationType, \
+        variationValue, reason, doLog}}}}}), and takes their exposures at POST /api/v2/exposures as lines of \
+        JSON; with --client-token those routes need one of the tokens (dd-client-token, DD-API-KEY).
         """
     }
 

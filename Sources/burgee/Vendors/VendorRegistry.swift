@@ -62,8 +62,9 @@ struct ServeVendorOptions: ParsableArguments {
     @OptionGroup var unleash: UnleashServeOptions
     @OptionGroup var launchDarkly: LaunchDarklyServeOptions
     @OptionGroup var kameleoon: KameleoonServeOptions
+    @OptionGroup var datadog: DatadogServeOptions
 
-    private var groups: [any ServeOptionGroup] { [unleash, launchDarkly, kameleoon] }
+    private var groups: [any ServeOptionGroup] { [unleash, launchDarkly, kameleoon, datadog] }
 
     /// Sets what each format's options give in `configuration`, or says why they cannot be used.
     func configure(_ configuration: inout DefinitionsServerConfiguration) throws(CommandFailure) {

@@ -34,3 +34,18 @@ protocol ServeOptionGroup: ParsableArguments {
     /// - Throws: ``CommandFailure`` saying why, which ends the command.
     func configure(_ configuration: inout DefinitionsServerConfiguration) throws(CommandFailure)
 }
+
+extension ServeOptionGroup {
+    /// A repeatable option's values, each split at commas: refused for another format than
+    /// `format`, or when one is empty; `[]` when the option was not given.
+    static func values(_ given: [String], of option: String, for format: DefinitionsFormat,
+                       servedFormat: DefinitionsFormat) throws(CommandFailure) -> [String] {
+        guard !given.isEmpty else { return [] }
+        guard servedFormat == format else {
+            throw CommandFailure("\(option) applies to \(format.displayName) definitions only (--format \(format.name))")
+        }
+        let values = given.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard !values.contains(where: \.isEmpty) else { throw CommandFailure("\(option) needs a non-empty value") }
+        return values
+    }
+}

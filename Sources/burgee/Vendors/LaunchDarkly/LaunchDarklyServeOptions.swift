@@ -19,8 +19,8 @@ struct LaunchDarklyServeOptions: ServeOptionGroup {
     var secureMode = false
 
     func configure(_ configuration: inout DefinitionsServerConfiguration) throws(CommandFailure) {
-        let keys = try Self.values(mobileKeys, option: "--mobile-key", format: configuration.format)
-        let ids = try Self.values(environmentIDs, option: "--environment-id", format: configuration.format)
+        let keys = try Self.values(mobileKeys, of: "--mobile-key", for: .launchDarkly, servedFormat: configuration.format)
+        let ids = try Self.values(environmentIDs, of: "--environment-id", for: .launchDarkly, servedFormat: configuration.format)
         if secureMode {
             guard configuration.format == .launchDarkly else {
                 throw CommandFailure("--secure-mode applies to LaunchDarkly definitions only (--format launchdarkly)")
@@ -32,16 +32,5 @@ struct LaunchDarklyServeOptions: ServeOptionGroup {
         configuration.mobileKeys = keys
         configuration.environmentIDs = ids
         configuration.launchDarklySecureMode = secureMode
-    }
-
-    /// The option's values, split at commas; refused for another format or when one is empty.
-    private static func values(_ given: [String], option: String, format: DefinitionsFormat) throws(CommandFailure) -> [String] {
-        guard !given.isEmpty else { return [] }
-        guard format == .launchDarkly else {
-            throw CommandFailure("\(option) applies to LaunchDarkly definitions only (--format launchdarkly)")
-        }
-        let values = given.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        guard !values.contains(where: \.isEmpty) else { throw CommandFailure("\(option) needs a non-empty value") }
-        return values
     }
 }

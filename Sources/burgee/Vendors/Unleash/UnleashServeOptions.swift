@@ -9,14 +9,7 @@ struct UnleashServeOptions: ServeOptionGroup {
     var frontendKeys: [String] = []
 
     func configure(_ configuration: inout DefinitionsServerConfiguration) throws(CommandFailure) {
-        let keys = frontendKeys.flatMap { $0.split(separator: ",").map(String.init) }
-        guard !frontendKeys.isEmpty else { return }
-        guard configuration.format == .unleash else {
-            throw CommandFailure("--frontend-key applies to Unleash definitions only (--format unleash)")
-        }
-        guard !keys.isEmpty, !keys.contains(where: \.isEmpty) else {
-            throw CommandFailure("--frontend-key needs a non-empty key")
-        }
-        configuration.frontendKeys = keys
+        configuration.frontendKeys = try Self.values(frontendKeys, of: "--frontend-key", for: .unleash,
+                                                     servedFormat: configuration.format)
     }
 }
