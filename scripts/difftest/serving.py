@@ -14,11 +14,11 @@ import urllib.request
 from difftest import default_burgee
 
 
-def serve(burgee, fmt, definitions, log):
-    """`burgee serve --format FMT` of the file, and the URL it announced."""
+def serve(burgee, fmt, definitions, log, extra=()):
+    """`burgee serve --format FMT` of the file (with `extra` options), and the URL it announced."""
     # Standard error goes to a file: the server's log, unread, must never fill a pipe and stall it.
     process = subprocess.Popen([burgee, "serve", "--format", fmt, "--definitions", definitions, "--port", "0",
-                                "--summary-interval", "0", "--no-explorer"],
+                                "--summary-interval", "0", "--no-explorer", *extra],
                                stdout=subprocess.PIPE, stderr=log, text=True)
     line = process.stdout.readline()
     match = re.search(r"(http://[^/\s]+)", line)
@@ -45,9 +45,12 @@ def fetch(request):
         return error.code, error.read().decode(errors="replace")
 
 
-def arguments(description, name):
-    """The scripts' options: --seeds, --seed-start, --contexts, --burgee, --max-report."""
+def arguments(description, name, more=None):
+    """The scripts' options: --seeds, --seed-start, --contexts, --burgee, --max-report, and what
+    `more` adds to the parser."""
     parser = argparse.ArgumentParser(description=description)
+    if more:
+        more(parser)
     parser.add_argument("--seeds", type=int, default=100, help="how many documents")
     parser.add_argument("--seed-start", type=int, default=0, help="the first seed")
     parser.add_argument("--contexts", type=int, default=20, help="contexts per document")

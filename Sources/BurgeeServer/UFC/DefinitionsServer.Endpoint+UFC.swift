@@ -29,4 +29,8 @@ extension DefinitionsServer.Endpoint {
     public static let datadogPrecompute: Self = Self("datadogPrecompute", shape: .document, checksOwnCredentials: true) {
         try await $0.datadogPrecomputeResponse($1)
     }
+    /// `POST /assignments` (Eppo's precomputed clients); the `apiKey` parameter stands for the SDK key.
+    public static let eppoPrecompute: Self = Self("eppoPrecompute", shape: .document, checksOwnCredentials: true) {
+        try await $0.eppoPrecomputeResponse($1)
+    }
 }

@@ -102,13 +102,17 @@ enum EppoServedFormat: ServedFormat {
     static let routes: [ServedRoute] = [
         .get("/definitions", .definitions),
         .get(configurationPath, .eppoConfiguration),
+        .post("/assignments", .eppoPrecompute),
     ]
 
     static var help: String {
         """
         With Eppo definitions (--format eppo) the server speaks Eppo's CDN below /api: \
         GET /api/flag-config/v1/config (ETag, 304; with --sdk-key, the apiKey parameter must be the key, \
-        else 401).
+        else 401). For Eppo's precomputed clients (given the server's root as their base URL) it answers \
+        POST /assignments: the flags assigned to the subject in the body ({"subject_key", \
+        "subject_attributes"}), evaluated on the server and obfuscated as Eppo's service obfuscates them \
+        (keys as MD5 of a salt and the key, values in base64); apiKey as above.
         """
     }
 

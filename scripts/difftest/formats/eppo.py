@@ -34,6 +34,12 @@ def oracle(document, requests):
     return engines.evaluate(NAME, document, requests, now=ufc_format.now_of(document))
 
 
+def oracle_now(document, requests):
+    """The oracle on the wall clock, as a server that evaluates requests as they come."""
+    from oracles import ufc as engines
+    return engines.evaluate(NAME, document, requests, now=None)
+
+
 def compare(request, burgee, answer):
     fields = ["allocationKey", "doLog", "flagEvaluationCode"] + (["extraLogging"] if answer.get("doLog") else [])
     return ufc_format.compare_common(burgee, answer, "eppo", fields)
