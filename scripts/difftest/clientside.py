@@ -192,9 +192,7 @@ def main():
         decorate(document, rng)
         with open(definitions, "w") as f:
             f.write(json.dumps(document))
-        with open(os.path.join(workdir, "serve.log"), "w") as log:
-            process, base = serving.serve(args.burgee, "launchdarkly", definitions, log)
-        try:
+        with serving.served(args.burgee, "launchdarkly", definitions, workdir) as base:
             with urllib.request.urlopen(base + "/sdk/latest-all", timeout=30) as response:
                 served = json.loads(response.read())
             client, store = launchdarkly.client()
@@ -223,9 +221,6 @@ def main():
                     tally.counts["flags compared"] += len(got)
                 tally.add(found, f"seed {seed} context {index} ({kind} {'stream' if stream else method})",
                           ["context: " + json.dumps(context, ensure_ascii=False)])
-        finally:
-            process.terminate()
-            process.wait(timeout=30)
     tally.finish()
 
 

@@ -114,9 +114,7 @@ def main():
             f.write(json.dumps(document))
         engine = UnleashEngine()
         engine.take_state(json.dumps(document))
-        with open(os.path.join(workdir, "serve.log"), "w") as log:
-            process, base = serving.serve(args.burgee, "unleash", definitions, log)
-        try:
+        with serving.served(args.burgee, "unleash", definitions, workdir) as base:
             for index in range(args.contexts):
                 context = unleash.context(rng)
                 context.setdefault("currentTime", unleash.NOW)
@@ -130,9 +128,6 @@ def main():
                     "context: " + json.dumps(context, ensure_ascii=False),
                     "burgee:  " + json.dumps(got, ensure_ascii=False),
                     "yggdrasil: " + json.dumps(sorted(want.values(), key=lambda t: t["name"]), ensure_ascii=False)])
-        finally:
-            process.terminate()
-            process.wait(timeout=30)
     tally.finish()
 
 

@@ -184,24 +184,18 @@ def main():
         document, requests = module.generate(rng, args.contexts)
         with open(definitions, "w") as f:
             f.write(datadog.encode(document))
-        with open(os.path.join(workdir, "serve.log"), "w") as log:
-            try:
-                process, base = serving.serve(args.burgee, vendor, definitions, log, extra=["--sdk-key", "eppo-key"]
-                                              if vendor == "eppo" else [])
-            except RuntimeError:
-                # A document burgee serve refuses is one the SDK refuses too (checked below).
-                process = None
-        try:
+        with serving.served(args.burgee, vendor, definitions, workdir, refusable=True,
+                            extra=["--sdk-key", "eppo-key"] if vendor == "eppo" else []) as base:
             for index, request in enumerate(requests):
                 context = request["context"]
                 want = reference(document, context, vendor)
                 if want is None:
                     tally.counts["documents rejected"] += 1
-                    tally.add([] if process is None else ["ddtrace refused the document; burgee serve served it"],
+                    tally.add([] if base is None else ["the SDK refused the document; burgee serve served it"],
                               f"seed {seed}")
                     break
-                if process is None:
-                    tally.add(["burgee serve refused the document; ddtrace took it"], f"seed {seed}")
+                if base is None:
+                    tally.add(["burgee serve refused the document; the SDK took it"], f"seed {seed}")
                     break
                 status, got = fetch_eppo(base, context) if vendor == "eppo" else fetch(base, context)
                 if status == 400 and refused_rightly(context, vendor):
@@ -213,10 +207,6 @@ def main():
                 tally.counts["flags"] += len(want)
                 tally.add(found, f"seed {seed} subject {index}",
                           ["subject: " + datadog.dumps(context), "document: " + datadog.encode(document)[:2000]])
-        finally:
-            if process is not None:
-                process.terminate()
-                process.wait(timeout=30)
     tally.finish()
 
 

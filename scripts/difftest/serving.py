@@ -1,6 +1,7 @@
 """What the client-side difftests share: `burgee serve` started on a free loopback port, and their
 command line (documents, contexts per document, the executable)."""
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -26,6 +27,25 @@ def serve(burgee, fmt, definitions, log, extra=()):
         process.kill()
         raise RuntimeError(f"burgee serve did not announce a URL: {line!r}; see its log")
     return process, match.group(1)
+
+
+@contextlib.contextmanager
+def served(burgee, fmt, definitions, workdir, extra=(), refusable=False):
+    """`burgee serve` of the file while the block runs, its log in `workdir`: the URL it announced,
+    or None when it refused the file and `refusable`."""
+    with open(os.path.join(workdir, "serve.log"), "w") as log:
+        try:
+            process, base = serve(burgee, fmt, definitions, log, extra)
+        except RuntimeError:
+            if not refusable:
+                raise
+            process, base = None, None
+    try:
+        yield base
+    finally:
+        if process is not None:
+            process.terminate()
+            process.wait(timeout=30)
 
 
 def seeds(args, name):

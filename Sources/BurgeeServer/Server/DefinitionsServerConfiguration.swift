@@ -26,6 +26,10 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// intake's `POST /api/v2/exposures` beside the ``sdkKey``) accept in `dd-client-token` /
     /// `DD-API-KEY`. Empty (the default) leaves the precompute route open.
     public var clientTokens: [String] = []
+    /// The auth tokens the Split Evaluator REST API (`/client/…`, `/manager/…`, `/admin/…`)
+    /// requires in `Authorization`, as Split's evaluator checks `SPLIT_EVALUATOR_AUTH_TOKEN`.
+    /// Empty (the default) leaves those routes open.
+    public var splitEvaluatorTokens: [String] = []
     /// How often an open stream receives a `: heartbeat` comment line.
     public var heartbeatInterval: Duration
     /// How often a definitions file is checked for changes.

@@ -31,3 +31,59 @@ extension DefinitionsServer.Endpoint {
         return try await responder.splitPostResponse(request, kind: kind)
     }
 }
+
+extension DefinitionsServer.Endpoint {
+    // Split's self-hosted Split Evaluator REST API, behind its own auth tokens (`--evaluator-auth-token`).
+
+    /// `GET`/`POST /client/get-treatment` (Split Evaluator).
+    public static let splitEvaluatorTreatment: Self = Self("splitEvaluatorTreatment", shape: .document, checksOwnCredentials: true) {
+        try await $0.splitEvaluatorResponse($1, route: .treatment(withConfig: false))
+    }
+    /// `GET`/`POST /client/get-treatment-with-config` (Split Evaluator).
+    public static let splitEvaluatorTreatmentWithConfig: Self = Self("splitEvaluatorTreatmentWithConfig", shape: .document,
+                                                                     checksOwnCredentials: true) {
+        try await $0.splitEvaluatorResponse($1, route: .treatment(withConfig: true))
+    }
+    /// `GET`/`POST /client/get-treatments` (Split Evaluator).
+    public static let splitEvaluatorTreatments: Self = Self("splitEvaluatorTreatments", shape: .document, checksOwnCredentials: true) {
+        try await $0.splitEvaluatorResponse($1, route: .treatments(withConfig: false))
+    }
+    /// `GET`/`POST /client/get-treatments-with-config` (Split Evaluator).
+    public static let splitEvaluatorTreatmentsWithConfig: Self = Self("splitEvaluatorTreatmentsWithConfig", shape: .document,
+                                                                      checksOwnCredentials: true) {
+        try await $0.splitEvaluatorResponse($1, route: .treatments(withConfig: true))
+    }
+    /// `GET`/`POST /client/get-treatments-by-sets` (Split Evaluator).
+    public static let splitEvaluatorTreatmentsBySets: Self = Self("splitEvaluatorTreatmentsBySets", shape: .document,
+                                                                  checksOwnCredentials: true) {
+        try await $0.splitEvaluatorResponse($1, route: .treatmentsBySets(withConfig: false))
+    }
+    /// `GET`/`POST /client/get-treatments-with-config-by-sets` (Split Evaluator).
+    public static let splitEvaluatorTreatmentsWithConfigBySets: Self = Self("splitEvaluatorTreatmentsWithConfigBySets",
+                                                                            shape: .document, checksOwnCredentials: true) {
+        try await $0.splitEvaluatorResponse($1, route: .treatmentsBySets(withConfig: true))
+    }
+    /// `GET`/`POST /client/get-all-treatments` (Split Evaluator).
+    public static let splitEvaluatorAllTreatments: Self = Self("splitEvaluatorAllTreatments", shape: .document,
+                                                               checksOwnCredentials: true) {
+        try await $0.splitEvaluatorResponse($1, route: .allTreatments(withConfig: false))
+    }
+    /// `GET`/`POST /client/get-all-treatments-with-config` (Split Evaluator).
+    public static let splitEvaluatorAllTreatmentsWithConfig: Self = Self("splitEvaluatorAllTreatmentsWithConfig", shape: .document,
+                                                                         checksOwnCredentials: true) {
+        try await $0.splitEvaluatorResponse($1, route: .allTreatments(withConfig: true))
+    }
+    /// `GET /client/track` (Split Evaluator).
+    public static let splitEvaluatorTrack: Self = Self("splitEvaluatorTrack", shape: .report, checksOwnCredentials: true) {
+        try await $0.splitEvaluatorTrackResponse($1)
+    }
+    /// `GET /manager/split`, `/manager/splits`, `/manager/names` (Split Evaluator).
+    public static let splitEvaluatorManager: Self = Self("splitEvaluatorManager", shape: .document, checksOwnCredentials: true) {
+        try await $0.splitEvaluatorManagerResponse($1)
+    }
+    /// `GET /admin/ping`, `/admin/healthcheck`, `/admin/version`, `/admin/machine`, `/admin/uptime` (Split Evaluator).
+    public static let splitEvaluatorAdmin: Self = Self("splitEvaluatorAdmin", shape: .document, checksOwnCredentials: true) {
+        $0.splitEvaluatorAdminResponse($1)
+    }
+}
+

@@ -33,7 +33,26 @@ enum SplitServedFormat: ServedFormat {
         .post("/api/v1/metrics/config", .splitTelemetry),
         .post("/api/v1/metrics/usage", .splitTelemetry),
         .post("/api/v1/keys/ss", .splitTelemetry),
-    ]
+    ] + evaluatorRoutes
+
+    /// Split's self-hosted Split Evaluator REST API.
+    private static let evaluatorRoutes: [ServedRoute] = {
+        let evaluations: [(String, DefinitionsServer.Endpoint)] = [
+            ("get-treatment", .splitEvaluatorTreatment), ("get-treatment-with-config", .splitEvaluatorTreatmentWithConfig),
+            ("get-treatments", .splitEvaluatorTreatments), ("get-treatments-with-config", .splitEvaluatorTreatmentsWithConfig),
+            ("get-treatments-by-sets", .splitEvaluatorTreatmentsBySets),
+            ("get-treatments-with-config-by-sets", .splitEvaluatorTreatmentsWithConfigBySets),
+            ("get-all-treatments", .splitEvaluatorAllTreatments),
+            ("get-all-treatments-with-config", .splitEvaluatorAllTreatmentsWithConfig),
+        ]
+        var routes = evaluations.flatMap { path, endpoint in
+            [ServedRoute.get("/client/" + path, endpoint), .post("/client/" + path, endpoint)]
+        }
+        routes.append(.get("/client/track", .splitEvaluatorTrack))
+        routes += ["split", "splits", "names"].map { .get("/manager/" + $0, .splitEvaluatorManager) }
+        routes += ["ping", "healthcheck", "version", "machine", "uptime"].map { .get("/admin/" + $0, .splitEvaluatorAdmin) }
+        return routes
+    }()
 
     static var help: String {
         """
@@ -45,7 +64,13 @@ enum SplitServedFormat: ServedFormat {
         /api/testImpressions/count and /api/events/bulk (listed at GET /events, counted by flag and event type \
         at GET /events/stats), and the SDKs' telemetry (telemetry URL .../api too) at \
         POST /api/v1/metrics/config, /api/v1/metrics/usage and /api/v1/keys/ss; the document is also served \
-        whole at GET /definitions.
+        whole at GET /definitions. It also answers the REST API of Split's self-hosted Split Evaluator \
+        (GET or POST /client/get-treatment, get-treatment-with-config, get-treatments, \
+        get-treatments-with-config, get-treatments-by-sets, get-treatments-with-config-by-sets, \
+        get-all-treatments, get-all-treatments-with-config; GET /client/track, /manager/split, /manager/splits, \
+        /manager/names, /admin/ping, /admin/healthcheck, /admin/version, /admin/machine, /admin/uptime), its \
+        impressions and events recorded with the SDKs'; with --evaluator-auth-token those routes need one of \
+        the tokens in Authorization (401 otherwise).
         """
     }
 

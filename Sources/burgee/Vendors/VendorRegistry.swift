@@ -59,12 +59,13 @@ struct EvalVendorOptions: ParsableArguments {
 /// (``ServeOptionGroup``), one line each here and in ``groups``. `--help` lists them where this
 /// group is declared.
 struct ServeVendorOptions: ParsableArguments {
-    @OptionGroup var unleash: UnleashServeOptions
+    @OptionGroup var unleash: CredentialOption<UnleashFrontendKeys>
     @OptionGroup var launchDarkly: LaunchDarklyServeOptions
     @OptionGroup var kameleoon: KameleoonServeOptions
-    @OptionGroup var datadog: DatadogServeOptions
+    @OptionGroup var datadog: CredentialOption<DatadogClientTokens>
+    @OptionGroup var split: CredentialOption<SplitEvaluatorTokens>
 
-    private var groups: [any ServeOptionGroup] { [unleash, launchDarkly, kameleoon, datadog] }
+    private var groups: [any ServeOptionGroup] { [unleash, launchDarkly, kameleoon, datadog, split] }
 
     /// Sets what each format's options give in `configuration`, or says why they cannot be used.
     func configure(_ configuration: inout DefinitionsServerConfiguration) throws(CommandFailure) {
