@@ -5,7 +5,7 @@ import NIOCore
 
 extension DefinitionsResponder {
     /// The server's push state in Split mode.
-    private var splitPush: SplitPushState { server.records.of(SplitPushState.self) }
+    var splitPush: SplitPushState { server.records.of(SplitPushState.self) }
 
     /// `GET /api/v2/auth`: `{"pushEnabled": true, "token": <JWT-shaped token>}` as Split's auth
     /// service answers (see ``SplitToken``), or `pushEnabled: false` when

@@ -87,3 +87,13 @@ extension DefinitionsServer.Endpoint {
     }
 }
 
+extension DefinitionsServer.Endpoint {
+    /// `GET /api/v3/auth` (Split's thin clients): the SDK key, checked as on every route.
+    public static let splitThinAuth: Self = Self("splitThinAuth", shape: .document) { $0.splitThinAuthResponse($1) }
+    /// `POST /api/evaluations` (Split's thin clients' remote evaluation): a token from
+    /// `/api/v3/auth`, or the SDK key.
+    public static let splitRemoteEvaluation: Self = Self("splitRemoteEvaluation", shape: .document, checksOwnCredentials: true) {
+        try await $0.splitRemoteEvaluationResponse($1)
+    }
+}
+

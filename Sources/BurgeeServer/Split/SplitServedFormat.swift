@@ -25,6 +25,8 @@ enum SplitServedFormat: ServedFormat {
         .get("/api/splitChanges", .splitChanges),
         .collection(segmentChangesPath, .splitSegmentChanges),
         .get("/api/v2/auth", .splitAuth),
+        .get("/api/v3/auth", .splitThinAuth),
+        .post("/api/evaluations", .splitRemoteEvaluation),
         .get("/event-stream", .splitEventStream),
         .get("/api/event-stream", .splitEventStream),
         .post("/api/testImpressions/bulk", .splitImpressions),
@@ -70,7 +72,9 @@ enum SplitServedFormat: ServedFormat {
         get-all-treatments, get-all-treatments-with-config; GET /client/track, /manager/split, /manager/splits, \
         /manager/names, /admin/ping, /admin/healthcheck, /admin/version, /admin/machine, /admin/uptime), its \
         impressions and events recorded with the SDKs'; with --evaluator-auth-token those routes need one of \
-        the tokens in Authorization (401 otherwise).
+        the tokens in Authorization (401 otherwise). Split's thin client SDKs (remote evaluation) get a token \
+        at GET /api/v3/auth and the treatments of every flag for their key at POST /api/evaluations \
+        (304 when the change number is theirs).
         """
     }
 
