@@ -134,7 +134,7 @@ extension DefinitionsResponder {
             if let value = authorization, value.utf8.count > 8, value.prefix(8).lowercased() == "api_key " {
                 authorization = String(value.dropFirst(8))
             }
-            if keys.contains(where: { SDKKeyCheck(key: $0).accepts(authorization) }) { return nil }
+            if SDKKeyCheck.accepts(authorization, anyOf: keys) { return nil }
             return JSONResponses.error(.unauthorized, "unauthorized", "the Authorization header must carry a mobile key")
         case .javaScript:
             let ids = server.configuration.environmentIDs

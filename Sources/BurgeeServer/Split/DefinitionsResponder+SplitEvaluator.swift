@@ -129,7 +129,7 @@ extension DefinitionsResponder {
     private func splitEvaluatorRefusal(_ request: Request) -> Response? {
         let tokens = server.configuration.splitEvaluatorTokens
         guard !tokens.isEmpty else { return nil }
-        if let sent = request.headers[.authorization], tokens.contains(where: { SDKKeyCheck(key: $0).accepts(sent) }) { return nil }
+        if SDKKeyCheck.accepts(request.headers[.authorization], anyOf: tokens) { return nil }
         return JSONResponses.json(.unauthorized, ["error": "Unauthorized"])
     }
 

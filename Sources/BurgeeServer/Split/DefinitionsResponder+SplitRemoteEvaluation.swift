@@ -21,9 +21,7 @@ extension DefinitionsResponder {
     /// key the route is open. 400 for a body that is not such a request.
     func splitRemoteEvaluationResponse(_ request: Request) async throws -> Response {
         if server.configuration.sdkKey != nil, !server.keyCheck.accepts(request.headers[.authorization]) {
-            let bearer = request.headers[.authorization].flatMap { value -> String? in
-                value.lowercased().hasPrefix("bearer ") ? String(value.dropFirst(7)) : nil
-            }
+            let bearer = SDKKeyCheck.bearer(request.headers[.authorization])
             guard let bearer, SplitToken.isValid(bearer, secret: splitPush.secret, now: Self.unixSeconds()) else {
                 return JSONResponses.error(.unauthorized, "unauthorized", "the bearer must be a token from /api/v3/auth or the SDK key")
             }

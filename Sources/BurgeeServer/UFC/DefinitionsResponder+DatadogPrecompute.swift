@@ -15,7 +15,7 @@ extension DefinitionsResponder {
     /// cannot be evaluated.
     func datadogPrecomputeResponse(_ request: Request) async throws -> Response {
         let tokens = server.configuration.clientTokens
-        if !tokens.isEmpty, !tokens.contains(where: { SDKKeyCheck(key: $0).accepts(request.headers[Self.datadogClientToken]) }) {
+        if !tokens.isEmpty, !SDKKeyCheck.accepts(request.headers[Self.datadogClientToken], anyOf: tokens) {
             return JSONResponses.error(.unauthorized, "unauthorized", "the dd-client-token header must carry a client token")
         }
         let limit = server.configuration.maxOFREPBodyBytes
@@ -34,8 +34,7 @@ extension DefinitionsResponder {
         guard let snapshot = server.store.compiled.snapshot else {
             return JSONResponses.error(.serviceUnavailable, "unavailable", "the served definitions cannot be evaluated by this server")
         }
-        let served = server.store.served.wholeDocument
-        let document = served?.objectValue?["data"]?.objectValue?["attributes"] ?? served
+        let document = server.store.served.ufcDocument
         let environment = document?.objectValue?["environment"]?.objectValue?["name"]?.stringValue
             ?? subject.environment ?? "UNKNOWN"
         let createdAt = Self.unixMilliseconds()

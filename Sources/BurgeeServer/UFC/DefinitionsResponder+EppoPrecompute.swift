@@ -27,8 +27,7 @@ extension DefinitionsResponder {
         guard let snapshot = server.store.compiled.snapshot else {
             return JSONResponses.error(.serviceUnavailable, "unavailable", "the served definitions cannot be evaluated by this server")
         }
-        let served = server.store.served.wholeDocument
-        let document = served?.objectValue?["flags"] != nil ? served : served?.objectValue?["data"]?.objectValue?["attributes"]
+        let document = server.store.served.ufcDocument
         let environment = document?.objectValue?["environment"]?.objectValue?["name"]?.stringValue ?? "UNKNOWN"
         var generator = SystemRandomNumberGenerator()
         let salt = Base64.encode((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }, padded: false)

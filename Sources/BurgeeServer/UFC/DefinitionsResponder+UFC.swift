@@ -39,11 +39,12 @@ extension DefinitionsResponder {
             return JSONResponses.error(.unauthorized, "unauthorized", "the apiKey parameter must be the SDK key")
         }
         let served = server.store.served
-        guard let document = served.wholeDocument else {
+        guard let whole = served.wholeDocument, let document = served.ufcDocument else {
             return JSONResponses.error(.internalServerError, "no_document", "no document is served")
         }
-        if document.objectValue?["flags"] == nil, let attributes = document.objectValue?["data"]?.objectValue?["attributes"] {
-            return Self.taggedJSON(Array(attributes.serialized().utf8), version: served.documentVersion, request)
+        if document != whole {
+            // A file in Datadog's envelope: the document out of it, re-serialized.
+            return Self.taggedJSON(Array(document.serialized().utf8), version: served.documentVersion, request)
         }
         // The served bytes as they are, numbers as the file wrote them.
         return Self.taggedJSON(Array(served.body.readableBytesView), version: served.documentVersion, request)
@@ -73,7 +74,7 @@ extension DefinitionsResponder {
             }
         } else {
             let sent = request.headers[Self.datadogAPIKey]
-            let tokenSent = server.configuration.clientTokens.contains { SDKKeyCheck(key: $0).accepts(sent) }
+            let tokenSent = SDKKeyCheck.accepts(sent, anyOf: server.configuration.clientTokens)
             if !tokenSent, !server.keyCheck.accepts(sent) {
                 return JSONResponses.error(.forbidden, "forbidden", "the DD-API-KEY header must carry the SDK key or a client token")
             }

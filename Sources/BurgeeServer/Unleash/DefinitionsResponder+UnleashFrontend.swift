@@ -61,7 +61,7 @@ extension DefinitionsResponder {
         let keys = server.configuration.frontendKeys
         guard !keys.isEmpty else { return nil }
         let authorization = request.headers[.authorization]
-        if keys.contains(where: { SDKKeyCheck(key: $0).accepts(authorization) }) { return nil }
+        if SDKKeyCheck.accepts(authorization, anyOf: keys) { return nil }
         return JSONResponses.error(.unauthorized, "unauthorized", "the Authorization header must carry a frontend key")
     }
 
