@@ -67,7 +67,8 @@ struct ExplorerTests {
             let root = try await HTTP.fetch(client, base + "/")
             #expect(root.status == 200 && root.body == page.body)
             let port = try #require(Int(base.split(separator: ":").last ?? ""))
-            let raw = TCP.exchange(port: port, "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            // On a thread of its own: a blocking read on the cooperative pool could starve the server it waits for.
+            let raw = await onOwnThread { TCP.exchange(port: port, "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n") }
             #expect(raw.hasPrefix("HTTP/1.1 302"), "\(raw)")
             #expect(raw.lowercased().contains("location: /explorer\r\n"), "\(raw)")
             #expect(try await HTTP.fetch(client, base + "/explorer/nothing").status == 404)

@@ -270,8 +270,12 @@ struct OFREPTests {
             // Sent raw: an HTTP client would escape the stray '%'.
             for key in ["a%2", "a%zz", "%FF"] {
                 let body = Self.user
-                let answer = TCP.exchange(port: running.port, "POST /ofrep/v1/evaluate/flags/\(key) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+                let port = running.port
+                // On a thread of its own: a blocking read on the cooperative pool could starve the server it waits for.
+                let answer = await onOwnThread {
+                    TCP.exchange(port: port, "POST /ofrep/v1/evaluate/flags/\(key) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+                }
                 #expect(answer.hasPrefix("HTTP/1.1 400"), "\(key): \(answer)")
                 #expect(answer.contains(#""errorCode":"PARSE_ERROR""#))
             }
