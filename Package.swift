@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BurgeeKameleoon", targets: ["BurgeeKameleoon"]),
         .library(name: "BurgeeDatadog", targets: ["BurgeeDatadog"]),
         .library(name: "BurgeeServer", targets: ["BurgeeServer"]),
+        .library(name: "BurgeeRelay", targets: ["BurgeeRelay"]),
         .library(name: "BurgeeTesting", targets: ["BurgeeTesting"]),
         .executable(name: "burgee", targets: ["burgee"]),
     ],
@@ -89,9 +90,19 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The server fed by a vendor's client: the one module that names both, and every vendor's.
+        .target(
+            name: "BurgeeRelay",
+            dependencies: [
+                "Burgee", "BurgeeCore", "BurgeeServer",
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeKameleoon", "BurgeeDatadog",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "burgee",
             dependencies: [
+                "BurgeeRelay",
                 "Burgee",
                 "BurgeeUnleash",
                 "BurgeeLaunchDarkly",
@@ -184,6 +195,14 @@ let package = Package(
         ),
         // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
+        .testTarget(
+            name: "BurgeeRelayTests",
+            dependencies: [
+                "BurgeeRelay", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport",
+                "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeKameleoon", "BurgeeDatadog",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "BurgeeSnippetTests",
             dependencies: [

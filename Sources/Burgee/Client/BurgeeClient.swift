@@ -93,7 +93,7 @@ public final class BurgeeClient: Service, Sendable {
             observers: observers, metrics: metrics,
             cache: configuration.cache.map { PersistentCache(configuration: $0, logger: configuration.logger, maxBytes: configuration.limits.maxBytes) },
             limits: configuration.limits, flagSets: configuration.flagSets, compileOptions: configuration.compileOptions,
-            logger: configuration.logger,
+            mirror: configuration.definitionsMirror, logger: configuration.logger,
             recorder: processor?.recorder)
         sink?.attach(to: self)
     }

@@ -11,6 +11,8 @@ final class UpdatePipeline: Sendable {
     let observers: FlagObservers
     let metrics: ClientMetrics
     let cache: PersistentCache?
+    /// Receives the bytes the cache would keep (``BurgeeClient/Configuration/definitionsMirror``).
+    let mirror: (@Sendable ([UInt8]) -> Void)?
     let limits: JSONLimits
     let flagSets: Set<String>?
     /// How each format compiles its definitions (its settings from the configuration).
@@ -27,8 +29,9 @@ final class UpdatePipeline: Sendable {
 
     init(cell: SnapshotCell<ClientState>, status: StatusTracker, events: EventBroadcaster<ClientEvent>,
          observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONLimits,
-         flagSets: Set<String>?, compileOptions: CompileOptions = CompileOptions(), logger: Logger,
-         recorder: EventRecorder?) {
+         flagSets: Set<String>?, compileOptions: CompileOptions = CompileOptions(),
+         mirror: (@Sendable ([UInt8]) -> Void)? = nil, logger: Logger, recorder: EventRecorder?) {
+        self.mirror = mirror
         self.recorder = recorder
         self.cell = cell
         self.status = status
@@ -66,7 +69,7 @@ final class UpdatePipeline: Sendable {
                 return true
             }
             if replaced {
-                if origin == .dataSource { cache?.store(parsed.bytes) }
+                if origin == .dataSource { keep(parsed.bytes) }
                 return true
             }
         }
@@ -81,7 +84,7 @@ final class UpdatePipeline: Sendable {
             held = read.definitions
             install(&held!, origin: origin)
         }
-        if origin == .dataSource { cache?.store(read.bytes) }
+        if origin == .dataSource { keep(read.bytes) }
         return true
     }
 
@@ -96,11 +99,11 @@ final class UpdatePipeline: Sendable {
             // Under a flag-set selection a patch can select or hide other flags: all are compared then.
             let touched = flagSets != nil ? nil : patch.kind == .flag ? ([patch.key], []) : ([], [patch.key])
             install(&held!, origin: .dataSource, touched: touched)
-            return (.applied, cache == nil ? nil : held!.json)
+            return (.applied, cache == nil && mirror == nil ? nil : held!.json)
         }
         switch result.0 {
         case .applied:
-            if let json = result.1 { cache?.store(Array(json.serialized().utf8)) }
+            if let json = result.1 { keep(Array(json.serialized().utf8)) }
         case .ignoredStale(let held):
             logger.debug("ignored a patch not newer than the definitions held", metadata: [
                 "kind": "\(patch.kind.rawValue)", "key": "\(patch.key)", "version": "\(patch.version)", "held": "\(held)",
@@ -135,6 +138,13 @@ final class UpdatePipeline: Sendable {
             held = best.definitions
             install(&held!, origin: best.origin)
         }
+        if best.origin == .cache, let cachedBytes { mirror?(cachedBytes) }
+    }
+
+    /// Writes the cache and hands the bytes to the mirror: after an update from the data source.
+    private func keep(_ bytes: [UInt8]) {
+        cache?.store(bytes)
+        mirror?(bytes)
     }
 
     /// Logs the number of problems when it differs from the previous definitions' (a warning

@@ -69,6 +69,9 @@ extension BurgeeClient {
         package var compileOptions = CompileOptions()
         /// Client-side modules' own settings, by their type (``subscript(module:)``).
         package var moduleSettings: [ObjectIdentifier: any Sendable] = [:]
+        /// Receives the document the client holds, as the cache keeps it, after every good update
+        /// from the data source and when the cache is loaded at start: what a relaying server serves.
+        package var definitionsMirror: (@Sendable ([UInt8]) -> Void)?
 
         /// A configuration.
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,

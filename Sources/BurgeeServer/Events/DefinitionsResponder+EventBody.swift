@@ -41,7 +41,10 @@ extension DefinitionsResponder {
             return .refused(Self.refusal(.tooLarge, limit: limit, headers: headers))
         }
         do {
-            let value = try read(try EventBodyDecoding.decode(received, coding: coding, limit: limit))
+            let decoded = try EventBodyDecoding.decode(received, coding: coding, limit: limit)
+            let value = try read(decoded)
+            // Every caller records what is accepted here: forwarded once, as recorded.
+            forward(request, body: decoded)
             return .accepted(value, receivedBytes: received.readableBytes)
         } catch {
             return .refused(Self.refusal(error, limit: limit, headers: headers))

@@ -79,6 +79,11 @@ public struct DefinitionsServerConfiguration: Sendable {
     /// "cbs"}`), also looked up by mapping value, and `GET /map/map?key=…`'s entry under the key;
     /// a visitor or key without an entry is answered `{}`. Empty by default.
     public var visitorData: [String: JSONValue]
+    /// Where the posts the server accepts are sent on, when it relays from a vendor (`burgee serve
+    /// --upstream`): every event post, impression, metrics bucket, exposure and tracking line its
+    /// clients send, and the impressions and events of the evaluations it makes for them (Split's
+    /// evaluator). `nil` (the default) keeps them here only.
+    public var forwarder: (any PostForwarder)?
 
     /// A configuration; the defaults listen on a free loopback port without an SDK key.
     public init(

@@ -77,7 +77,10 @@ extension DefinitionsResponder {
             "timestamp": .number(Double(Self.unixMilliseconds())),
         ]
         members["value"] = event.value.map { .number($0) } ?? .null
-        server.records.of(SplitInbox.self).store(SplitPost(kind: .events, body: .array([.object(members)]), receivedBytes: 0))
+        let events = JSONValue.array([.object(members)])
+        server.records.of(SplitInbox.self).store(SplitPost(kind: .events, body: events, receivedBytes: 0))
+        server.forward(path: "/api/events/bulk", headers: SplitPost.evaluatorHeaders(impressionsMode: nil),
+                       body: Array(events.serialized().utf8))
         return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: "Successfully queued event")))
     }

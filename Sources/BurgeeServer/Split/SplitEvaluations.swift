@@ -41,5 +41,7 @@ struct SplitEvaluations {
         }
         let body = JSONValue.array(order.map { ["f": .string($0), "i": .array(byFlag[$0]!)] })
         server.records.of(SplitInbox.self).store(SplitPost(kind: .impressions, body: body, receivedBytes: 0))
+        server.forward(path: "/api/testImpressions/bulk", headers: SplitPost.evaluatorHeaders(impressionsMode: "debug"),
+                       body: Array(body.serialized().utf8))
     }
 }

@@ -72,3 +72,17 @@ public struct SplitPost: Sendable, Hashable {
         return Int(n)
     }
 }
+
+extension SplitPost {
+    /// The headers of the impressions and events the server's Split Evaluator routes send on
+    /// when relaying, as a Split SDK names itself (the relay adds the SDK key): every impression is
+    /// sent, as in Split's DEBUG mode, since the evaluator keeps none back.
+    static func evaluatorHeaders(impressionsMode: String?) -> [ForwardedPost.Header] {
+        var headers = [
+            ForwardedPost.Header(name: "Content-Type", value: "application/json"),
+            ForwardedPost.Header(name: "SplitSDKVersion", value: "burgee-" + SDKVersion.version),
+        ]
+        if let impressionsMode { headers.append(ForwardedPost.Header(name: "SplitSDKImpressionsMode", value: impressionsMode)) }
+        return headers
+    }
+}

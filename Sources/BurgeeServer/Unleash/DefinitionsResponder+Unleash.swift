@@ -31,6 +31,7 @@ extension DefinitionsResponder {
         case .registration: server.unleashRegistrationInbox.store(body)
         case .metrics: server.unleashMetricsInbox.store(body)
         }
+        forward(request, body: Array(collected.readableBytesView))
         return Response(status: .accepted)
     }
 }
