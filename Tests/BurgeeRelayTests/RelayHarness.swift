@@ -96,3 +96,35 @@ struct RelayHarness {
         return try answer.get()
     }
 }
+
+extension RelayHarness {
+    /// Sends `post` to `server`, with the server's key when it has one and the post carries none.
+    func send(_ request: RelayPost, to server: RunningDefinitionsServer) async throws -> DefinitionsTransport.Answer {
+        var headers = request.headers
+        if let key = server.server.configuration.sdkKey, !headers.contains(where: { $0.0 == "Authorization" }) {
+            headers.append(("Authorization", key))
+        }
+        let url = server.baseURL + request.path
+        return request.method == "GET"
+            ? try await get(url, headers: headers) : try await post(url, body: Array(request.body.utf8), headers: headers)
+    }
+
+    /// `GET /events/stats` of `server`, without the sizes in bytes (a post the relay made itself
+    /// has none there).
+    func eventStats(at server: RunningDefinitionsServer) async throws -> JSONValue {
+        var headers: [(String, String)] = []
+        if let key = server.server.configuration.sdkKey { headers.append(("Authorization", key)) }
+        return Self.withoutSizes(try JSONValue(parsing: try await get(server.baseURL + "/events/stats", headers: headers).body))
+    }
+
+    private static func withoutSizes(_ json: JSONValue) -> JSONValue {
+        switch json {
+        case .object(let members):
+            var kept: [String: JSONValue] = [:]
+            for (name, value) in members where !name.lowercased().contains("bytes") { kept[name] = withoutSizes(value) }
+            return .object(kept)
+        case .array(let elements): return .array(elements.map(withoutSizes))
+        default: return json
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BurgeeCore
+import BurgeeRelay
 import BurgeeServer
 import Foundation
 import Logging
@@ -34,11 +35,21 @@ struct ServeCommand: AsyncParsableCommand {
         password), shows every flag, its rules and segments in words, evaluates a context with its \
         trace and draws rollouts; its JSON API is below /explorer/api; --no-explorer turns it off. \
         See docs/explorer.md.
+
+        Relay mode: with --upstream URL (and --format) in place of --definitions, the definitions come \
+        from the format's own service through its protocol (streaming where it streams, polling every \
+        --upstream-interval seconds otherwise): the vendor, a proxy of the vendor's, or another burgee \
+        serve, given the URL its clients are given. Changes are served and announced on open streams as \
+        they arrive; the last good definitions stay while the upstream is away (and are kept in \
+        --upstream-cache when given). The events, impressions, metrics, exposures and tracking the \
+        server's clients post are recorded as usual and sent on upstream, each once, in order, retried on \
+        5xx and 429 (--no-forward keeps them here). The key sent upstream is --upstream-key, or the \
+        --sdk-key. See docs/sync.md, "Relay mode".
         """
     )
 
-    @Option(help: "The definitions file (JSON, see --format).")
-    var definitions: String
+    @Option(help: "The definitions file (JSON, see --format); or relay with --upstream.")
+    var definitions: String?
 
     @OptionGroup var formatOptions: FormatOptions
 
@@ -63,6 +74,9 @@ struct ServeCommand: AsyncParsableCommand {
     /// The options only one format reads (Vendors/).
     @OptionGroup var vendorOptions: ServeVendorOptions
 
+    /// Relay mode's options (`--upstream` and its settings).
+    @OptionGroup var relay: RelayOptions
+
     @Option(name: .customLong("summary-interval"),
             help: "Seconds between summary lines of what arrived (requests, events, metrics, registrations); 0 for none.")
     var summaryInterval: Double = 10
@@ -73,53 +87,29 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--summary-interval must be 0 or a positive number of seconds")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        try relay.check(definitions: definitions, format: formatOptions.definitionsFormat)
     }
 
     func run() async throws {
         var logger = Logger(label: "burgee.serve", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .info
-        var configuration = DefinitionsServerConfiguration(
+        let configuration = DefinitionsServerConfiguration(
             host: host, port: port, sdkKey: sdkKey,
             heartbeatInterval: .nanoseconds(Int64((heartbeat * 1e9).rounded())),
             servesOFREP: ofrep, servesExplorer: explorer
         )
-        // The file's format decides the API served; a file that cannot be read is left to the
-        // server, which says why.
-        configuration.format = formatOptions.definitionsFormat ?? .native
-        if let bytes = FileManager.default.contents(atPath: definitions) {
-            do {
-                let json: JSONValue
-                do { json = try JSONParser().parse([UInt8](bytes)) } catch { throw DefinitionsError.invalidJSON(error) }
-                // Only the format is decided here; whether the document is usable, the server says.
-                configuration.format = try DefinitionsReader.format(of: json, given: formatOptions.definitionsFormat)
-            } catch {
-                StandardOutput.error("burgee serve: \(error)")
-                throw ExitCode.failure
-            }
-        }
-        do { try vendorOptions.configure(&configuration) } catch {
-            StandardOutput.error("burgee serve: \(error)")
-            throw error.exitCode
-        }
-        let server: DefinitionsServer
+        let started: (running: RunningDefinitionsServer, relay: DefinitionsRelay?, signals: UnixSignalsSequence)
         do {
-            server = try DefinitionsServer(configuration: configuration, definitions: .file(definitions), logger: logger)
-        } catch {
-            StandardOutput.error("burgee serve: \(error)")
-            throw ExitCode.failure
+            started = try await start(configuration, logger: logger)
+        } catch let failure as CommandFailure {
+            StandardOutput.error("burgee serve: \(failure)")
+            throw failure.exitCode
         }
-        // Trapped before listening, so that a signal sent as soon as the line appears is not lost.
-        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
-        let running: RunningDefinitionsServer
-        do {
-            running = try await server.start()
-        } catch {
-            StandardOutput.error("burgee serve: cannot listen on \(host):\(port): \(error)")
-            throw ExitCode.failure
-        }
+        let (running, relaying, signals) = started
+        let server = running.server
         // One line for every format, ending with the URL its clients take; then their routes.
         var out = StandardOutput()
-        for line in running.announcement(source: definitions) {
+        for line in running.announcement(source: definitions ?? relay.url ?? "") {
             out.writeLine(line)
         }
         out.flush()
@@ -128,7 +118,7 @@ struct ServeCommand: AsyncParsableCommand {
             group.addTask {
                 var iterator = signals.makeAsyncIterator()
                 _ = await iterator.next()
-                await running.stop()
+                if let relaying { await relaying.stop() } else { await running.stop() }
                 return nil
             }
             group.addTask {
@@ -137,7 +127,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             if summaryInterval > 0 {
                 group.addTask { [summaryInterval] in
-                    await Self.printSummaries(of: server, every: summaryInterval)
+                    await Self.printSummaries(of: server, relay: relaying, every: summaryInterval)
                     return nil
                 }
             }
@@ -153,21 +143,78 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Prints, every `seconds`, one line of what arrived during the interval (so the counts since
     /// the last line); quiet intervals print nothing. Runs until cancelled.
-    private static func printSummaries(of server: DefinitionsServer, every seconds: Double) async {
+    private static func printSummaries(of server: DefinitionsServer, relay: DefinitionsRelay?, every seconds: Double) async {
         let interval = Duration.nanoseconds(Int64((seconds * 1e9).rounded()))
         let label = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
         var last = server.activity
+        var lastForwarding = relay?.forwardingStats
         while true {
             do { try await Task.sleep(for: interval) } catch { return }
             let now = server.activity
             let arrived = now.since(last)
             last = now
+            let forwarding = relay?.forwardingStats
+            defer { lastForwarding = forwarding }
             // Counts are of bodies stored, which may land an interval after their request began:
             // an interval is quiet only when every count is zero, so none is lost.
-            guard !arrived.isEmpty else { continue }
+            guard !arrived.isEmpty || forwarding != lastForwarding else { continue }
+            var line = "summary (last \(label) s): \(arrived.summary)"
+            if let forwarding, forwarding != lastForwarding {
+                line += "; upstream: \(forwarding)"
+            }
             var out = StandardOutput()
-            out.writeLine("summary (last \(label) s): \(arrived.summary)")
+            out.writeLine(line)
             out.flush()
+        }
+    }
+
+    /// Starts serving the file, or relaying from the upstream; traps the signals before listening,
+    /// so that a signal sent as soon as the first line appears is not lost.
+    private func start(_ base: DefinitionsServerConfiguration, logger: Logger) async throws
+        -> (running: RunningDefinitionsServer, relay: DefinitionsRelay?, signals: UnixSignalsSequence)
+    {
+        var configuration = base
+        if let definitions {
+            // The file's format decides the API served; a file that cannot be read is left to the
+            // server, which says why.
+            configuration.format = formatOptions.definitionsFormat ?? .native
+            if let bytes = FileManager.default.contents(atPath: definitions) {
+                do {
+                    let json: JSONValue
+                    do { json = try JSONParser().parse([UInt8](bytes)) } catch { throw DefinitionsError.invalidJSON(error) }
+                    // Only the format is decided here; whether the document is usable, the server says.
+                    configuration.format = try DefinitionsReader.format(of: json, given: formatOptions.definitionsFormat)
+                } catch {
+                    throw CommandFailure("\(error)")
+                }
+            }
+        } else if let format = formatOptions.definitionsFormat {
+            configuration.format = format
+        }
+        try vendorOptions.configure(&configuration)
+        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+        if let upstream = relay.upstream(format: configuration.format, sdkKey: sdkKey) {
+            do {
+                let relaying = try await DefinitionsRelay.start(upstream: upstream, configuration: configuration,
+                                                                forwarding: relay.forwarding, readyTimeout: relay.readyTimeout,
+                                                                logger: logger)
+                return (relaying.server, relaying, signals)
+            } catch let error as RelayError {
+                throw CommandFailure("\(error)")
+            } catch {
+                throw CommandFailure("cannot listen on \(host):\(port): \(error)")
+            }
+        }
+        let server: DefinitionsServer
+        do {
+            server = try DefinitionsServer(configuration: configuration, definitions: .file(definitions ?? ""), logger: logger)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        do {
+            return (try await server.start(), nil, signals)
+        } catch {
+            throw CommandFailure("cannot listen on \(host):\(port): \(error)")
         }
     }
 }
