@@ -55,7 +55,7 @@ public final class DefinitionsRelay: Sendable {
         self.mirror = mirror
         var configuration = format.clientConfiguration(upstream, logger: logger)
         configuration.clock = clock
-        configuration.definitionsMirror = { bytes in Self.mirrored(bytes, into: mirror, logger: logger) }
+        configuration.definitionsMirror = { bytes in Self.mirrored(format.servedDocument(bytes), into: mirror, logger: logger) }
         do { client = try BurgeeClient(configuration: configuration) } catch { throw .invalidUpstream(error) }
         forwarder = forwarding.isEnabled
             ? HTTPPostForwarder(upstream: upstream, format: format, settings: forwarding, clock: clock, logger: logger)

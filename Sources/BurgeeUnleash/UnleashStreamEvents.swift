@@ -4,8 +4,8 @@ import BurgeeCore
 /// The events of Unleash's stream (`GET <url>/client/streaming`), applied to the client:
 /// `unleash-connected` and a `hydration` hand it the whole state; `feature-updated`,
 /// `feature-removed`, `segment-updated` and `segment-removed` change one feature or segment,
-/// and the client lowers again only that item and the features reading it. Events arrive with
-/// increasing `eventId`s: one not above the last applied is ignored.
+/// and the client lowers again only that item and the features reading it. Messages arrive with
+/// increasing `eventId`s: an event whose id an earlier message applied is ignored.
 struct UnleashStreamEvents: StreamEventHandler {
     /// The last event ID applied on this connection; `nil` before its first whole state, when
     /// changes are ignored.
@@ -27,24 +27,27 @@ struct UnleashStreamEvents: StreamEventHandler {
             lastEventId = events.compactMap { $0.objectValue?["eventId"]?.int64Value }.max() ?? 0
             return .replaced
         }
-        guard var last = lastEventId else {
+        guard let previous = lastEventId else {
             sink.logger.debug("ignored changes before the whole state", metadata: ["event": "\(event.name)"])
             return .handled
         }
+        // The events of one message are applied in order, several may share an `eventId` (one
+        // change of several features); an event is old when an earlier message applied its id.
+        var last = previous
         for (i, json) in events.enumerated() {
             let eventId = json.objectValue?["eventId"]?.int64Value ?? last + 1
-            guard eventId > last else {
+            guard eventId > previous else {
                 sink.logger.debug("ignored a delta event not newer than the last one", metadata: ["eventId": "\(eventId)"])
                 continue
             }
             let patch: DefinitionsPatch?
             do {
-                patch = try Self.patch(of: json, version: eventId, at: i)
+                patch = try Self.patch(of: json, version: max(eventId, last), at: i)
             } catch {
                 return .invalid(error)
             }
-            last = eventId
-            lastEventId = eventId
+            last = max(eventId, last)
+            lastEventId = last
             guard let patch else { continue }
             if case .ignoredNoDefinitions = await sink.apply(patch) { return .rejected }
         }

@@ -102,3 +102,28 @@ struct RelayDefinitionsTests {
         }
     }
 }
+
+/// Unleash's stream hands the whole state as a `hydration` event and changes as delta events.
+@Suite("relay: Unleash's stream")
+struct RelayUnleashStreamTests {
+    @Test("one change of two features (one message, one eventId) reaches the relay whole, served as client/features serves it")
+    func twoFeaturesInOneMessage() async throws {
+        try await RelayHarness.with(.unleash) { h throws in
+            let served = try JSONValue(parsing: try await h.get(h.relay.server.clientURL + "/client/features").body)
+            #expect(served.objectValue?["features"]?.arrayValue?.count == 1, "\(served.serialized())")
+            let before = h.relay.server.server.currentDocumentVersion
+            try h.upstream.server.update(definitions: Array(#"""
+                {"version":2,"features":[{"name":"relayed","enabled":false,"strategies":[{"name":"default"}]},
+                                         {"name":"added","enabled":true,"strategies":[{"name":"default"}]}]}
+                """#.utf8))
+            let changed = await eventually {
+                guard h.relay.server.server.currentDocumentVersion != before else { return false }
+                return (try? await h.value(at: h.relay.server)) == RelayDocument.unleash.values.off
+            }
+            #expect(changed, "the relay never served the second feature's change")
+            let features = try JSONValue(parsing: try await h.get(h.relay.server.clientURL + "/client/features").body)
+            #expect(Set(features.objectValue?["features"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } ?? [])
+                == ["relayed", "added"], "\(features.serialized())")
+        }
+    }
+}

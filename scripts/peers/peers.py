@@ -52,7 +52,7 @@ that the server's summary line reports the traffic. Prints one line per check an
 
 Run with the venv that scripts/difftest/setup.sh makes (its requirements.txt pins these SDKs):
 
-    .build/difftest-venv/bin/python scripts/peers/peers.py --burgee .build/debug/burgee [--only datadog]
+    .build/difftest-venv/bin/python scripts/peers/peers.py --burgee .build/debug/burgee [--only datadog] [--relay]
 """
 
 from __future__ import annotations
@@ -107,20 +107,35 @@ def eventually(condition, within: float = WAIT):
 
 class Server:
     """`burgee serve` on a free loopback port, with `--sdk-key` KEY; `stop()` kills it, and so does
-    exit."""
+    exit. With `--relay`, the file is served by one `burgee serve` and the SDKs talk to a second,
+    relaying from the first (`--upstream`, polling every 0.2 s where the protocol does not stream):
+    every check then goes through the relay, and the upstream's counts of what was posted must end
+    equal to the relay's (`relay_check`)."""
 
     live: list["Server"] = []
+    relay = False
 
     def __init__(self, burgee: str, definitions: str, fmt: str) -> None:
+        self.upstream: Server | None = None
+        arguments = ["--definitions", definitions]
+        if Server.relay:
+            self.upstream = Server.__new__(Server)
+            self.upstream.upstream = None
+            self.upstream._spawn(burgee, ["--definitions", definitions], fmt)
+            arguments = ["--upstream", self.upstream.client_url, "--upstream-interval", "0.2"]
+        self._spawn(burgee, arguments, fmt)
+
+    def _spawn(self, burgee: str, source: list[str], fmt: str) -> None:
         self.lines: "queue.Queue[str]" = queue.Queue()
         self.output: list[str] = []
         self.process = subprocess.Popen(
-            [burgee, "serve", "--definitions", definitions, "--format", fmt, "--port", "0",
+            [burgee, "serve", *source, "--format", fmt, "--port", "0",
              "--sdk-key", KEY, "--summary-interval", "0.5"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         Server.live.append(self)
         threading.Thread(target=self._read, daemon=True).start()
         self.base = None
+        self.client_url = None
         deadline = time.monotonic() + WAIT
         while self.base is None and time.monotonic() < deadline:
             try:
@@ -129,9 +144,10 @@ class Server:
                 if self.process.poll() is not None:
                     break
                 continue
-            match = re.search(r"at (http://127\.0\.0\.1:\d+)", line)
+            match = re.search(r"at ((http://127\.0\.0\.1:\d+)\S*)", line)
             if match:
-                self.base = match.group(1)
+                self.base = match.group(2)
+                self.client_url = match.group(1)
         if self.base is None:
             self.stop()
             raise RuntimeError("burgee serve did not start: " + " | ".join(self.output))
@@ -150,6 +166,8 @@ class Server:
         self.process.wait(timeout=5)
         if self in Server.live:
             Server.live.remove(self)
+        if self.upstream is not None:
+            self.upstream.stop()
 
     def get(self, path: str, key: str | None = KEY) -> tuple[int, object]:
         request = urllib.request.Request(self.base + path)
@@ -224,6 +242,24 @@ def common_checks(c: Checks, server: Server, name: str, fmt: str) -> None:
 def summary_check(c: Checks, server: Server, name: str, needle: str) -> None:
     found = eventually(lambda: any(needle in line for line in server.summaries()))
     c.check(f"{name}: the summary line reports {needle!r}", bool(found), server.summaries()[-3:])
+    relay_check(c, server, name)
+
+
+def without_sizes(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: without_sizes(v) for k, v in value.items() if "bytes" not in k.lower()}
+    if isinstance(value, list):
+        return [without_sizes(v) for v in value]
+    return value
+
+
+def relay_check(c: Checks, server: Server, name: str) -> None:
+    """Relaying: what the SDKs posted to the relay reached the upstream, each post once."""
+    if server.upstream is None:
+        return
+    same = eventually(lambda: without_sizes(server.upstream.stats()) == without_sizes(server.stats()))
+    c.check(f"{name}: relayed, the upstream counts what the relay counted (each post sent on once)", bool(same),
+            (server.stats(), server.upstream.stats()))
 
 
 # MARK: Unleash
@@ -1077,7 +1113,10 @@ def main() -> int:
     parser.add_argument("--burgee", required=True, help="the burgee binary")
     parser.add_argument("--only", choices=list(runs), action="append", help="run only these (repeatable)")
     parser.add_argument("--verbose", action="store_true", help="show the SDKs' logs")
+    parser.add_argument("--relay", action="store_true",
+                        help="the SDKs talk to a burgee serve relaying from another that serves the file")
     arguments = parser.parse_args()
+    Server.relay = arguments.relay
     console = logging.StreamHandler()
     console.setLevel(logging.INFO if arguments.verbose else logging.CRITICAL)
     logging.basicConfig(level=logging.INFO if arguments.verbose else logging.WARNING, handlers=[console, SDK_LOG])

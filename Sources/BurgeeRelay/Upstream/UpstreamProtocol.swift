@@ -21,10 +21,17 @@ protocol UpstreamProtocol: Sendable {
 
     /// The path a post to `path` is sent to upstream; itself by default.
     static func upstreamPath(_ path: String) -> String
+
+    /// The document to serve for the one the client holds (`bytes`, as its cache keeps it): the
+    /// same by default; a format whose protocol hands the client another shape (Unleash's
+    /// stream) makes its document of it.
+    static func servedDocument(_ bytes: [UInt8]) -> [UInt8]
 }
 
 extension UpstreamProtocol {
     static func upstreamPath(_ path: String) -> String { path }
+
+    static func servedDocument(_ bytes: [UInt8]) -> [UInt8] { bytes }
 
     static func credentialHeaders(key: String, path: String) -> [ForwardedPost.Header] {
         [ForwardedPost.Header(name: "Authorization", value: key)]
