@@ -209,6 +209,7 @@ let package = Package(
                 "BurgeeUnleash", "BurgeeLaunchDarkly", "BurgeeFlagd", "BurgeeSplit", "BurgeeKameleoon", "BurgeeDatadog",
                 "Burgee",
                 "BurgeeServer",
+                "BurgeeRelay",
                 "BurgeeTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -8,7 +8,7 @@ import Logging
 /// `burgee serve --upstream` runs, as LaunchDarkly's Relay Proxy, Unleash Edge and Split's
 /// Synchronizer sit between a vendor and a fleet of SDKs.
 ///
-/// A ``BurgeeClient`` follows the upstream with the format's own data sources (streaming where
+/// A `BurgeeClient` follows the upstream with the format's own data sources (streaming where
 /// the vendor streams), keeps the last good definitions (and the cache, when configured), and
 /// hands each good update to the server, which serves it on every route of the format and
 /// announces it on open streams. The server's accepted posts go to an HTTP forwarder that sends

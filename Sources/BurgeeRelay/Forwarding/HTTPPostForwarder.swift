@@ -62,7 +62,8 @@ final class HTTPPostForwarder: PostForwarder {
         let path = format.upstreamPath(post.path)
         let url: ServiceURL
         do {
-            url = try ServiceURL(upstream.forwardingBase + path, allowInsecureHTTP: upstream.http.allowInsecureHTTP)
+            let base = upstream.eventsURL == nil ? format.vendorEventsBase(for: upstream) ?? upstream.forwardingBase : upstream.forwardingBase
+            url = try ServiceURL(base + path, allowInsecureHTTP: upstream.http.allowInsecureHTTP)
         } catch {
             drop(post, because: "the upstream URL cannot be used: \(error)")
             return

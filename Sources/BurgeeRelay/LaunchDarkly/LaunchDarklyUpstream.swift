@@ -12,12 +12,21 @@ import Logging
 enum LaunchDarklyUpstream: UpstreamProtocol {
     static let format = DefinitionsFormat.launchDarkly
 
+    /// LaunchDarkly's own hosts, where streaming, polling and events are apart.
+    static let vendorHosts = ["https://sdk.launchdarkly.com", "https://stream.launchdarkly.com", "https://app.launchdarkly.com"]
+
     static func clientConfiguration(_ upstream: RelayUpstream, logger: Logger) -> BurgeeClient.Configuration {
-        let connection = LaunchDarklyConnection.relayProxy(upstream.url, streaming: upstream.streaming,
-                                                           pollingInterval: upstream.pollInterval, http: upstream.http)
+        let connection = vendorHosts.contains(upstream.base)
+            ? LaunchDarklyConnection(streaming: upstream.streaming, pollingInterval: upstream.pollInterval, http: upstream.http)
+            : LaunchDarklyConnection.relayProxy(upstream.url, streaming: upstream.streaming,
+                                                pollingInterval: upstream.pollInterval, http: upstream.http)
         var events = LaunchDarklyEvents()
         events.sendEvents = false
         return .launchDarkly(sdkKey: upstream.key ?? "", connection: connection, events: events, cache: upstream.cache, logger: logger)
+    }
+
+    static func vendorEventsBase(for upstream: RelayUpstream) -> String? {
+        vendorHosts.contains(upstream.base) ? "https://events.launchdarkly.com" : nil
     }
 
     static func credentialHeaders(key: String, path: String) -> [ForwardedPost.Header] {

@@ -21,6 +21,12 @@ enum SplitUpstream: UpstreamProtocol {
         return configuration
     }
 
+    /// Split's SDK API is `https://sdk.split.io/api`; its events go to `https://events.split.io/api`,
+    /// the posts' paths (`/api/…`) below its origin.
+    static func vendorEventsBase(for upstream: RelayUpstream) -> String? {
+        upstream.base == "https://sdk.split.io/api" ? "https://events.split.io" : nil
+    }
+
     static func credentialHeaders(key: String, path: String) -> [ForwardedPost.Header] {
         [ForwardedPost.Header(name: "Authorization", value: "Bearer " + key)]
     }

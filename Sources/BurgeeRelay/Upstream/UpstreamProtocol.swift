@@ -22,6 +22,10 @@ protocol UpstreamProtocol: Sendable {
     /// The path a post to `path` is sent to upstream; itself by default.
     static func upstreamPath(_ path: String) -> String
 
+    /// Where posts go when ``RelayUpstream/eventsURL`` is not given and the upstream is the
+    /// vendor's own service, whose events are elsewhere; `nil` (the default) for the upstream's origin.
+    static func vendorEventsBase(for upstream: RelayUpstream) -> String?
+
     /// The document to serve for the one the client holds (`bytes`, as its cache keeps it): the
     /// same by default; a format whose protocol hands the client another shape (Unleash's
     /// stream) makes its document of it.
@@ -32,6 +36,8 @@ extension UpstreamProtocol {
     static func upstreamPath(_ path: String) -> String { path }
 
     static func servedDocument(_ bytes: [UInt8]) -> [UInt8] { bytes }
+
+    static func vendorEventsBase(for upstream: RelayUpstream) -> String? { nil }
 
     static func credentialHeaders(key: String, path: String) -> [ForwardedPost.Header] {
         [ForwardedPost.Header(name: "Authorization", value: key)]
