@@ -107,6 +107,7 @@ public final class DefinitionsRelay: Sendable {
         guard let task = forwarderTask.withLock({ $0 }) else { return }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await task.value }
+            // A bound on the system's clock: a relay stopping is not waiting on its own time.
             group.addTask { [settings] in
                 try? await Task.sleep(for: settings.drainTimeout)
                 task.cancel()

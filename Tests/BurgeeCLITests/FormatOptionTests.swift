@@ -249,8 +249,10 @@ struct FormatOptionTests {
         // The help is wrapped to the terminal's width.
         let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         // The usage line names it, unless it is long enough that ArgumentParser folds the
-        // options into `[<options>]` (serve's); the options' list below names it either way.
-        #expect(text.contains("[--format <format>]") || text.contains("burgee \(command) [<options>]"), "\(result.stdout)")
+        // options into `[<options>]` (or `<options>` when one of two is needed: serve's
+        // --definitions or --upstream); the options' list below names it either way.
+        #expect(text.contains("[--format <format>]") || text.contains("burgee \(command) [<options>]")
+                    || text.contains("burgee \(command) <options>"), "\(result.stdout)")
         #expect(text.contains("--format <format> The definitions format, or auto to tell it from the document's shape."), "\(result.stdout)")
         #expect(text.contains("(values: native, unleash, launchdarkly, flagd, split, kameleoon, datadog, eppo, auto; default: auto)"), "\(result.stdout)")
     }

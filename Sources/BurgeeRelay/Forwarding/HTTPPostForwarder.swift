@@ -32,12 +32,20 @@ final class HTTPPostForwarder: PostForwarder {
 
     func forward(_ post: ForwardedPost) {
         counts.withLock { $0.received += 1 }
-        if case .dropped = arrivals.yield(post) {
+        switch arrivals.yield(post) {
+        case .enqueued:
+            break
+        case .dropped:
             counts.withLock { c in
                 c.dropped += 1
                 c.overflowed += 1
             }
             logger.warning("dropped a post: the forwarding queue is full", metadata: ["path": "\(post.path)"])
+        case .terminated:
+            // After finish(): the relay is stopping, its server already closed.
+            drop(post, because: "the relay stopped")
+        @unknown default:
+            drop(post, because: "the forwarding queue refused it")
         }
     }
 

@@ -10,7 +10,7 @@ import UnixSignals
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve a definitions file to Burgee clients: polling with ETags, streaming, events.",
+        abstract: "Serve a definitions file, or relay a vendor's (--upstream), to SDKs: polling with ETags, streaming, events.",
         discussion: """
         The format of the definitions is given with --format or told from the document's shape (auto, the \
         default), and decides the API served (below); a document whose format cannot be told ends the command \

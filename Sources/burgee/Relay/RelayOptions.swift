@@ -62,6 +62,7 @@ struct RelayOptions: ParsableArguments {
         guard let url else { return nil }
         return RelayUpstream(format: format, url: url, key: key ?? sdkKey, eventsURL: eventsURL,
                              pollInterval: Self.duration(interval), streaming: !polling,
+                             // Plain http only where the URL names it: an upstream on a private network.
                              http: HTTPOptions(allowInsecureHTTP: true),
                              cache: cacheDirectory.map { .directory($0, prefix: "relay_" + format.name.filter(\.isLetter)) })
     }
