@@ -22,9 +22,10 @@ import Logging
 /// await relay.stop()
 /// ```
 public final class DefinitionsRelay: Sendable {
+    /// The client's documents not yet served: only the newest is kept, so that a burst of
+    /// changes (a patch per flag) is served as one document or a few.
     private struct Mirror {
-        var latest: [UInt8]?
-        var server: DefinitionsServer?
+        var pending: HeldDocument?
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -39,8 +40,13 @@ public final class DefinitionsRelay: Sendable {
     }
 
     private let mirror: Locked<Mirror>
+    /// Wakes the task that serves the pending document; holds at most one wake-up.
+    private let mirrored: AsyncStream<Void>
+    private let mirroredContinuation: AsyncStream<Void>.Continuation
+    private let format: any UpstreamProtocol.Type
     private let forwarder: HTTPPostForwarder?
     private let forwarderTask = Locked<Task<Void, Never>?>(nil)
+    private let servingTask = Locked<Task<Void, Never>?>(nil)
     private let running = Locked<RunningDefinitionsServer?>(nil)
     private let settings: RelayForwarding
     private let logger: Logger
@@ -51,11 +57,23 @@ public final class DefinitionsRelay: Sendable {
         self.upstream = upstream
         self.settings = forwarding
         self.logger = logger
+        self.format = format
         let mirror = Locked(Mirror())
         self.mirror = mirror
+        let (mirrored, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        (self.mirrored, mirroredContinuation) = (mirrored, wake)
         var configuration = format.clientConfiguration(upstream, logger: logger)
         configuration.clock = clock
-        configuration.definitionsMirror = { bytes in Self.mirrored(format.servedDocument(bytes), into: mirror, logger: logger) }
+        // On the client's update task: only keep the document and wake the serving task.
+        configuration.definitionsMirror = { document in
+            let waiters = mirror.withLock { m in
+                m.pending = document
+                defer { m.waiters = [] }
+                return m.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+            wake.yield()
+        }
         do { client = try BurgeeClient(configuration: configuration) } catch { throw .invalidUpstream(error) }
         forwarder = forwarding.isEnabled
             ? HTTPPostForwarder(upstream: upstream, format: format, settings: forwarding, clock: clock, logger: logger)
@@ -91,7 +109,7 @@ public final class DefinitionsRelay: Sendable {
             throw error
         }
         relay.running.withLock { $0 = started }
-        relay.attach(server, served: first)
+        relay.servingTask.withLock { $0 = Task { await relay.serve(on: server) } }
         if let forwarder = relay.forwarder {
             relay.forwarderTask.withLock { $0 = Task { await forwarder.run() } }
         }
@@ -103,6 +121,8 @@ public final class DefinitionsRelay: Sendable {
     public func stop() async {
         if let running = running.withLock({ $0 }) { await running.stop() }
         await client.close()
+        mirroredContinuation.finish()
+        await servingTask.withLock({ $0 })?.value
         forwarder?.finish()
         guard let task = forwarderTask.withLock({ $0 }) else { return }
         await withTaskGroup(of: Void.self) { group in
@@ -125,46 +145,33 @@ public final class DefinitionsRelay: Sendable {
 
     // MARK: Definitions
 
-    /// Keeps the bytes a good update left and serves them once there is a server.
-    private static func mirrored(_ bytes: [UInt8], into mirror: Locked<Mirror>, logger: Logger) {
-        let (server, waiters) = mirror.withLock { m in
-            m.latest = bytes
-            defer { m.waiters = [] }
-            return (m.server, m.waiters)
-        }
-        for waiter in waiters { waiter.resume() }
-        guard let server else { return }
-        do {
-            try server.update(definitions: bytes)
-        } catch {
-            logger.warning("the upstream's definitions cannot be served; serving the last good ones",
-                           metadata: ["error": "\(error)"])
+    /// Serves each pending document, the newest of a burst, until the relay stops.
+    private func serve(on server: DefinitionsServer) async {
+        for await _ in mirrored {
+            guard let document = mirror.withLock({ m in defer { m.pending = nil }; return m.pending }) else { continue }
+            do {
+                try server.update(definitions: format.servedDocument(document.bytes))
+            } catch {
+                logger.warning("the upstream's definitions cannot be served; serving the last good ones",
+                               metadata: ["error": "\(error)"])
+            }
         }
     }
 
-    /// Serves from now on every update after `served`, and one that came in between.
-    private func attach(_ server: DefinitionsServer, served: [UInt8]) {
-        let latest = mirror.withLock { m in
-            m.server = server
-            return m.latest
-        }
-        if let latest, latest != served { _ = try? server.update(definitions: latest) }
-    }
-
-    /// The first definitions mirrored, or `nil` when none came within `timeout` or the source
-    /// gave up (unauthorized).
+    /// The first document the client holds, to serve, taken from the pending ones; `nil` when
+    /// none came within `timeout` or the source gave up (unauthorized).
     private func firstDefinitions(timeout: Duration) async -> [UInt8]? {
         let ready = await client.waitUntilReady(timeout: timeout)
         guard ready else { return nil }
-        // Ready is announced just before the bytes are handed over: wait for them.
+        // Ready is announced just before the document is handed over: wait for it.
         await withCheckedContinuation { continuation in
             let now = mirror.withLock { m -> Bool in
-                if m.latest != nil { return true }
+                if m.pending != nil { return true }
                 m.waiters.append(continuation)
                 return false
             }
             if now { continuation.resume() }
         }
-        return mirror.withLock { $0.latest }
+        return mirror.withLock { m in defer { m.pending = nil }; return m.pending }.map { format.servedDocument($0.bytes) }
     }
 }

@@ -11,8 +11,8 @@ final class UpdatePipeline: Sendable {
     let observers: FlagObservers
     let metrics: ClientMetrics
     let cache: PersistentCache?
-    /// Receives the bytes the cache would keep (``BurgeeClient/Configuration/definitionsMirror``).
-    let mirror: (@Sendable ([UInt8]) -> Void)?
+    /// Receives the document the cache would keep (``BurgeeClient/Configuration/definitionsMirror``).
+    let mirror: (@Sendable (HeldDocument) -> Void)?
     let limits: JSONLimits
     let flagSets: Set<String>?
     /// How each format compiles its definitions (its settings from the configuration).
@@ -30,7 +30,7 @@ final class UpdatePipeline: Sendable {
     init(cell: SnapshotCell<ClientState>, status: StatusTracker, events: EventBroadcaster<ClientEvent>,
          observers: FlagObservers, metrics: ClientMetrics, cache: PersistentCache?, limits: JSONLimits,
          flagSets: Set<String>?, compileOptions: CompileOptions = CompileOptions(),
-         mirror: (@Sendable ([UInt8]) -> Void)? = nil, logger: Logger, recorder: EventRecorder?) {
+         mirror: (@Sendable (HeldDocument) -> Void)? = nil, logger: Logger, recorder: EventRecorder?) {
         self.mirror = mirror
         self.recorder = recorder
         self.cell = cell
@@ -103,7 +103,10 @@ final class UpdatePipeline: Sendable {
         }
         switch result.0 {
         case .applied:
-            if let json = result.1 { keep(Array(json.serialized().utf8)) }
+            if let json = result.1 {
+                cache?.store(Array(json.serialized().utf8))
+                mirror?(.json(json))
+            }
         case .ignoredStale(let held):
             logger.debug("ignored a patch not newer than the definitions held", metadata: [
                 "kind": "\(patch.kind.rawValue)", "key": "\(patch.key)", "version": "\(patch.version)", "held": "\(held)",
@@ -138,13 +141,16 @@ final class UpdatePipeline: Sendable {
             held = best.definitions
             install(&held!, origin: best.origin)
         }
-        if best.origin == .cache, let cachedBytes { mirror?(cachedBytes) }
+        if best.origin == .cache, let cachedBytes { mirror?(.bytes(cachedBytes)) }
     }
 
-    /// Writes the cache and hands the bytes to the mirror: after an update from the data source.
-    private func keep(_ bytes: [UInt8]) {
-        cache?.store(bytes)
-        mirror?(bytes)
+    /// Writes the cache and hands the bytes to the mirror, after an update from the data source;
+    /// the bytes are made only when one of them takes them.
+    private func keep(_ bytes: @autoclosure () -> [UInt8]) {
+        guard cache != nil || mirror != nil else { return }
+        let kept = bytes()
+        cache?.store(kept)
+        mirror?(.bytes(kept))
     }
 
     /// Logs the number of problems when it differs from the previous definitions' (a warning

@@ -71,7 +71,9 @@ extension BurgeeClient {
         package var moduleSettings: [ObjectIdentifier: any Sendable] = [:]
         /// Receives the document the client holds, as the cache keeps it, after every good update
         /// from the data source and when the cache is loaded at start: what a relaying server serves.
-        package var definitionsMirror: (@Sendable ([UInt8]) -> Void)?
+        /// Called on the update's task: keep it short (a patched document is serialized only when
+        /// its bytes are read).
+        package var definitionsMirror: (@Sendable (HeldDocument) -> Void)?
 
         /// A configuration.
         public init(sdkKey: String? = nil, source: DataSourceConfiguration = .offline, bootstrap: DefinitionsPayload? = nil,
