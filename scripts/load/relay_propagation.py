@@ -76,6 +76,7 @@ async def main():
     parser.add_argument("--streams", type=int, default=1000, help="server-side streams (/all) on the relay")
     parser.add_argument("--mobile", type=int, default=1000, help="mobile streams (/meval) on the relay")
     parser.add_argument("--changes", type=int, default=10)
+    parser.add_argument("--every-flag", action="store_true", help="change all 20 flags at once, not one")
     args = parser.parse_args()
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -107,7 +108,7 @@ async def main():
             counts = [len(s.events) for s in streams]
             seen = len(probe.events)
             with open(path + ".tmp", "w") as f:
-                json.dump(toggled(0 if change % 2 == 0 else 1), f)
+                json.dump((document if args.every_flag else toggled)(0 if change % 2 == 0 else 1), f)
             os.replace(path + ".tmp", path)
             deadline = time.monotonic() + 30
             while (len(probe.events) <= seen or any(len(s.events) <= n for s, n in zip(streams, counts))) \
