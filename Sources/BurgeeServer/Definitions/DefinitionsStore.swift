@@ -95,6 +95,14 @@ final class DefinitionsStore: Sendable {
         state.withLock { s in s.subscribers.removeValue(forKey: id) ?? s.evaluated.removeValue(forKey: id)?.continuation }?.finish()
     }
 
+    /// Queues a heartbeat on every open stream, evaluated ones included.
+    func heartbeat() {
+        state.withLock { s in
+            for continuation in s.subscribers.values { continuation.yield(.heartbeat) }
+            for stream in s.evaluated.values { stream.continuation.yield(.heartbeat) }
+        }
+    }
+
     /// Queues a block on every open stream, evaluated ones included.
     func broadcast(_ event: ByteBuffer) {
         state.withLock { s in

@@ -131,6 +131,7 @@ public final class DefinitionsServer: Service, Sendable {
             },
             logger: logger
         )
+        application.addServices(HeartbeatService(store: store, interval: configuration.heartbeatInterval))
         if let watcher {
             application.addServices(FileWatchService(watcher: watcher, interval: configuration.watchInterval,
                                                      clock: configuration.watchClock))

@@ -22,10 +22,7 @@ extension DefinitionsResponder {
     func eventStreamResponse(_ request: Request, bodyRead: Bool = false,
                              subscribe: @escaping @Sendable () -> StreamSubscription?) -> Response {
         let store = server.store
-        let writer = EventStreamWriter(
-            heartbeatInterval: server.configuration.heartbeatInterval,
-            closeAfterEvents: { [server] in server.streamCloseAfterEvents }
-        )
+        let writer = EventStreamWriter(closeAfterEvents: { [server] in server.streamCloseAfterEvents })
         return Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { body in
             // Subscribing here, once the head is written, leaves no subscription behind a failed write.
             guard let subscription = subscribe() else {
