@@ -34,8 +34,10 @@ final class ClientAttachments: Sendable {
 
     /// Each slot's object, retained, as its address; 0 until it is made.
     private let objects = AtomicWords(count: ClientAttachments.capacity)
-    /// Held while an object is made, so that each is made once.
-    private let making = Locked(())
+    /// Held while an object is made, so that each is made once; counts the objects made. (Not a
+    /// `Locked<()>`: the thread sanitizer reported the closure's access to an empty value at its
+    /// storage's own address, which the lock's callers read unlocked, as a race.)
+    private let making = Locked(0)
 
     /// The object in `slot`, borrowed from the slot (which keeps it for the client's life).
     @inline(__always)
@@ -45,8 +47,9 @@ final class ClientAttachments: Sendable {
 
     /// The object in `slot`, made by `make` if there is none yet.
     func object(at slot: Int, make: () -> AnyObject) -> UnsafeMutableRawPointer {
-        making.withLock { _ in
+        making.withLock { count in
             if let existing = object(at: slot) { return existing }
+            count += 1
             let made = Unmanaged.passRetained(make()).toOpaque()
             objects.storeReleasing(UInt64(UInt(bitPattern: made)), at: slot)
             return made
