@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "BurgeeDatadog", targets: ["BurgeeDatadog"]),
         .library(name: "BurgeeServer", targets: ["BurgeeServer"]),
         .library(name: "BurgeeRelay", targets: ["BurgeeRelay"]),
+        .library(name: "BurgeeRedis", targets: ["BurgeeRedis"]),
         .library(name: "BurgeeTesting", targets: ["BurgeeTesting"]),
         .executable(name: "burgee", targets: ["burgee"]),
     ],
@@ -88,6 +89,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Redis's protocol on swift-nio, hand-written (no Redis package is among this project's
+        // dependencies): its reply parser (RESP/) imports nothing, so that Fuzz/fuzz.sh compiles it alone.
+        .target(
+            name: "BurgeeRedis",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The server fed by a vendor's client: the one module that names both, and every vendor's.
@@ -195,6 +205,7 @@ let package = Package(
         ),
         // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
+        .testTarget(name: "BurgeeRedisTests", dependencies: ["BurgeeRedis", "BurgeeTestSupport"]),
         .testTarget(
             name: "BurgeeRelayTests",
             dependencies: [
@@ -210,6 +221,7 @@ let package = Package(
                 "Burgee",
                 "BurgeeServer",
                 "BurgeeRelay",
+                "BurgeeRedis",
                 "BurgeeTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

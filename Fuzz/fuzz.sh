@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses (address sanitizer on) and runs them.
 #
 # Usage: Fuzz/fuzz.sh [--seconds N] [--runs N] [harness ...]
-#   harnesses: definitions, request, stream (default: all three)
+#   harnesses: definitions, request, stream, resp (default: all four)
 #   --seconds N   stop each harness after N seconds (default 60)
 #   --runs N      stop each harness after N executions instead
 # A crash, a memory error, a leak or an input slower than 10 s fails the script (exit 1); the
@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
         *) harnesses+=("$1"); shift ;;
     esac
 done
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(definitions request stream)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(definitions request stream resp)
 
 out=.build/fuzz
 mkdir -p "$out/bin" "$out/core"
@@ -40,7 +40,8 @@ build_core() {
 }
 
 build() {
-    local name="$1" harness extra=""
+    local name="$1" harness extra="" shared="Fuzz/Harnesses/FuzzContexts.swift"
+    local core=(-I "$out/core" -L "$out/core" -lBurgeeCore)
     case "$name" in
         definitions) harness=Fuzz/Harnesses/DefinitionsHarness.swift ;;
         request) harness=Fuzz/Harnesses/RequestHarness.swift ;;
@@ -48,14 +49,16 @@ build() {
             extra="Sources/Burgee/Sync/SSE/ServerSentEventParser.swift Sources/Burgee/Sync/SSE/ServerSentEvent.swift
                    Sources/Burgee/Sync/Streaming/StreamMessage.swift Sources/Burgee/DataSources/DefinitionsPatch.swift
                    Sources/Burgee/DataSources/DataSourceStatus.swift Sources/Burgee/Client/CurrentDefinitions.swift" ;;
-        *) echo "fuzz.sh: no harness '$name' (definitions, request, stream)" >&2; exit 2 ;;
+        # Redis's reply parser imports nothing: its files alone, beside the harness.
+        resp) harness=Fuzz/Harnesses/RESPHarness.swift shared="" core=()
+            extra="$(find Sources/BurgeeRedis/RESP -name '*.swift' | sort | tr '\n' ' ')" ;;
+        *) echo "fuzz.sh: no harness '$name' (definitions, request, stream, resp)" >&2; exit 2 ;;
     esac
     echo "building $name" >&2
     rm -f "$out/bin/$name"
     # shellcheck disable=SC2086
     nice -n 10 swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name BurgeeFuzz -package-name burgee \
-        -I "$out/core" -L "$out/core" -lBurgeeCore \
-        $extra Fuzz/Harnesses/FuzzContexts.swift "$harness" -lm -o "$out/bin/$name" 2>&1 \
+        "${core[@]}" $extra $shared "$harness" -lm -o "$out/bin/$name" 2>&1 \
         | { grep -v "Cannot export local symbol" || true; }
     [ -x "$out/bin/$name" ] || { echo "fuzz.sh: building $name failed" >&2; exit 1; }
 }
@@ -82,7 +85,9 @@ for name in "${harnesses[@]}"; do
     [ -z "$runs" ] || limit=(-runs="$runs")
     if [ -n "$runs" ]; then what="$runs runs"; else what="$seconds s"; fi
     echo "fuzzing $name ($what)" >&2
-    (cd "$out/$name" && "../bin/$name" corpus -dict="$OLDPWD/Fuzz/json.dict" -max_len=16384 -timeout=10 \
+    dict=Fuzz/json.dict
+    [ "$name" != resp ] || dict=Fuzz/resp.dict
+    (cd "$out/$name" && "../bin/$name" corpus -dict="$OLDPWD/$dict" -max_len=16384 -timeout=10 \
         -rss_limit_mb=4096 -print_final_stats=1 "${limit[@]}" 2>&1 | tail -n 25) || status=1
 done
 exit $status

@@ -31,6 +31,13 @@ for path in sorted(glob.glob(os.path.join(root, "**", "*.json"), recursive=True)
             events += "event: patch\ndata: " + json.dumps(patch) + "\n\n"
             events += "event: delete\ndata: " + json.dumps({"kind": "flag", "key": key, "version": 100}) + "\n\n"
         seeds.append("\x05" + events)
+if harness == "resp":
+    # Redis replies of every type, and a pipeline of them, as a server sends them.
+    seeds += ["+OK\r\n", "-ERR unknown\r\n", ":42\r\n", "$5\r\nhello\r\n", "$-1\r\n", "*-1\r\n",
+              "*3\r\n:1\r\n$1\r\na\r\n*1\r\n+x\r\n", "_\r\n", "#t\r\n", ",3.25\r\n", ",nan\r\n",
+              "(3492890328409238509324850943850943825024385\r\n", "!3\r\nERR\r\n", "=7\r\ntxt:abc\r\n",
+              "%1\r\n+k\r\n:1\r\n", "~2\r\n+a\r\n+b\r\n", ">2\r\n$7\r\nmessage\r\n$2\r\nhi\r\n",
+              "|1\r\n+a\r\n+b\r\n*1\r\n:2\r\n", "+OK\r\n:7\r\n$3\r\nabc\r\n"]
 for index, seed in enumerate(seeds):
     with open(os.path.join(corpus, "seed-%04d" % index), "w", encoding="utf-8") as out:
         out.write(seed)

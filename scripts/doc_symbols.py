@@ -6,7 +6,7 @@ extensions of other modules' types). Shared by scripts/doc-coverage.py and scrip
 import glob, json, os, re, subprocess, sys
 
 root = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-MODULES = ["BurgeeCore", "Burgee", "BurgeeServer", "BurgeeRelay", "BurgeeTesting"]
+MODULES = ["BurgeeCore", "Burgee", "BurgeeServer", "BurgeeRelay", "BurgeeRedis", "BurgeeTesting"]
 # Extension blocks carry no documentation of their own; their members do.
 UNDOCUMENTED_KINDS = {"swift.extension"}
 

@@ -18,7 +18,7 @@
 # and not `key`, `context` and `default` on every getter, which DocC would demand as soon as one is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(BurgeeCore Burgee BurgeeUnleash BurgeeLaunchDarkly BurgeeFlagd BurgeeSplit BurgeeKameleoon BurgeeDatadog BurgeeServer BurgeeRelay BurgeeTesting)
+modules=(BurgeeCore Burgee BurgeeUnleash BurgeeLaunchDarkly BurgeeFlagd BurgeeSplit BurgeeKameleoon BurgeeDatadog BurgeeServer BurgeeRelay BurgeeRedis BurgeeTesting)
 start=$SECONDS
 
 PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover --start-directory scripts/tests --quiet
