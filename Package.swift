@@ -64,7 +64,7 @@ let package = Package(
         // Each vendor's sync protocol, its view of the client (`client.unleash`, …) and its types: `import Burgee`
         // shows no vendor, `import BurgeeUnleash` brings Unleash's calls.
         .target(name: "BurgeeUnleash", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "BurgeeLaunchDarkly", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "BurgeeLaunchDarkly", dependencies: ["Burgee", "BurgeeCore", "BurgeeRedis", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeFlagd", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeSplit", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         .target(
@@ -96,6 +96,7 @@ let package = Package(
         .target(
             name: "BurgeeRedis",
             dependencies: [
+                "BurgeeCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -184,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BurgeeLaunchDarklyTests",
-            dependencies: ["BurgeeLaunchDarkly", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTestSupport"]
+            dependencies: ["BurgeeLaunchDarkly", "Burgee", "BurgeeCore", "BurgeeRedis", "BurgeeServer", "BurgeeTestSupport"]
         ),
         .testTarget(
             name: "BurgeeFlagdTests",
@@ -205,7 +206,7 @@ let package = Package(
         ),
         // The Swift snippets of README.md, docs/ and the DocC articles, written here by scripts/snippets.py: compiled
         // (and a snippet that is a test runs).
-        .testTarget(name: "BurgeeRedisTests", dependencies: ["BurgeeRedis", "BurgeeTestSupport"]),
+        .testTarget(name: "BurgeeRedisTests", dependencies: ["BurgeeRedis", "BurgeeTesting", "BurgeeTestSupport"]),
         .testTarget(
             name: "BurgeeRelayTests",
             dependencies: [
@@ -248,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BurgeeCLITests",
-            dependencies: ["burgee", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["burgee", "BurgeeRedis", "BurgeeTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,16 +4,16 @@ import Foundation
 /// persistence and its debug command on (`DEBUG SLEEP` makes a slow Redis), stopped at the end.
 /// `.ci/run` installs it; elsewhere the tests that need it run when it is installed, and always
 /// under CI (`CI=true`), where its absence fails them.
-final class RedisServerProcess {
-    static let executable = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"]
+package final class RedisServerProcess {
+    package static let executable = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
-    static var runs: Bool { executable != nil || ProcessInfo.processInfo.environment["CI"] == "true" }
+    package static var runs: Bool { executable != nil || ProcessInfo.processInfo.environment["CI"] == "true" }
 
-    let process = Process()
-    let port: Int
+    package let process = Process()
+    package let port: Int
 
     /// Starts a server on `port`, requiring `password` when given; returns once it accepts connections.
-    init(port: Int, password: String? = nil) throws {
+    package init(port: Int, password: String? = nil) throws {
         guard let executable = Self.executable else { throw Missing() }
         self.port = port
         process.executableURL = URL(fileURLWithPath: executable)
@@ -26,8 +26,16 @@ final class RedisServerProcess {
         try process.run()
     }
 
+    /// Runs `body` with a server started on a free port, stopped afterwards.
+    package static func with<R>(password: String? = nil, _ body: (RedisServerProcess) async throws -> R) async throws -> R {
+        let server = try RedisServerProcess(port: try await LoopbackServer.freePort(), password: password)
+        defer { server.stop() }
+        try await server.waitUntilListening()
+        return try await body(server)
+    }
+
     /// Waits (bounded) until the server accepts a connection.
-    func waitUntilListening() async throws {
+    package func waitUntilListening() async throws {
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
             if Self.accepts(port: port) { return }
@@ -39,12 +47,12 @@ final class RedisServerProcess {
 
     /// Kills the server (SIGKILL: a test process may block SIGTERM, and a child inherits the
     /// blocked signal), without waiting: `Process.waitUntilExit` can hang here.
-    func stop() {
+    package func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Stops the server and waits (bounded) until it has exited.
-    func stopAndWait() async {
+    package func stopAndWait() async {
         stop()
         let deadline = ContinuousClock.now + .seconds(20)
         // A bounded wait for a subprocess: it has no clock of the test's to advance.
@@ -55,7 +63,7 @@ final class RedisServerProcess {
 
     deinit { stop() }
 
-    struct Missing: Error {}
+    package struct Missing: Error {}
 
     private static func accepts(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

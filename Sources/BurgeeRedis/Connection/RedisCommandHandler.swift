@@ -4,10 +4,12 @@ import NIOCore
 /// ``RedisError/timeout`` and the connection closes.
 struct RedisReplyTimeout: Sendable {}
 
-/// A command on its way to the server, and the promise its reply fulfils.
+/// Commands on their way to the server in one write, and the promises their replies fulfil in
+/// order. One write per pipeline keeps a pipeline's commands together on a shared connection, so a
+/// `MULTI … EXEC` sent as one pipeline is never interleaved with another caller's commands.
 struct RedisRequest: Sendable {
     let bytes: ByteBuffer
-    let reply: EventLoopPromise<RESPValue>
+    let replies: [EventLoopPromise<RESPValue>]
 }
 
 /// Matches replies to commands in order (Redis answers in the order it was asked) and fails every
@@ -26,7 +28,7 @@ final class RedisCommandHandler: ChannelDuplexHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let request = unwrapOutboundIn(data)
-        waiting.append(request.reply)
+        for reply in request.replies { waiting.append(reply) }
         context.write(wrapOutboundOut(request.bytes), promise: promise)
     }
 

@@ -75,20 +75,16 @@ public final class RedisConnection: Sendable {
     public func pipeline(_ commands: [RESPCommand]) async throws(RedisError) -> [RESPValue] {
         guard !commands.isEmpty else { return [] }
         let eventLoop = channel.eventLoop
-        var promises: [EventLoopPromise<RESPValue>] = []
-        promises.reserveCapacity(commands.count)
-        for command in commands {
-            var bytes: [UInt8] = []
-            command.encode(into: &bytes)
-            let promise = eventLoop.makePromise(of: RESPValue.self)
-            promises.append(promise)
-            // A write that fails (the connection closed) never reaches the handler: its reply fails
-            // here. A promise completed twice keeps its first result.
-            let written = eventLoop.makePromise(of: Void.self)
-            written.futureResult.whenFailure { error in promise.fail(RedisError.connection("\(error)")) }
-            channel.write(RedisRequest(bytes: ByteBuffer(bytes: bytes), reply: promise), promise: written)
+        var bytes: [UInt8] = []
+        for command in commands { command.encode(into: &bytes) }
+        let promises = commands.map { _ in eventLoop.makePromise(of: RESPValue.self) }
+        // A write that fails (the connection closed) never reaches the handler: its replies fail
+        // here. A promise completed twice keeps its first result.
+        let written = eventLoop.makePromise(of: Void.self)
+        written.futureResult.whenFailure { error in
+            for promise in promises { promise.fail(RedisError.connection("\(error)")) }
         }
-        channel.flush()
+        channel.writeAndFlush(RedisRequest(bytes: ByteBuffer(bytes: bytes), replies: promises), promise: written)
         // Past the timeout the connection closes: the replies after a lost one would be misread.
         let channel = self.channel
         let timeout = eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(commandTimeout))) {
@@ -110,6 +106,27 @@ public final class RedisConnection: Sendable {
             }
         }
         return replies
+    }
+
+    /// Runs `commands` atomically: `MULTI`, the commands and `EXEC` in one write; returns the
+    /// replies `EXEC` answered, in order.
+    /// - Throws: ``RedisError/server(_:)`` when the server refused the transaction (nothing was
+    ///   applied), ``RedisError/transactionAborted`` when a key this connection `WATCH`es changed.
+    public func transaction(_ commands: [RESPCommand]) async throws(RedisError) -> [RESPValue] {
+        let replies = try await pipeline([RESPCommand("MULTI")] + commands + [RESPCommand("EXEC")])
+        switch replies[replies.count - 1] {
+        case .array(let results):
+            return results
+        case .null:
+            throw .transactionAborted
+        case .error(let message):
+            // EXECABORT: the first command the server could not queue says why.
+            let reason = replies.dropLast().first { if case .error = $0 { true } else { false } }
+            if case .error(let queued)? = reason { throw .server("\(message) (\(queued))") }
+            throw .server(message)
+        case let other:
+            throw .unexpectedReply("EXEC", other)
+        }
     }
 
     /// Whether the connection is still open.

@@ -10,6 +10,10 @@ public enum RedisError: Error, Sendable, Hashable, CustomStringConvertible {
     case protocolViolation(RESPError)
     /// A `redis://` URL that cannot be read.
     case invalidURL(String)
+    /// `EXEC` answered null: a key watched on the connection changed, and nothing was applied.
+    case transactionAborted
+    /// A reply of another shape than the command's (the command's name and the reply).
+    case unexpectedReply(String, RESPValue)
 
     public var description: String {
         switch self {
@@ -18,6 +22,8 @@ public enum RedisError: Error, Sendable, Hashable, CustomStringConvertible {
         case .timeout: "Redis did not answer in time"
         case .protocolViolation(let error): "Redis sent \(error)"
         case .invalidURL(let why): "invalid Redis URL: \(why)"
+        case .transactionAborted: "Redis aborted the transaction: a watched key changed"
+        case .unexpectedReply(let command, let reply): "Redis answered \(command) with an unexpected \(reply)"
         }
     }
 }
