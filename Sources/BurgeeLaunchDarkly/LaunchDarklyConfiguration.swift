@@ -15,10 +15,19 @@ extension BurgeeClient.Configuration {
     /// polled, see ``LaunchDarklyConnection/streaming``) and evaluated in process, and analytics
     /// events sent to LaunchDarkly's events service as its SDKs send them (``LaunchDarklyEvents``;
     /// `LaunchDarklyEvents(sendEvents: false)` sends none).
+    ///
+    /// With a `persistentStore`, every update the client receives is also written to that
+    /// LaunchDarkly store in Redis, as LaunchDarkly's SDKs write their persistent store, so that
+    /// other clients read it in daemon mode (``LaunchDarklyConnection/redis(_:cacheTTL:)``). A
+    /// client in daemon mode only reads: its `persistentStore` is ignored.
     public static func launchDarkly(sdkKey: String, connection: LaunchDarklyConnection = LaunchDarklyConnection(),
                                     events: LaunchDarklyEvents = LaunchDarklyEvents(), cache: CacheConfiguration? = nil,
+                                    persistentStore: LaunchDarklyRedisStore? = nil,
                                     logger: Logger = Logger(label: "burgee")) -> Self {
         var configuration = Self(sdkKey: sdkKey, source: .launchDarkly(connection), cache: cache, logger: logger)
+        if let persistentStore, connection.daemonStore == nil {
+            configuration.writeLaunchDarklyStore(persistentStore)
+        }
         if events.sendEvents {
             // Feature events for tracked flags and experiments only; every evaluation counts in the
             // summary, and each context noticed makes an index event (the destination decides).
@@ -27,5 +36,18 @@ extension BurgeeClient.Configuration {
                                                        maxBatchSize: events.capacity, capacity: events.capacity)
         }
         return configuration
+    }
+}
+
+extension BurgeeClient.Configuration {
+    /// Writes every update the client receives into `store` (see `launchDarkly(sdkKey:…persistentStore:)`),
+    /// on the configuration's clock; set ``clock`` before calling this.
+    package mutating func writeLaunchDarklyStore(_ store: LaunchDarklyRedisStore) {
+        let writer = LaunchDarklyStoreWriter(store: store, clock: clock, logger: logger)
+        let previous = definitionsMirror
+        definitionsMirror = { document in
+            previous?(document)
+            writer.write(document)
+        }
     }
 }

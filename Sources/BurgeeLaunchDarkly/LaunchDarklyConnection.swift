@@ -37,6 +37,11 @@ public struct LaunchDarklyConnection: Sendable {
     public var fallbackAfterFailures: Int
     /// Timeouts, extra headers, the body size limit, backoff. `Authorization` is reserved for the SDK key.
     public var http: HTTPOptions
+    /// Daemon mode: the persistent store read instead of LaunchDarkly's service (see ``redis(_:cacheTTL:)``).
+    public var daemonStore: LaunchDarklyRedisStore?
+    /// In daemon mode, how old the definitions read may get before the store is read again;
+    /// `nil` reads it once (LaunchDarkly's infinite cache).
+    public var cacheTTL: Duration? = .seconds(15)
 
     /// A connection; the defaults stream from LaunchDarkly's service and poll every 30 seconds
     /// while the stream is down. LaunchDarkly sends a heartbeat every 3 minutes, so the stream is
@@ -62,6 +67,23 @@ public struct LaunchDarklyConnection: Sendable {
                                readIdleTimeout: readIdleTimeout, fallbackAfterFailures: fallbackAfterFailures, http: http)
     }
 
+    /// Daemon mode: flags and segments read from LaunchDarkly's persistent store in Redis, which a
+    /// Relay Proxy or another SDK writes, with no connection to LaunchDarkly's service (events,
+    /// when sent, still go to LaunchDarkly's events service). The store is read again every
+    /// `cacheTTL` (LaunchDarkly's default, 15 seconds); `nil` reads it once, as LaunchDarkly's
+    /// infinite cache does.
+    ///
+    /// ```swift
+    /// let store = try LaunchDarklyRedisStore(url: "redis://127.0.0.1:6379")
+    /// let client = try BurgeeClient(configuration: .launchDarkly(sdkKey: sdkKey, connection: .redis(store)))
+    /// ```
+    public static func redis(_ store: LaunchDarklyRedisStore, cacheTTL: Duration? = .seconds(15)) -> LaunchDarklyConnection {
+        var connection = LaunchDarklyConnection()
+        connection.daemonStore = store
+        connection.cacheTTL = cacheTTL
+        return connection
+    }
+
     /// `BurgeeSwift/<version>`: the `User-Agent` sent to LaunchDarkly's service, in the
     /// `Name/version` form LaunchDarkly's SDKs use.
     static let userAgent = "BurgeeSwift/\(SDKVersion.version)"
@@ -80,6 +102,10 @@ public struct LaunchDarklyConnection: Sendable {
     /// The source to run, checked: streaming with fallback polling, or polling alone; every
     /// document goes to the client as `DefinitionsFormat/launchDarkly` JSON.
     func makeSource(sdkKey: SDKKey?) throws(ConfigurationError) -> any DataSource {
+        if let daemonStore {
+            if let cacheTTL, cacheTTL <= .zero { throw .notPositive("the LaunchDarkly store's cache TTL") }
+            return LaunchDarklyDaemonSource(store: daemonStore, cacheTTL: cacheTTL)
+        }
         let payload: @Sendable ([UInt8]) -> DefinitionsPayload = { .json($0, format: .launchDarkly) }
         var http = self.http
         http.userAgent = Self.userAgent

@@ -6,7 +6,18 @@ import BurgeeTesting
 import Logging
 
 func docsLaunchdarklySnippet4(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let bootstrap = client.launchDarkly.bootstrapJSON(context: context, clientSideOnly: true)
-    // <script>LDClient.initialize(clientSideID, context, { bootstrap: \(bootstrap) })</script>
-    _ = bootstrap
+    let logger = Logger(label: "checkout")
+    let sdkKey = "sdk-…"
+    let store = try LaunchDarklyRedisStore(url: "redis://redis.internal:6379/0", prefix: "production")
+
+    // Daemon mode: flags and segments read from the store, re-read every 15 seconds.
+    let reader = try BurgeeClient(configuration: .launchDarkly(sdkKey: sdkKey, connection: .redis(store), logger: logger))
+
+    // A client syncing from LaunchDarkly that also writes every update into the store.
+    let writer = try BurgeeClient(configuration: .launchDarkly(sdkKey: sdkKey, persistentStore: store, logger: logger))
+    _ = logger
+    _ = sdkKey
+    _ = store
+    _ = reader
+    _ = writer
 }
