@@ -15,6 +15,8 @@ final class DefinitionsStore: Sendable {
         var evaluated: [Int: EvaluatedStream] = [:]
         var nextID = 0
         var acceptsStreams = true
+        /// Told after every update, newest only (``DefinitionsServer/definitionsUpdates()``).
+        var updateWatchers: [AsyncStream<Void>.Continuation] = []
     }
 
     private let state: Locked<State>
@@ -46,6 +48,7 @@ final class DefinitionsStore: Sendable {
                     for continuation in s.subscribers.values { continuation.yield(.event(event)) }
                 }
             }
+            for watcher in s.updateWatchers { watcher.yield() }
             return (changes, s.served)
         }
         compiled.update(served)
@@ -53,6 +56,13 @@ final class DefinitionsStore: Sendable {
         let latest = compiled.latest
         for stream in state.withLock({ Array($0.evaluated.values) }) { stream.deliver(latest) }
         return changes
+    }
+
+    /// A stream told after every update of the definitions; a burst of updates comes as one.
+    func updates() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        state.withLock { $0.updateWatchers.append(continuation) }
+        return stream
     }
 
     /// A new stream evaluated for its connection: `render` makes its block for each snapshot,

@@ -193,6 +193,12 @@ public final class DefinitionsServer: Service, Sendable {
         store.apply(try ParsedDefinitions(jsonBytes: jsonBytes, as: servedFormat))
     }
 
+    /// Yields after every update of the served definitions (a file reloaded, ``update(definitions:)``,
+    /// a relayed change); a burst of updates may come as one. Read ``currentDocument`` then.
+    public func definitionsUpdates() -> AsyncStream<Void> {
+        store.updates()
+    }
+
     /// The served document's version.
     public var currentDocumentVersion: Int64 {
         store.served.documentVersion

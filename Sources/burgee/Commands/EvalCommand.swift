@@ -17,6 +17,10 @@ struct EvalCommand: AsyncParsableCommand {
 
             \(FormatHelp.evaluation)
 
+            With --store redis://… in place of --definitions, the definitions are read from a Redis \
+            in the layout of the format's vendor (LaunchDarkly's persistent store: what its SDKs in \
+            daemon mode read). Formats: \(StoreLayouts.names).
+
             With --events URL, each request goes through the call a user of the format's vendor \
             makes, and what those calls record is sent to URL in the vendor's own protocol, at \
             the paths `burgee serve` answers, before the command ends; a line {"track": {…}} \
@@ -32,6 +36,8 @@ struct EvalCommand: AsyncParsableCommand {
     var definitions: [String] = []
 
     @OptionGroup var formatOptions: FormatOptions
+
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(name: .long, help: "A JSON-lines file of requests, or - for standard input.")
     var requests: String?
@@ -54,15 +60,19 @@ struct EvalCommand: AsyncParsableCommand {
             throw ValidationError("give either --requests or --flag/--context, not both")
         }
         try vendorOptions.check()
-        if definitions.isEmpty {
-            throw ValidationError("--definitions is required")
+        if try storeOptions.layout(for: formatOptions.definitionsFormat) != nil {
+            guard definitions.isEmpty else { throw ValidationError("give either --definitions or --store, not both") }
+        } else if definitions.isEmpty {
+            throw ValidationError("--definitions (or --store) is required")
         }
         if requests == "-" && definitions.contains("-") {
             throw ValidationError("only one of --definitions and --requests can read standard input")
         }
         if events != nil {
             guard requests != nil else { throw ValidationError("--events needs --requests") }
-            guard definitions.count == 1 else { throw ValidationError("--events takes one --definitions file") }
+            guard definitions.count == 1 || storeOptions.store != nil else {
+                throw ValidationError("--events takes one --definitions file")
+            }
             let names = EventsEvaluators.all.map { $0.format.name }.joined(separator: ", ")
             guard let format = formatOptions.definitionsFormat, EventsEvaluators.of(format) != nil else {
                 throw ValidationError("--events needs --format, one of: \(names)")
@@ -72,6 +82,7 @@ struct EvalCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
+            let stored = try await storedDefinitions()
             if let events, let requests, let format = formatOptions.definitionsFormat,
                let evaluator = EventsEvaluators.of(format) {
                 var eventsOptions = EventsEvalOptions()
@@ -79,14 +90,19 @@ struct EvalCommand: AsyncParsableCommand {
                 var compileOptions = CompileOptions(now: try clock.instant())
                 vendorOptions.apply(to: &compileOptions)
                 var out = StandardOutput()
-                try await EventsEvalRun(evaluator: evaluator, definitions: try DefinitionsLoader.read(definitions[0]),
+                try await EventsEvalRun(evaluator: evaluator, definitions: try stored ?? DefinitionsLoader.read(definitions[0]),
                                         requests: try DefinitionsLoader.read(requests), eventsURL: events,
                                         options: eventsOptions, compileOptions: compileOptions).run(out: &out)
                 return
             }
             var options = CompileOptions(now: try clock.instant())
             vendorOptions.apply(to: &options)
-            let loaded = try DefinitionsLoader.load(paths: definitions, format: formatOptions.definitionsFormat, options: options)
+            let loaded = if let stored {
+                try DefinitionsLoader.load(bytes: stored, named: storeOptions.store!, format: formatOptions.definitionsFormat,
+                                           options: options)
+            } else {
+                try DefinitionsLoader.load(paths: definitions, format: formatOptions.definitionsFormat, options: options)
+            }
             if let requests {
                 try runBatch(loaded, requests)
             } else {
@@ -96,6 +112,12 @@ struct EvalCommand: AsyncParsableCommand {
             StandardOutput.error("burgee eval: \(failure)")
             throw failure.exitCode
         }
+    }
+
+    /// With --store, the definitions the store holds; `nil` without.
+    private func storedDefinitions() async throws -> [UInt8]? {
+        guard let layout = try storeOptions.layout(for: formatOptions.definitionsFormat) else { return nil }
+        return try await storeOptions.read(layout)
     }
 
     private func runSingle(_ loaded: LoadedDefinitions) throws {

@@ -45,6 +45,11 @@ struct ServeCommand: AsyncParsableCommand {
         server's clients post are recorded as usual and sent on upstream, each once, in order, retried on \
         5xx and 429 (--no-forward keeps them here). The key sent upstream is --upstream-key, or the \
         --sdk-key. See docs/sync.md, "Relay mode".
+
+        With --store redis://…, the served definitions (from the file or the upstream) are also \
+        written to that Redis in the layout of the format's vendor, when the server starts and after \
+        every change, for a fleet that reads them there (burgee eval --store; LaunchDarkly's SDKs and \
+        BurgeeClient in daemon mode). Formats: \(StoreLayouts.names). See docs/sync.md, "Fleets on Redis".
         """
     )
 
@@ -77,6 +82,9 @@ struct ServeCommand: AsyncParsableCommand {
     /// Relay mode's options (`--upstream` and its settings).
     @OptionGroup var relay: RelayOptions
 
+    /// A Redis the served definitions are written to, in the format's layout.
+    @OptionGroup var storeOptions: StoreOptions
+
     @Option(name: .customLong("summary-interval"),
             help: "Seconds between summary lines of what arrived (requests, events, metrics, registrations); 0 for none.")
     var summaryInterval: Double = 10
@@ -88,6 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         try relay.check(definitions: definitions, format: formatOptions.definitionsFormat)
+        _ = try storeOptions.layout(for: formatOptions.definitionsFormat)
     }
 
     func run() async throws {
@@ -124,6 +133,12 @@ struct ServeCommand: AsyncParsableCommand {
             group.addTask {
                 do { try await running.wait() } catch { return error }
                 return nil
+            }
+            if let layout = try? storeOptions.layout(for: formatOptions.definitionsFormat) {
+                group.addTask { [storeOptions, logger] in
+                    await storeOptions.mirror(server, layout: layout, logger: logger)
+                    return nil
+                }
             }
             if summaryInterval > 0 {
                 group.addTask { [summaryInterval] in

@@ -31,6 +31,21 @@ enum EventsEvaluators {
     }
 }
 
+/// The formats whose definitions `--store` reads from and writes to a Redis, one line each.
+enum StoreLayouts {
+    static let all: [any StoreLayout.Type] = [
+        LaunchDarklyStoreLayout.self,
+    ]
+
+    /// The layout of `format`, if it has one.
+    static func of(_ format: DefinitionsFormat) -> (any StoreLayout.Type)? {
+        all.first { $0.format == format }
+    }
+
+    /// The formats with a layout, for help and errors.
+    static var names: String { all.map { $0.format.name }.joined(separator: ", ") }
+}
+
 /// `burgee eval`'s options that only one format reads: each format's own group (``EvalOptionGroup``),
 /// one line each here and in ``groups``. `--help` lists them where this group is declared.
 struct EvalVendorOptions: ParsableArguments {

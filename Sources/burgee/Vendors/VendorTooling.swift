@@ -49,3 +49,18 @@ extension ServeOptionGroup {
         return values
     }
 }
+
+/// A format's layout in a shared Redis (`--store`): how `burgee eval` reads the definitions a fleet
+/// shares and how `burgee serve` writes them, in the vendor's own keys where the vendor has a layout.
+protocol StoreLayout {
+    /// The format whose definitions the layout holds.
+    static var format: DefinitionsFormat { get }
+    /// The key prefix when `--store-prefix` is not given.
+    static var defaultPrefix: String { get }
+    /// The definitions the store holds, as a document of the format.
+    /// - Throws: ``CommandFailure`` saying why they cannot be read.
+    static func read(url: String, prefix: String) async throws(CommandFailure) -> [UInt8]
+    /// Replaces what the store holds with `document`, a document of the format.
+    /// - Throws: ``CommandFailure`` saying why it cannot be written.
+    static func write(_ document: JSONValue, url: String, prefix: String) async throws(CommandFailure)
+}
