@@ -17,6 +17,10 @@ A format is a module in formats/ with:
     compare(request, burgee, answer) -> None when they agree, else a sentence saying how they differ
     reduce(document, flag)    -> the document cut down to `flag` and what it depends on
 and optionally:
+    store_write(document, url, prefix)   writes the document into a Redis with the vendor's own SDK,
+                                 in its layout (for --through-store vendor)
+    store_read(url, prefix)   -> the document the vendor's own SDK reads from that layout (for
+                                 --through-store burgee)
     encode(document)          -> the document's JSON text (default: json.dumps), for a format whose
                                  documents hold numbers Python's json would write otherwise
     classes(document, requests) -> {class: count}: how many of the requests exercise each class of
@@ -46,7 +50,8 @@ def default_burgee():
     return None
 
 
-def run_burgee(burgee, fmt, text, requests, extra, workdir):
+def run_burgee(burgee, fmt, text, requests, extra, workdir, store=None):
+    """`burgee eval` of `requests` on the document `text`, or on what `store` ((url, prefix)) holds."""
     definitions = os.path.join(workdir, "definitions.json")
     lines = os.path.join(workdir, "requests.jsonl")
     with open(definitions, "w") as f:
@@ -54,7 +59,8 @@ def run_burgee(burgee, fmt, text, requests, extra, workdir):
     with open(lines, "w") as f:
         for request in requests:
             f.write(json.dumps(request) + "\n")
-    command = [burgee, "eval", "--format", fmt, "--definitions", definitions, "--requests", lines] + extra
+    source = ["--store", store[0], "--store-prefix", store[1]] if store else ["--definitions", definitions]
+    command = [burgee, "eval", "--format", fmt] + source + ["--requests", lines] + extra
     completed = subprocess.run(command, capture_output=True, text=True, timeout=120)
     if completed.returncode != 0:
         return None, f"burgee exited {completed.returncode}: {completed.stderr.strip()[:2000]}"
@@ -73,12 +79,24 @@ def main():
     parser.add_argument("--burgee", default=default_burgee(), help="the burgee executable")
     parser.add_argument("--max-report", type=int, default=20, help="disagreements printed in full")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    parser.add_argument("--through-store", choices=["vendor", "burgee"],
+                        help="pass every document through a real Redis (redis-server, started here) in the vendor's "
+                             "layout: written by the vendor's SDK and read by `burgee eval --store` (vendor), or "
+                             "written by `burgee serve --store` and read back by the vendor's SDK, whose reading the "
+                             "oracle evaluates (burgee)")
     args = parser.parse_args()
     if not args.burgee:
         sys.exit("difftest: no burgee executable; build it (swift build) or pass --burgee")
     module = importlib.import_module("formats." + args.format)
     encode = getattr(module, "encode", json.dumps)
     classify = getattr(module, "classes", None)
+
+    redis = None
+    if args.through_store:
+        if not hasattr(module, "store_write"):
+            sys.exit(f"difftest: {args.format} has no store layout")
+        import storeround
+        redis = storeround.RedisServer()
 
     passed = failed = reported = 0
     classes = {}
@@ -89,9 +107,17 @@ def main():
             if classify:
                 for name, count in classify(document, requests).items():
                     classes[name] = classes.get(name, 0) + count
+            store, oracle_document = None, document
+            if args.through_store == "vendor":
+                store = (redis.url, f"seed{seed}")
+                module.store_write(document, *store)
+            elif args.through_store == "burgee":
+                prefix = f"seed{seed}"
+                storeround.serve_into_store(args.burgee, module.NAME, encode(document), redis.url, prefix, workdir)
+                oracle_document = module.store_read(redis.url, prefix)
             results, error = run_burgee(args.burgee, module.NAME, encode(document), requests,
-                                        module.burgee_args(document), workdir)
-            answers = module.oracle(document, requests)
+                                        module.burgee_args(document), workdir, store=store)
+            answers = module.oracle(oracle_document, requests)
             for index, request in enumerate(requests):
                 difference = error or module.compare(request, results[index], answers[index])
                 if difference is None:
@@ -113,6 +139,8 @@ def main():
     import regexgen
     if regexgen.COUNTS:
         print("regex constructs: " + ", ".join(f"{name}={count}" for name, count in sorted(regexgen.counts().items())))
+    if redis:
+        redis.stop()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -729,3 +729,29 @@ def _segments_of(document, clauses, segments):
             segments[k] = document["segments"][k]
             for rule in segments[k].get("rules", []):
                 _segments_of(document, rule.get("clauses", []), segments)
+
+
+def _redis_store(url, prefix):
+    """LaunchDarkly's own Redis feature store (the Python SDK's), without its cache."""
+    from ldclient.feature_store import CacheConfig
+    from ldclient.integrations import Redis
+    return Redis.new_feature_store(url=url, prefix=prefix, caching=CacheConfig.disabled())
+
+
+def store_write(document, url, prefix):
+    """The document written by LaunchDarkly's Python SDK into its Redis layout, as it writes a put."""
+    from ldclient.versioned_data_kind import FEATURES, SEGMENTS
+    _redis_store(url, prefix).init({FEATURES: document["flags"], SEGMENTS: document["segments"]})
+
+
+def store_read(url, prefix):
+    """The flags and segments LaunchDarkly's Python SDK reads from its Redis layout (tombstones
+    left out, as it leaves them out); fails when the store is not initialized."""
+    from ldclient.versioned_data_kind import FEATURES, SEGMENTS
+    store = _redis_store(url, prefix)
+    if not store.initialized:
+        raise SystemExit(f"difftest: the LaunchDarkly store {prefix} is not initialized")
+    read = {}
+    for kind, name in ((FEATURES, "flags"), (SEGMENTS, "segments")):
+        store.all(kind, lambda items: read.__setitem__(name, {k: v.to_json_dict() for k, v in items.items()}))
+    return read
