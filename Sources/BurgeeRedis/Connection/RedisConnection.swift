@@ -129,6 +129,23 @@ public final class RedisConnection: Sendable {
         }
     }
 
+    /// Sends `commands` without waiting for replies: for commands whose answers come as RESP3
+    /// pushes (`SUBSCRIBE` after `HELLO 3`), which go to the connection's `onPush`.
+    public func sendWithoutReply(_ commands: [RESPCommand]) async throws(RedisError) {
+        var bytes: [UInt8] = []
+        for command in commands { command.encode(into: &bytes) }
+        do {
+            try await channel.writeAndFlush(RedisRequest(bytes: ByteBuffer(bytes: bytes), replies: []))
+        } catch {
+            throw .connection("\(error)")
+        }
+    }
+
+    /// Returns once the connection has closed (the server went away, a timeout, ``close()``).
+    public func waitUntilClosed() async {
+        try? await channel.closeFuture.get()
+    }
+
     /// Whether the connection is still open.
     public var isOpen: Bool { channel.isActive }
 
