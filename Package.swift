@@ -47,6 +47,7 @@ let package = Package(
             name: "Burgee",
             dependencies: [
                 "BurgeeCore",
+                "BurgeeRedis",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -160,6 +161,7 @@ let package = Package(
             dependencies: [
                 "Burgee",
                 "BurgeeCore",
+                "BurgeeRedis",
                 "BurgeeUnleash", "BurgeeLaunchDarkly",
                 "BurgeeServer",
                 "BurgeeTesting",

@@ -91,6 +91,17 @@ public struct DataSourceConfiguration: Sendable {
         DataSourceConfiguration { sdkKey throws(ConfigurationError) in try pollingSource(url, .once, http: http, sdkKey: sdkKey) }
     }
 
+    /// Follows the definitions a writer (`burgee serve --store`) keeps in Redis in Burgee's layout
+    /// (``DefinitionsRedisStore``): read at start, again as soon as the writer announces a new
+    /// document on the store's channel, and every `interval` in case an announcement was lost.
+    /// Redis 6 or later (announcements are read as RESP3 pushes).
+    public static func redis(_ store: DefinitionsRedisStore, interval: Duration = .seconds(30)) -> DataSourceConfiguration {
+        DataSourceConfiguration { _ throws(ConfigurationError) in
+            guard interval > .zero else { throw .notPositive("the Redis store's interval") }
+            return RedisDataSource(store: store, interval: interval)
+        }
+    }
+
     /// Keeps a Server-Sent Events stream open (`…/stream` of a Burgee service) and applies its
     /// `put`, `patch` and `delete` events; polls while the stream is down.
     /// - Parameters:
