@@ -46,12 +46,47 @@ struct StoreCLITests {
         }
     }
 
+    @Test("Burgee's layout for the other formats: serve --store writes the document and its changes, eval --store reads it, of its format only")
+    func burgeeLayout() async throws {
+        try await RedisServerProcess.with { server in
+            let url = "redis://127.0.0.1:\(server.port)"
+            let files = try TemporaryFiles()
+            let path = try files.write("defs.json", ServeCommandTests.definitions)
+            let serve = try ServeProcess(["--format", "native", "--definitions", path, "--port", "0", "--store", url,
+                                          "--summary-interval", "0"])
+            _ = try #require(await serve.waitUntilServing())
+            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
+            #expect(try await eventually { try await redis.send(RESPCommand("HGET", "burgee:definitions", "format")).string == "native" })
+            let flag = "feature"
+            let read = try await CLIRunner.run(["eval", "--format", "native", "--store", url, "--flag", flag, "--context",
+                                                #"{"key":"u"}"#, "--json"])
+            #expect(read.status == 0, "\(read.stderr)")
+            #expect(read.stdout.contains(#""value":true"#), "\(read.stdout)")
+            _ = try files.write("defs.json", ServeCommandTests.definitions.replacingOccurrences(of: #""variation":"on"}"#,
+                                                                                                  with: #""variation":"off"}"#))
+            #expect(try await eventually {
+                try await redis.send(RESPCommand("HGET", "burgee:definitions", "document")).string?.contains(#""variation":"off"}"#) == true
+            })
+            let other = try await CLIRunner.run(["eval", "--format", "unleash", "--store", url, "--flag", flag, "--context", "{}"])
+            #expect(other.status == 1)
+            #expect(other.stderr.contains("holds native Burgee definitions, not Unleash"), "\(other.stderr)")
+            let empty = try await CLIRunner.run(["eval", "--format", "native", "--store", url, "--store-prefix", "none",
+                                                 "--flag", flag, "--context", "{}"])
+            #expect(empty.status == 1)
+            #expect(empty.stderr.contains("holds no definitions"), "\(empty.stderr)")
+            #expect(await serve.stop(with: SIGTERM) == 0)
+            await redis.close()
+        }
+    }
+
     @Test("--store needs a format with a layout, excludes --definitions; an unreachable Redis ends eval with 1")
     func validation() async throws {
-        let unleash = try await CLIRunner.run(["eval", "--format", "unleash", "--store", "redis://127.0.0.1:1", "--flag", "a",
-                                               "--context", "{}"])
-        #expect(unleash.status == 64)
-        #expect(unleash.stderr.contains("--store needs --format, one of: launchdarkly"))
+        let split = try await CLIRunner.run(["eval", "--format", "split", "--store", "redis://127.0.0.1:1", "--flag", "a",
+                                             "--context", "{}"])
+        #expect(split.status == 64)
+        #expect(split.stderr.contains("--store needs --format, one of: native, unleash, launchdarkly, flagd,"), "\(split.stderr)")
+        let noFormat = try await CLIRunner.run(["eval", "--store", "redis://127.0.0.1:1", "--flag", "a", "--context", "{}"])
+        #expect(noFormat.status == 64)
         let both = try await CLIRunner.run(["eval", "--format", "launchdarkly", "--store", "redis://127.0.0.1:1",
                                             "--definitions", "x.json", "--flag", "a", "--context", "{}"])
         #expect(both.status == 64)
@@ -67,7 +102,7 @@ struct StoreCLITests {
                                             "--flag", "a", "--context", "{}"])
         #expect(down.status == 1)
         #expect(down.stderr.contains("cannot read the LaunchDarkly store"), "\(down.stderr)")
-        let serve = try await CLIRunner.run(["serve", "--format", "unleash", "--definitions", "x.json", "--store", "redis://h"])
+        let serve = try await CLIRunner.run(["serve", "--format", "split", "--definitions", "x.json", "--store", "redis://h"])
         #expect(serve.status == 64)
     }
 }

@@ -20,7 +20,11 @@ and optionally:
     store_write(document, url, prefix)   writes the document into a Redis with the vendor's own SDK,
                                  in its layout (for --through-store vendor)
     store_read(url, prefix)   -> the document the vendor's own SDK reads from that layout (for
-                                 --through-store burgee)
+                                 --through-store burgee); without it the document goes through
+                                 Burgee's own layout, written by `burgee serve --store` and read by
+                                 `burgee eval --store`
+    STORE_WRITTEN_KEY         the key whose presence says the layout was written ("{prefix}:$inited");
+                                 Burgee's layout: "{prefix}:definitions"
     encode(document)          -> the document's JSON text (default: json.dumps), for a format whose
                                  documents hold numbers Python's json would write otherwise
     classes(document, requests) -> {class: count}: how many of the requests exercise each class of
@@ -83,7 +87,8 @@ def main():
                         help="pass every document through a real Redis (redis-server, started here) in the vendor's "
                              "layout: written by the vendor's SDK and read by `burgee eval --store` (vendor), or "
                              "written by `burgee serve --store` and read back by the vendor's SDK, whose reading the "
-                             "oracle evaluates (burgee)")
+                             "oracle evaluates (burgee); formats without a vendor's layout go through Burgee's, "
+                             "written by `burgee serve --store` and read by `burgee eval --store` (burgee)")
     args = parser.parse_args()
     if not args.burgee:
         sys.exit("difftest: no burgee executable; build it (swift build) or pass --burgee")
@@ -93,8 +98,8 @@ def main():
 
     redis = None
     if args.through_store:
-        if not hasattr(module, "store_write"):
-            sys.exit(f"difftest: {args.format} has no store layout")
+        if args.through_store == "vendor" and not hasattr(module, "store_write"):
+            sys.exit(f"difftest: {args.format} has no vendor's store layout")
         import storeround
         redis = storeround.RedisServer()
 
@@ -113,8 +118,13 @@ def main():
                 module.store_write(document, *store)
             elif args.through_store == "burgee":
                 prefix = f"seed{seed}"
-                storeround.serve_into_store(args.burgee, module.NAME, encode(document), redis.url, prefix, workdir)
-                oracle_document = module.store_read(redis.url, prefix)
+                written = getattr(module, "STORE_WRITTEN_KEY", "{prefix}:definitions").format(prefix=prefix)
+                storeround.serve_into_store(args.burgee, module.NAME, encode(document), redis.url, prefix, workdir,
+                                            written)
+                if hasattr(module, "store_read"):
+                    oracle_document = module.store_read(redis.url, prefix)
+                else:
+                    store = (redis.url, prefix)
             results, error = run_burgee(args.burgee, module.NAME, encode(document), requests,
                                         module.burgee_args(document), workdir, store=store)
             answers = module.oracle(oracle_document, requests)

@@ -39,14 +39,15 @@ class RedisServer:
         self.process.wait()
 
 
-def serve_into_store(burgee, fmt, text, url, prefix, workdir):
-    """Runs `burgee serve --store` on the document until it has written the store, then stops it."""
+def serve_into_store(burgee, fmt, text, url, prefix, workdir, written_key):
+    """Runs `burgee serve --store` on the document until it has written the store (the key
+    `written_key` exists), then stops it."""
     import redis
     definitions = os.path.join(workdir, "served.json")
     with open(definitions, "w") as f:
         f.write(text)
     client = redis.Redis.from_url(url)
-    inited = f"{prefix}:$inited"
+    inited = written_key
     client.delete(inited)
     process = subprocess.Popen([burgee, "serve", "--format", fmt, "--definitions", definitions, "--port", "0",
                                 "--store", url, "--store-prefix", prefix, "--summary-interval", "0"],

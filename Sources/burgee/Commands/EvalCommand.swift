@@ -116,8 +116,8 @@ struct EvalCommand: AsyncParsableCommand {
 
     /// With --store, the definitions the store holds; `nil` without.
     private func storedDefinitions() async throws -> [UInt8]? {
-        guard let layout = try storeOptions.layout(for: formatOptions.definitionsFormat) else { return nil }
-        return try await storeOptions.read(layout)
+        guard let (layout, format) = try storeOptions.layout(for: formatOptions.definitionsFormat) else { return nil }
+        return try await storeOptions.read(layout, format: format)
     }
 
     private func runSingle(_ loaded: LoadedDefinitions) throws {

@@ -134,9 +134,9 @@ struct ServeCommand: AsyncParsableCommand {
                 do { try await running.wait() } catch { return error }
                 return nil
             }
-            if let layout = try? storeOptions.layout(for: formatOptions.definitionsFormat) {
+            if let (layout, format) = try? storeOptions.layout(for: formatOptions.definitionsFormat) {
                 group.addTask { [storeOptions, logger] in
-                    await storeOptions.mirror(server, layout: layout, logger: logger)
+                    await storeOptions.mirror(server, layout: layout, format: format, logger: logger)
                     return nil
                 }
             }

@@ -15,7 +15,7 @@ struct StoreOptions: ParsableArguments {
     var storePrefix: String?
 
     /// The layout for `format`, or a usage error when the store cannot hold that format.
-    func layout(for format: DefinitionsFormat?) throws -> (any StoreLayout.Type)? {
+    func layout(for format: DefinitionsFormat?) throws -> (layout: any StoreLayout.Type, format: DefinitionsFormat)? {
         guard store != nil else {
             if storePrefix != nil { throw ValidationError("--store-prefix needs --store") }
             return nil
@@ -23,12 +23,12 @@ struct StoreOptions: ParsableArguments {
         guard let format, let layout = StoreLayouts.of(format) else {
             throw ValidationError("--store needs --format, one of: \(StoreLayouts.names)")
         }
-        return layout
+        return (layout, format)
     }
 
-    /// The definitions the store holds.
-    func read(_ layout: any StoreLayout.Type) async throws(CommandFailure) -> [UInt8] {
-        try await layout.read(url: store!, prefix: storePrefix ?? layout.defaultPrefix)
+    /// The definitions of `format` the store holds.
+    func read(_ layout: any StoreLayout.Type, format: DefinitionsFormat) async throws(CommandFailure) -> [UInt8] {
+        try await layout.read(format: format, url: store!, prefix: storePrefix ?? layout.defaultPrefix)
     }
 }
 
@@ -36,7 +36,7 @@ extension StoreOptions {
     /// Writes the definitions `server` serves into the store now and after every update, until
     /// cancelled; a write that fails is tried again every second. Each write replaces what the
     /// store holds in one transaction, so its readers never see half of an update.
-    func mirror(_ server: DefinitionsServer, layout: any StoreLayout.Type, logger: Logger) async {
+    func mirror(_ server: DefinitionsServer, layout: any StoreLayout.Type, format: DefinitionsFormat, logger: Logger) async {
         let url = store!
         let prefix = storePrefix ?? layout.defaultPrefix
         let updates = server.definitionsUpdates()
@@ -46,11 +46,7 @@ extension StoreOptions {
             let etag = server.currentETag
             if etag != written {
                 do {
-                    let document: JSONValue
-                    do { document = try JSONParser().parse(server.currentDocument) } catch {
-                        throw CommandFailure("the served document is not JSON: \(error)")
-                    }
-                    try await layout.write(document, url: url, prefix: prefix)
+                    try await layout.write(server.currentDocument, etag: etag, format: format, url: url, prefix: prefix)
                     written = etag
                     logger.info("wrote the definitions to the store", metadata: ["prefix": "\(prefix)", "etag": "\(etag)"])
                 } catch {

@@ -31,19 +31,25 @@ enum EventsEvaluators {
     }
 }
 
-/// The formats whose definitions `--store` reads from and writes to a Redis, one line each.
+/// The vendors' own Redis layouts that `--store` reads and writes, one line each; the formats
+/// listed in ``burgeeLayout`` use Burgee's layout (``DefinitionsStoreLayout``).
 enum StoreLayouts {
-    static let all: [any StoreLayout.Type] = [
+    static let vendors: [any VendorStoreLayout.Type] = [
         LaunchDarklyStoreLayout.self,
     ]
+    /// The formats kept in Burgee's own layout, whose vendors have none.
+    static let burgeeLayout: [DefinitionsFormat] = [.native, .unleash, .flagd, .kameleoon, .datadog, .eppo]
 
     /// The layout of `format`, if it has one.
     static func of(_ format: DefinitionsFormat) -> (any StoreLayout.Type)? {
-        all.first { $0.format == format }
+        if let vendor = vendors.first(where: { $0.format == format }) { return vendor }
+        return burgeeLayout.contains(format) ? DefinitionsStoreLayout.self : nil
     }
 
     /// The formats with a layout, for help and errors.
-    static var names: String { all.map { $0.format.name }.joined(separator: ", ") }
+    static var names: String {
+        DefinitionsFormat.allCases.filter { of($0) != nil }.map(\.name).joined(separator: ", ")
+    }
 }
 
 /// `burgee eval`'s options that only one format reads: each format's own group (``EvalOptionGroup``),

@@ -50,17 +50,22 @@ extension ServeOptionGroup {
     }
 }
 
-/// A format's layout in a shared Redis (`--store`): how `burgee eval` reads the definitions a fleet
-/// shares and how `burgee serve` writes them, in the vendor's own keys where the vendor has a layout.
+/// A layout of definitions in a shared Redis (`--store`): how `burgee eval` reads the definitions a
+/// fleet shares and how `burgee serve` writes them.
 protocol StoreLayout {
-    /// The format whose definitions the layout holds.
-    static var format: DefinitionsFormat { get }
     /// The key prefix when `--store-prefix` is not given.
     static var defaultPrefix: String { get }
-    /// The definitions the store holds, as a document of the format.
+    /// The definitions of `format` the store holds, as a document of that format.
     /// - Throws: ``CommandFailure`` saying why they cannot be read.
-    static func read(url: String, prefix: String) async throws(CommandFailure) -> [UInt8]
-    /// Replaces what the store holds with `document`, a document of the format.
+    static func read(format: DefinitionsFormat, url: String, prefix: String) async throws(CommandFailure) -> [UInt8]
+    /// Replaces what the store holds with `document`, a document of `format` served with `etag`.
     /// - Throws: ``CommandFailure`` saying why it cannot be written.
-    static func write(_ document: JSONValue, url: String, prefix: String) async throws(CommandFailure)
+    static func write(_ document: [UInt8], etag: String, format: DefinitionsFormat, url: String,
+                      prefix: String) async throws(CommandFailure)
+}
+
+/// A vendor's own Redis layout, for its format alone, in `Vendors/<Vendor>/`.
+protocol VendorStoreLayout: StoreLayout {
+    /// The format whose definitions the layout holds.
+    static var format: DefinitionsFormat { get }
 }

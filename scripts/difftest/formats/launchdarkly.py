@@ -731,6 +731,9 @@ def _segments_of(document, clauses, segments):
                 _segments_of(document, rule.get("clauses", []), segments)
 
 
+STORE_WRITTEN_KEY = "{prefix}:$inited"
+
+
 def _redis_store(url, prefix):
     """LaunchDarkly's own Redis feature store (the Python SDK's), without its cache."""
     from ldclient.feature_store import CacheConfig

@@ -3,11 +3,11 @@ import BurgeeLaunchDarkly
 
 /// LaunchDarkly's persistent feature store (`{prefix}:features`, `{prefix}:segments`,
 /// `{prefix}:$inited`), as its SDKs in daemon mode read it and its Relay Proxy writes it.
-enum LaunchDarklyStoreLayout: StoreLayout {
+enum LaunchDarklyStoreLayout: VendorStoreLayout {
     static let format = DefinitionsFormat.launchDarkly
     static let defaultPrefix = LaunchDarklyRedisStore.defaultPrefix
 
-    static func read(url: String, prefix: String) async throws(CommandFailure) -> [UInt8] {
+    static func read(format: DefinitionsFormat, url: String, prefix: String) async throws(CommandFailure) -> [UInt8] {
         do {
             let store = try LaunchDarklyRedisStore(url: url, prefix: prefix)
             let (document, initialized) = try await store.read()
@@ -20,9 +20,10 @@ enum LaunchDarklyStoreLayout: StoreLayout {
         }
     }
 
-    static func write(_ document: JSONValue, url: String, prefix: String) async throws(CommandFailure) {
+    static func write(_ document: [UInt8], etag: String, format: DefinitionsFormat, url: String,
+                      prefix: String) async throws(CommandFailure) {
         do {
-            try await LaunchDarklyRedisStore(url: url, prefix: prefix).write(document)
+            try await LaunchDarklyRedisStore(url: url, prefix: prefix).write(try JSONParser().parse(document))
         } catch {
             throw CommandFailure("cannot write the LaunchDarkly store \(prefix) at \(url): \(error)")
         }
