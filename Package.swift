@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "BurgeeUnleash", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeLaunchDarkly", dependencies: ["Burgee", "BurgeeCore", "BurgeeRedis", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeFlagd", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "BurgeeSplit", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "BurgeeSplit", dependencies: ["Burgee", "BurgeeCore", "BurgeeRedis", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "BurgeeKameleoon",
             dependencies: [
@@ -181,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "BurgeeSplitTests",
             dependencies: [
-                "BurgeeSplit", "Burgee", "BurgeeCore", "BurgeeServer", "BurgeeTesting", "BurgeeTestSupport",
+                "BurgeeSplit", "Burgee", "BurgeeCore", "BurgeeRedis", "BurgeeServer", "BurgeeTesting", "BurgeeTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

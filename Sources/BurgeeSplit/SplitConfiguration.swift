@@ -25,6 +25,18 @@ extension DataSourceConfiguration {
     }
 }
 
+extension DataSourceConfiguration {
+    /// Split's consumer mode: flags, rule-based segments and segments read from the Redis that
+    /// Split's Synchronizer (or a Burgee client with a producer store) fills, every
+    /// `refreshInterval`, with no connection to Split (see ``SplitRedisStore``).
+    public static func splitConsumer(_ store: SplitRedisStore, refreshInterval: Duration = .seconds(5)) -> DataSourceConfiguration {
+        DataSourceConfiguration { _ throws(ConfigurationError) in
+            guard refreshInterval > .zero else { throw .notPositive("the Split store's refresh interval") }
+            return SplitConsumerSource(store: store, refreshInterval: refreshInterval)
+        }
+    }
+}
+
 extension BurgeeClient.Configuration {
     /// A client of Split's SDK API (Split's servers or a Split Proxy) with the Split SDK key:
     /// flags and segments streamed (``SplitStreaming``) and polled every `pollingInterval` while
@@ -39,11 +51,16 @@ extension BurgeeClient.Configuration {
     /// let client = try BurgeeClient(configuration: .split(sdkKey: key))
     /// let treatment = client.split.treatment("new-checkout", key: "user-42")
     /// ```
+    ///
+    /// With a `producerStore`, every update is also written to Split's Redis layout, as Split's
+    /// Synchronizer writes it, for Split's SDKs and Burgee clients in consumer mode
+    /// (``DataSourceConfiguration/splitConsumer(_:refreshInterval:)``).
     public static func split(sdkKey: String, sdkURL: String = "https://sdk.split.io/api", pollingInterval: Duration = .seconds(30),
                              flagSets: [String] = [], eventsURL: String? = nil,
                              impressionsMode: SplitImpressionsMode = .optimized, impressionListener: SplitImpressionListener? = nil,
                              http: HTTPOptions = HTTPOptions(), streaming: SplitStreaming = SplitStreaming(),
-                             cache: CacheConfiguration? = nil, logger: Logger = Logger(label: "burgee")) -> Self {
+                             cache: CacheConfiguration? = nil, producerStore: SplitRedisStore? = nil,
+                             logger: Logger = Logger(label: "burgee")) -> Self {
         var configuration = Self(sdkKey: sdkKey,
                                  source: .split(sdkURL: sdkURL, pollingInterval: pollingInterval, flagSets: flagSets, http: http,
                                                 streaming: streaming),
@@ -51,6 +68,14 @@ extension BurgeeClient.Configuration {
         let events = eventsURL ?? (SplitPolling.isSplits(sdkURL) ? SplitEventSettings.defaultEventsURL : sdkURL)
         configuration.events = .split(SplitEventSettings(eventsURL: events, impressionsMode: impressionsMode,
                                                          impressionListener: impressionListener, http: http))
+        if let producerStore {
+            let writer = SplitStoreWriter(store: producerStore, clock: configuration.clock, logger: logger)
+            let previous = configuration.definitionsMirror
+            configuration.definitionsMirror = { document in
+                previous?(document)
+                writer.write(document)
+            }
+        }
         return configuration
     }
 }

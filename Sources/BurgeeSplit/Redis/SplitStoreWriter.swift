@@ -1,0 +1,90 @@
+import Burgee
+import BurgeeCore
+import BurgeeRedis
+import Logging
+
+/// Writes the definitions a client syncing from Split holds into Split's Redis layout, as Split's
+/// Synchronizer writes it, so that Split's SDKs and Burgee clients in consumer mode share them.
+///
+/// Each update replaces the store's contents in one transaction (what the new definitions no longer
+/// have is deleted in it); updates that come faster than Redis takes them are coalesced, and a
+/// write that fails is tried again every `retryInterval` until it succeeds or a newer update
+/// replaces it.
+final class SplitStoreWriter: Sendable {
+    private let documents: AsyncStream<HeldDocument>.Continuation
+
+    init(store: SplitRedisStore, clock: any Clock<Duration>, retryInterval: Duration = .seconds(1), logger: Logger) {
+        let (stream, continuation) = AsyncStream<HeldDocument>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        documents = continuation
+        let redis = RedisClient(configuration: store.redis, clock: clock)
+        Task {
+            var pending: HeldDocument?
+            var iterator = stream.makeAsyncIterator()
+            while true {
+                if pending == nil {
+                    guard let next = await iterator.next() else { break }
+                    pending = next
+                }
+                guard let document = pending else { continue }
+                if await Self.write(document, to: store, redis: redis, logger: logger) {
+                    pending = nil
+                } else {
+                    try? await clock.sleep(for: retryInterval)
+                }
+            }
+            await redis.close()
+        }
+    }
+
+    deinit {
+        documents.finish()
+    }
+
+    /// Hands over a document the client now holds; returns at once.
+    func write(_ document: HeldDocument) {
+        documents.yield(document)
+    }
+
+    /// Writes `document`; returns whether it is done (written, or not a document to write).
+    static func write(_ document: HeldDocument, to store: SplitRedisStore, redis: RedisClient, logger: Logger) async -> Bool {
+        let json: JSONValue
+        switch document {
+        case .json(let value): json = value
+        case .bytes(let bytes):
+            guard let parsed = try? JSONParser().parse(bytes) else {
+                logger.warning("not writing to Split's Redis store: the definitions are not JSON")
+                return true
+            }
+            json = parsed
+        }
+        do {
+            let existing = try await SplitRedisLayout.existingKeys(store, redis: redis)
+            let commands = try SplitRedisLayout.writeCommands(json, store: store, existing: existing)
+            _ = try await redis.transaction(commands)
+            return true
+        } catch let error as SplitRedisLayout.LayoutError {
+            logger.warning("not writing to Split's Redis store", metadata: ["error": "\(error)"])
+            return true
+        } catch {
+            logger.warning("cannot write Split's Redis store; trying again", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+}
+
+extension SplitRedisStore {
+    /// Reads the whole store once as a Split document; `nil` when it was never synchronized.
+    package func read(limits: JSONLimits = .default) async throws -> JSONValue? {
+        let redis = RedisClient(configuration: redis)
+        defer { Task { await redis.close() } }
+        return try await SplitRedisLayout.read(self, redis: redis, limits: limits)
+    }
+
+    /// Replaces the store's contents with `document`, a Split document, in one transaction.
+    package func write(_ document: JSONValue) async throws {
+        let redis = RedisClient(configuration: redis)
+        defer { Task { await redis.close() } }
+        let existing = try await SplitRedisLayout.existingKeys(self, redis: redis)
+        _ = try await redis.transaction(try SplitRedisLayout.writeCommands(document, store: self, existing: existing))
+    }
+}
