@@ -79,14 +79,42 @@ struct StoreCLITests {
         }
     }
 
+    @Test("Split's layout: serve --store writes what Split's Synchronizer writes, eval --store reads it as Split's consumer mode")
+    func splitLayout() async throws {
+        try await RedisServerProcess.with { server in
+            let url = "redis://127.0.0.1:\(server.port)"
+            let files = try TemporaryFiles()
+            let document = #"{"ff":{"d":[{"name":"a","trafficTypeName":"user","changeNumber":7,"status":"ACTIVE","killed":false,"#
+                + #""defaultTreatment":"off","seed":1,"algo":2,"conditions":[{"conditionType":"ROLLOUT","label":"in","#
+                + #""matcherGroup":{"combiner":"AND","matchers":[{"matcherType":"IN_SEGMENT","negate":false,"#
+                + #""userDefinedSegmentMatcherData":{"segmentName":"vips"}}]},"partitions":[{"treatment":"on","size":100}]}]}],"#
+                + #""s":-1,"t":7},"segments":{"vips":["u1"]}}"#
+            let path = try files.write("split.json", document)
+            let serve = try ServeProcess(["--format", "split", "--definitions", path, "--port", "0", "--store", url,
+                                          "--store-prefix", "checkout", "--summary-interval", "0"])
+            _ = try #require(await serve.waitUntilServing())
+            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
+            #expect(try await eventually { try await redis.send(RESPCommand("GET", "checkout.SPLITIO.splits.till")).string == "7" })
+            #expect(try await redis.send(RESPCommand("SISMEMBER", "checkout.SPLITIO.segment.vips", "u1")) == .integer(1))
+            let member = try await CLIRunner.run(["eval", "--format", "split", "--store", url, "--store-prefix", "checkout",
+                                                  "--flag", "a", "--context", #"{"key":"u1"}"#, "--json"])
+            #expect(member.status == 0, "\(member.stderr)")
+            #expect(member.stdout.contains(#""value":"on""#), "\(member.stdout)")
+            let unsynchronized = try await CLIRunner.run(["eval", "--format", "split", "--store", url, "--flag", "a",
+                                                          "--context", #"{"key":"u1"}"#])
+            #expect(unsynchronized.status == 1)
+            #expect(unsynchronized.stderr.contains("has not been synchronized"), "\(unsynchronized.stderr)")
+            #expect(await serve.stop(with: SIGTERM) == 0)
+            await redis.close()
+        }
+    }
+
     @Test("--store needs a format with a layout, excludes --definitions; an unreachable Redis ends eval with 1")
     func validation() async throws {
-        let split = try await CLIRunner.run(["eval", "--format", "split", "--store", "redis://127.0.0.1:1", "--flag", "a",
-                                             "--context", "{}"])
-        #expect(split.status == 64)
-        #expect(split.stderr.contains("--store needs --format, one of: native, unleash, launchdarkly, flagd,"), "\(split.stderr)")
         let noFormat = try await CLIRunner.run(["eval", "--store", "redis://127.0.0.1:1", "--flag", "a", "--context", "{}"])
         #expect(noFormat.status == 64)
+        #expect(noFormat.stderr.contains("--store needs --format, one of: native, unleash, launchdarkly, flagd, split,"),
+                "\(noFormat.stderr)")
         let both = try await CLIRunner.run(["eval", "--format", "launchdarkly", "--store", "redis://127.0.0.1:1",
                                             "--definitions", "x.json", "--flag", "a", "--context", "{}"])
         #expect(both.status == 64)
@@ -102,7 +130,7 @@ struct StoreCLITests {
                                             "--flag", "a", "--context", "{}"])
         #expect(down.status == 1)
         #expect(down.stderr.contains("cannot read the LaunchDarkly store"), "\(down.stderr)")
-        let serve = try await CLIRunner.run(["serve", "--format", "split", "--definitions", "x.json", "--store", "redis://h"])
+        let serve = try await CLIRunner.run(["serve", "--definitions", "x.json", "--store", "redis://h"])
         #expect(serve.status == 64)
     }
 }

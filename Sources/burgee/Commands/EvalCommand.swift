@@ -18,8 +18,9 @@ struct EvalCommand: AsyncParsableCommand {
             \(FormatHelp.evaluation)
 
             With --store redis://… in place of --definitions, the definitions are read from a Redis \
-            in the layout of the format's vendor (LaunchDarkly's persistent store: what its SDKs in \
-            daemon mode read). Formats: \(StoreLayouts.names).
+            in the layout of the format's vendor (LaunchDarkly's persistent store, which its SDKs read \
+            in daemon mode; the Redis Split's Synchronizer fills, which its SDKs read in consumer \
+            mode), or Burgee's own for the others. Formats: \(StoreLayouts.names).
 
             With --events URL, each request goes through the call a user of the format's vendor \
             makes, and what those calls record is sent to URL in the vendor's own protocol, at \

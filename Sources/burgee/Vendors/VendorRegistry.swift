@@ -36,6 +36,7 @@ enum EventsEvaluators {
 enum StoreLayouts {
     static let vendors: [any VendorStoreLayout.Type] = [
         LaunchDarklyStoreLayout.self,
+        SplitStoreLayout.self,
     ]
     /// The formats kept in Burgee's own layout, whose vendors have none.
     static let burgeeLayout: [DefinitionsFormat] = [.native, .unleash, .flagd, .kameleoon, .datadog, .eppo]

@@ -717,3 +717,82 @@ def reduce(document, flag):
     if "segments" in document:
         reduced["segments"] = kept_segments
     return reduced
+
+
+# Split's Redis layout (--through-store): keys behind the user prefix `prefix.`.
+STORE_WRITTEN_KEY = "{prefix}.SPLITIO.splits.till"
+
+
+def _members(name, value):
+    """A segment's keys after its segmentChanges bodies are applied in order."""
+    members = set()
+    for body in segment_bodies(name, value):
+        members |= set(body.get("added") or [])
+        members -= set(body.get("removed") or [])
+    return members
+
+
+def store_write(document, url, prefix):
+    """The document written in Split's Redis layout as Split's Synchronizer writes it: each ACTIVE
+    flag's and rule-based segment's JSON, the change numbers, segments as sets, flag sets, traffic
+    type counts (Split's Python SDK has no producer; the layout is what its consumer mode reads)."""
+    import redis
+    r = redis.Redis.from_url(url)
+    p = prefix + "."
+    if "ff" in document:
+        flags, till = document["ff"]["d"], document["ff"]["t"]
+    else:
+        flags, till = document["splits"], document["till"]
+    pipe = r.pipeline()
+    traffic = {}
+    for f in flags:
+        if f.get("status", "ACTIVE") != "ACTIVE":
+            continue
+        pipe.set(p + "SPLITIO.split." + f["name"], json.dumps(f))
+        traffic[f.get("trafficTypeName")] = traffic.get(f.get("trafficTypeName"), 0) + 1
+        for s in f.get("sets") or []:
+            pipe.sadd(p + "SPLITIO.flagSet." + s, f["name"])
+    for t, count in traffic.items():
+        if isinstance(t, str):
+            pipe.set(p + "SPLITIO.trafficType." + t, count)
+    rbs = document.get("rbs") or {"d": [], "t": -1}
+    for s in rbs["d"]:
+        if s.get("status", "ACTIVE") == "ACTIVE":
+            pipe.set(p + "SPLITIO.rbsegment." + s["name"], json.dumps(s))
+    pipe.set(p + "SPLITIO.rbsegments.till", rbs["t"])
+    for name, value in (document.get("segments") or {}).items():
+        members = _members(name, value)
+        if members:
+            pipe.sadd(p + "SPLITIO.segment." + name, *sorted(members))
+        pipe.set(p + "SPLITIO.segment." + name + ".till", -1)
+    pipe.set(p + "SPLITIO.splits.till", till)
+    pipe.execute()
+    r.close()
+
+
+def store_read(url, prefix):
+    """The document Split's Python SDK reads from its Redis layout in consumer mode, through its own
+    Redis adapter (which applies the user prefix) and storages: flags' and rule-based segments' JSON,
+    change numbers, segments' keys."""
+    from splitio.storage.adapters import redis as adapters
+    from splitio.storage.redis import RedisRuleBasedSegmentsStorage, RedisSegmentStorage, RedisSplitStorage
+    port = int(url.rsplit(":", 1)[1])
+    adapter = adapters.build({"redisHost": "127.0.0.1", "redisPort": port, "redisDb": 0, "redisPrefix": prefix})
+    flags_storage, segments_storage = RedisSplitStorage(adapter), RedisSegmentStorage(adapter)
+    rbs_storage = RedisRuleBasedSegmentsStorage(adapter)
+
+    def raw(storage):
+        keys = sorted(adapter.keys(storage._get_key("*")))
+        return [json.loads(v) for v in adapter.mget(keys) if v is not None] if keys else []
+
+    till = flags_storage.get_change_number()
+    if till is None:
+        raise SystemExit(f"difftest: Split's store {prefix} has no change number")
+    segments = {}
+    for key in adapter.keys(segments_storage._get_key("*")):
+        if not key.endswith(".till"):
+            name = key[len(segments_storage._get_key("")):]
+            segments[name] = sorted(adapter.smembers(key))
+    return {"ff": {"d": raw(flags_storage), "s": -1, "t": till},
+            "rbs": {"d": raw(rbs_storage), "s": -1, "t": rbs_storage.get_change_number() or -1},
+            "segments": segments}
