@@ -31,7 +31,7 @@ struct LaunchDarklyRedisStoreTests {
     /// Waits until the daemon source sleeps until `at`, its next read (the client's other timers
     /// sleep on the same clock).
     private static func readPending(_ clock: ManualClock, at: Duration) async throws {
-        #expect(try await eventually { clock.deadlines.contains { $0.offset == at } })
+        #expect(await eventually { clock.deadlines.contains { $0.offset == at } })
     }
 
     private func daemon(_ server: RedisServerProcess, prefix: String = "launchdarkly", cacheTTL: Duration? = .seconds(15),
@@ -130,9 +130,65 @@ struct LaunchDarklyRedisStoreTests {
                     _ = try await redis.pipeline(bad)
                     try await Self.readPending(clock, at: clock.now.offset + .seconds(15))
                     _ = clock.advance(by: .seconds(15))
-                    #expect(try await eventually { client.dataSourceStatus.lastError?.kind == .invalidData })
+                    #expect(await eventually { client.dataSourceStatus.lastError?.kind == .invalidData })
                     #expect(client.boolVariation("a", context: context, default: false))
                 }
+            }
+        }
+    }
+
+    @Test("a slow Redis (past the command timeout) and a value beyond the reply limits: the read fails, the last good flags stay")
+    func slowAndHuge() async throws {
+        try await RedisServerProcess.with { server in
+            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
+            defer { Task { await redis.close() } }
+            try await Self.fill(redis, flags: [("a", Self.stored("a", serves: true, version: 1))])
+            var limits = RESPLimits()
+            limits.maxBulkBytes = 64 * 1024
+            let store = LaunchDarklyRedisStore(
+                redis: RedisConfiguration(port: server.port, commandTimeout: .milliseconds(300), limits: limits))
+            var configuration = BurgeeClient.Configuration.launchDarkly(
+                sdkKey: "sdk-key", connection: .redis(store), events: LaunchDarklyEvents(sendEvents: false),
+                logger: TestFiles.quietLogger)
+            let clock = ManualClock()
+            configuration.clock = clock
+            try await TestFiles.withClient(configuration) { client in
+                try await LoopbackServer.ready(client)
+                // Another connection makes the server sleep past the source's command timeout.
+                let sleeper = Task { try await redis.send(RESPCommand("DEBUG", "SLEEP", "1")) }
+                try await Task.sleep(for: .milliseconds(50))
+                try await Self.readPending(clock, at: .seconds(15))
+                _ = clock.advance(by: .seconds(15))
+                #expect(await eventually { client.dataSourceStatus.lastError?.message.contains("did not answer in time") == true })
+                _ = try await sleeper.value
+                #expect(client.boolVariation("a", context: context, default: false))
+                // A flag of 100 KiB against a 64 KiB limit: refused before it is allocated.
+                let huge = String(repeating: "x", count: 100 * 1024)
+                _ = try await redis.send(RESPCommand("HSET", "launchdarkly:features", "big",
+                                                     #"{"key": "big", "version": 1, "salt": "\#(huge)"}"#))
+                try await Self.readPending(clock, at: .seconds(30))
+                _ = clock.advance(by: .seconds(15))
+                #expect(await eventually { client.dataSourceStatus.lastError?.message.contains("reply too large") == true })
+                #expect(client.boolVariation("a", context: context, default: false))
+            }
+        }
+    }
+
+    @Test("a flushed database reads as an empty store, as LaunchDarkly's SDKs read it: its flags are not found")
+    func flushed() async throws {
+        try await RedisServerProcess.with { server in
+            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
+            defer { Task { await redis.close() } }
+            try await Self.fill(redis, flags: [("a", Self.stored("a", serves: true, version: 1))])
+            let clock = ManualClock()
+            try await TestFiles.withClient(daemon(server, clock: clock)) { client in
+                try await LoopbackServer.ready(client)
+                _ = try await redis.send(RESPCommand("FLUSHDB"))
+                try await Self.readPending(clock, at: .seconds(15))
+                _ = clock.advance(by: .seconds(15))
+                #expect(await eventually {
+                    client.boolVariationDetail("a", context: context, default: false).reason.errorKind == .flagNotFound
+                })
             }
         }
     }
@@ -151,7 +207,7 @@ struct LaunchDarklyRedisStoreTests {
             await server.stopAndWait()
             try await Self.readPending(clock, at: .seconds(15))
             _ = clock.advance(by: .seconds(15))
-            #expect(try await eventually { client.dataSourceStatus.state == .interrupted })
+            #expect(await eventually { client.dataSourceStatus.state == .interrupted })
             #expect(client.boolVariation("a", context: context, default: false))
             server = try RedisServerProcess(port: port)
             try await server.waitUntilListening()
@@ -159,7 +215,7 @@ struct LaunchDarklyRedisStoreTests {
             // The source's Redis client waits out its backoff (100 ms) on the same clock.
             try await Self.readPending(clock, at: .seconds(30))
             _ = clock.advance(by: .seconds(15))
-            #expect(try await eventually { client.boolVariation("a", context: context, default: true) == false })
+            #expect(await eventually { client.boolVariation("a", context: context, default: true) == false })
             #expect(client.dataSourceStatus.state == .valid)
         }
         await redis.close()

@@ -66,20 +66,20 @@ struct SplitRedisStoreTests {
             let clock = ManualClock()
             try await TestFiles.withClient(consumer(server, clock: clock)) { client in
                 client.start()
-                #expect(try await eventually { client.dataSourceStatus.lastError?.message.contains("not been synchronized") == true })
+                #expect(await eventually { client.dataSourceStatus.lastError?.message.contains("not been synchronized") == true })
                 #expect(client.dataSourceStatus.state == .initializing)
                 try await Self.synchronize(redis)
                 _ = clock.advance(by: .seconds(5))
-                #expect(try await eventually { client.dataSourceStatus.state == .valid })
+                #expect(await eventually { client.dataSourceStatus.state == .valid })
                 #expect(client.split.treatment("a", key: "u9") == "on")
                 try await Self.synchronize(redis, treatment: "off", till: 101)
-                #expect(try await eventually {
+                #expect(await eventually {
                     _ = clock.advance(by: .seconds(5))
                     return client.split.treatment("a", key: "u9") == "off"
                 })
                 // A key of another type: the read is refused, the last good flags stay.
                 _ = try await redis.pipeline([RESPCommand("DEL", "SPLITIO.segment.vips"), RESPCommand("SET", "SPLITIO.segment.vips", "x")])
-                #expect(try await eventually {
+                #expect(await eventually {
                     _ = clock.advance(by: .seconds(5))
                     return client.dataSourceStatus.state == .interrupted
                 })

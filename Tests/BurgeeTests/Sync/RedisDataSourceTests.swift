@@ -45,10 +45,10 @@ struct RedisDataSourceTests {
             let store = DefinitionsRedisStore(redis: RedisConfiguration(port: server.port))
             try await TestFiles.withClient(configuration(store)) { client in
                 client.start()
-                #expect(try await eventually { client.dataSourceStatus.lastError?.message.contains("holds no definitions") == true })
+                #expect(await eventually { client.dataSourceStatus.lastError?.message.contains("holds no definitions") == true })
                 #expect(client.dataSourceStatus.state == .initializing)
                 try await Self.write(store, serves: "on", version: 1)
-                #expect(try await eventually { client.dataSourceStatus.state == .valid })
+                #expect(await eventually { client.dataSourceStatus.state == .valid })
                 #expect(client.boolVariation("flag", context: context, default: false))
             }
         }
@@ -64,10 +64,26 @@ struct RedisDataSourceTests {
                 try await LoopbackServer.ready(client)
                 _ = try await redis.transaction([RESPCommand("HSET", "burgee:definitions", "etag", "\"v2\"", "document", "{not json"),
                                                  RESPCommand("PUBLISH", "burgee:changes", "\"v2\"")])
-                #expect(try await eventually { client.dataSourceStatus.state == .interrupted })
+                #expect(await eventually { client.dataSourceStatus.state == .interrupted })
                 _ = try await redis.transaction([RESPCommand("DEL", "burgee:definitions"), RESPCommand("SET", "burgee:definitions", "x"),
                                                  RESPCommand("PUBLISH", "burgee:changes", "\"v3\"")])
-                #expect(try await eventually { client.dataSourceStatus.lastError?.message.contains("WRONGTYPE") == true })
+                #expect(await eventually { client.dataSourceStatus.lastError?.message.contains("WRONGTYPE") == true })
+                #expect(client.boolVariation("flag", context: context, default: false))
+            }
+            await redis.close()
+        }
+    }
+
+    @Test("a flushed database: the last good definitions stay (nothing to replace them with), the status says why")
+    func flushed() async throws {
+        try await RedisServerProcess.with { server in
+            let store = DefinitionsRedisStore(redis: RedisConfiguration(port: server.port))
+            try await Self.write(store, serves: "on", version: 1)
+            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
+            try await TestFiles.withClient(configuration(store)) { client in
+                try await LoopbackServer.ready(client)
+                _ = try await redis.pipeline([RESPCommand("FLUSHDB"), RESPCommand("PUBLISH", "burgee:changes", "\"gone\"")])
+                #expect(await eventually { client.dataSourceStatus.lastError?.message.contains("holds no definitions") == true })
                 #expect(client.boolVariation("flag", context: context, default: false))
             }
             await redis.close()
@@ -93,7 +109,7 @@ struct RedisDataSourceTests {
             try await Self.write(store, serves: "off", version: 2)
             #expect(client.boolVariation("flag", context: context, default: false))
             // The subscriber's backoff (100 ms) passes; subscribed again, the client reads the store.
-            #expect(try await eventually {
+            #expect(await eventually {
                 _ = clock.advance(by: .milliseconds(100))
                 return client.boolVariation("flag", context: context, default: true) == false
             })
@@ -112,7 +128,7 @@ struct RedisDataSourceTests {
                 try await Self.write(store, serves: version.isMultiple(of: 2) ? "off" : "on", version: version)
                 let expected = !version.isMultiple(of: 2)
                 for client in clients {
-                    #expect(try await eventually { client.boolVariation("flag", context: context, default: !expected) == expected })
+                    #expect(await eventually { client.boolVariation("flag", context: context, default: !expected) == expected })
                 }
             }
             for client in clients { await client.close() }
