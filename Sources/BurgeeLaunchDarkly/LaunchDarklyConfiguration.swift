@@ -43,11 +43,6 @@ extension BurgeeClient.Configuration {
     /// Writes every update the client receives into `store` (see `launchDarkly(sdkKey:…persistentStore:)`),
     /// on the configuration's clock; set ``clock`` before calling this.
     package mutating func writeLaunchDarklyStore(_ store: LaunchDarklyRedisStore) {
-        let writer = LaunchDarklyStoreWriter(store: store, clock: clock, logger: logger)
-        let previous = definitionsMirror
-        definitionsMirror = { document in
-            previous?(document)
-            writer.write(document)
-        }
+        LaunchDarklyStoreWriter.make(store: store, clock: clock, logger: logger).mirror(into: &self)
     }
 }

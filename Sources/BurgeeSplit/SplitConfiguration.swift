@@ -69,12 +69,7 @@ extension BurgeeClient.Configuration {
         configuration.events = .split(SplitEventSettings(eventsURL: events, impressionsMode: impressionsMode,
                                                          impressionListener: impressionListener, http: http))
         if let producerStore {
-            let writer = SplitStoreWriter(store: producerStore, clock: configuration.clock, logger: logger)
-            let previous = configuration.definitionsMirror
-            configuration.definitionsMirror = { document in
-                previous?(document)
-                writer.write(document)
-            }
+            SplitStoreWriter.make(store: producerStore, clock: configuration.clock, logger: logger).mirror(into: &configuration)
         }
         return configuration
     }

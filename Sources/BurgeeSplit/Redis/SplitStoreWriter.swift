@@ -7,42 +7,14 @@ import Logging
 /// Synchronizer writes it, so that Split's SDKs and Burgee clients in consumer mode share them.
 ///
 /// Each update replaces the store's contents in one transaction (what the new definitions no longer
-/// have is deleted in it); updates that come faster than Redis takes them are coalesced, and a
-/// write that fails is tried again every `retryInterval` until it succeeds or a newer update
-/// replaces it.
-final class SplitStoreWriter: Sendable {
-    private let documents: AsyncStream<HeldDocument>.Continuation
-
-    init(store: SplitRedisStore, clock: any Clock<Duration>, retryInterval: Duration = .seconds(1), logger: Logger) {
-        let (stream, continuation) = AsyncStream<HeldDocument>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        documents = continuation
+/// have is deleted in it). Coalescing and retries are ``HeldDocumentWriter``'s.
+enum SplitStoreWriter {
+    /// A writer of `store`, on `clock`.
+    static func make(store: SplitRedisStore, clock: any Clock<Duration>, logger: Logger) -> HeldDocumentWriter {
         let redis = RedisClient(configuration: store.redis, clock: clock)
-        Task {
-            var pending: HeldDocument?
-            var iterator = stream.makeAsyncIterator()
-            while true {
-                if pending == nil {
-                    guard let next = await iterator.next() else { break }
-                    pending = next
-                }
-                guard let document = pending else { continue }
-                if await Self.write(document, to: store, redis: redis, logger: logger) {
-                    pending = nil
-                } else {
-                    try? await clock.sleep(for: retryInterval)
-                }
-            }
-            await redis.close()
-        }
-    }
-
-    deinit {
-        documents.finish()
-    }
-
-    /// Hands over a document the client now holds; returns at once.
-    func write(_ document: HeldDocument) {
-        documents.yield(document)
+        return HeldDocumentWriter(clock: clock, write: { document in
+            await write(document, to: store, redis: redis, logger: logger)
+        }, finished: { await redis.close() })
     }
 
     /// Writes `document`; returns whether it is done (written, or not a document to write).
