@@ -20,6 +20,9 @@ let benchmarks: @Sendable () -> Void = {
         try! fixture.server.server.update(definitions: Array(document.utf8))
     }
 
+    // From a write to a Redis store to ten clients following it (StorePropagation.swift).
+    storePropagation()
+
     let throughput = Benchmark.Configuration(metrics: [.wallClock, .throughput], scalingFactor: .kilo,
                                              maxDuration: .seconds(3), maxIterations: .kilo(10))
 
