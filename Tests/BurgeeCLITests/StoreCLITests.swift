@@ -109,6 +109,32 @@ struct StoreCLITests {
         }
     }
 
+    @Test("relay mode writes the store: the upstream's definitions, and its changes, reach Redis through the relay")
+    func relayWrites() async throws {
+        try await RedisServerProcess.with { server in
+            let files = try TemporaryFiles()
+            let path = try files.write("defs.json", ServeCommandTests.definitions)
+            let upstream = try ServeProcess(["--definitions", path, "--port", "0", "--sdk-key", "k1", "--summary-interval", "0"])
+            let upstreamServing = try #require(await upstream.waitUntilServing())
+            let relay = try ServeProcess(["--upstream", upstreamServing.baseURL, "--format", "native", "--sdk-key", "k1",
+                                          "--port", "0", "--summary-interval", "0", "--store", "redis://127.0.0.1:\(server.port)",
+                                          "--store-prefix", "edge"])
+            _ = try #require(await relay.waitUntilServing())
+            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
+            #expect(try await eventually {
+                try await redis.send(RESPCommand("HGET", "edge:definitions", "document")).string?.contains(#""variation":"on"}"#) == true
+            })
+            _ = try files.write("defs.json", ServeCommandTests.definitions.replacingOccurrences(of: #""variation":"on"}"#,
+                                                                                                  with: #""variation":"off"}"#))
+            #expect(try await eventually {
+                try await redis.send(RESPCommand("HGET", "edge:definitions", "document")).string?.contains(#""variation":"off"}"#) == true
+            })
+            #expect(await relay.stop(with: SIGTERM) == 0)
+            #expect(await upstream.stop() == 0)
+            await redis.close()
+        }
+    }
+
     @Test("--store needs a format with a layout, excludes --definitions; an unreachable Redis ends eval with 1")
     func validation() async throws {
         let noFormat = try await CLIRunner.run(["eval", "--store", "redis://127.0.0.1:1", "--flag", "a", "--context", "{}"])
