@@ -115,6 +115,7 @@ let package = Package(
             name: "burgee",
             dependencies: [
                 "BurgeeRelay",
+                "BurgeeRedis",
                 "Burgee",
                 "BurgeeUnleash",
                 "BurgeeLaunchDarkly",

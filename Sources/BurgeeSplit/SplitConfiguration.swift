@@ -54,7 +54,7 @@ extension BurgeeClient.Configuration {
     ///
     /// With a `producerStore`, every update is also written to Split's Redis layout, as Split's
     /// Synchronizer writes it, for Split's SDKs and Burgee clients in consumer mode
-    /// (``DataSourceConfiguration/splitConsumer(_:refreshInterval:)``).
+    /// (`DataSourceConfiguration.splitConsumer(_:refreshInterval:)`).
     public static func split(sdkKey: String, sdkURL: String = "https://sdk.split.io/api", pollingInterval: Duration = .seconds(30),
                              flagSets: [String] = [], eventsURL: String? = nil,
                              impressionsMode: SplitImpressionsMode = .optimized, impressionListener: SplitImpressionListener? = nil,

@@ -1,3 +1,5 @@
+import BurgeeRedis
+
 /// Which data source the client runs.
 ///
 /// A configuration is a recipe: it builds and checks its source when the client is created, and
@@ -92,7 +94,7 @@ public struct DataSourceConfiguration: Sendable {
     }
 
     /// Follows the definitions a writer (`burgee serve --store`) keeps in Redis in Burgee's layout
-    /// (``DefinitionsRedisStore``): read at start, again as soon as the writer announces a new
+    /// (`DefinitionsRedisStore` (BurgeeRedis)): read at start, again as soon as the writer announces a new
     /// document on the store's channel, and every `interval` in case an announcement was lost.
     /// Redis 6 or later (announcements are read as RESP3 pushes).
     public static func redis(_ store: DefinitionsRedisStore, interval: Duration = .seconds(30)) -> DataSourceConfiguration {

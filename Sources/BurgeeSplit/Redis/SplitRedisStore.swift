@@ -2,7 +2,7 @@ import BurgeeCore
 import BurgeeRedis
 
 /// The Redis that Split's Synchronizer fills and Split's SDKs read in consumer mode, in Split's
-/// layout: a client reads it (``DataSourceConfiguration/splitConsumer(_:refreshInterval:)``), a
+/// layout: a client reads it (`DataSourceConfiguration.splitConsumer(_:refreshInterval:)`), a
 /// client syncing from Split writes it (`BurgeeClient.Configuration.split(sdkKey:…producerStore:)`).
 ///
 /// ```swift

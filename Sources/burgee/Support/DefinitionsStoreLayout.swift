@@ -1,7 +1,8 @@
 import Burgee
 import BurgeeCore
+import BurgeeRedis
 
-/// Burgee's own Redis layout (``DefinitionsRedisStore``), for the formats whose vendors have none:
+/// Burgee's own Redis layout (`DefinitionsRedisStore` (BurgeeRedis)), for the formats whose vendors have none:
 /// the document, its ETag and its format in one hash, each new one announced on a channel.
 enum DefinitionsStoreLayout: StoreLayout {
     static let defaultPrefix = DefinitionsRedisStore.defaultPrefix

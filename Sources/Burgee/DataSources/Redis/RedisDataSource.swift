@@ -1,7 +1,7 @@
 import BurgeeCore
 import BurgeeRedis
 
-/// Definitions followed in Burgee's Redis layout (``DefinitionsRedisStore``): read when the
+/// Definitions followed in Burgee's Redis layout (`DefinitionsRedisStore` (BurgeeRedis)): read when the
 /// client starts, again whenever the writer announces a new ETag on the store's channel, after
 /// every (re)subscription (an announcement may have been missed while disconnected), and every
 /// `interval` in case one was lost.

@@ -1,5 +1,4 @@
 import BurgeeCore
-import BurgeeRedis
 
 /// Where Burgee's own layout keeps a document in Redis, for formats whose vendor has no Redis
 /// layout of its own: one hash per document and a channel announcing each new one, so that a
@@ -7,7 +6,7 @@ import BurgeeRedis
 ///
 /// ```swift
 /// let store = try DefinitionsRedisStore(url: "redis://redis.internal:6379", prefix: "checkout")
-/// let client = try BurgeeClient(configuration: .init(source: .redis(store)))
+/// let client = try BurgeeClient(configuration: .init(source: .redis(store)))  // import Burgee
 /// ```
 ///
 /// The layout, for a prefix `P`: the hash `P:definitions` holds the document's bytes (`document`),
@@ -34,9 +33,9 @@ public struct DefinitionsRedisStore: Sendable, Hashable {
     }
 
     /// The hash holding the document.
-    var definitionsKey: String { prefix + ":definitions" }
+    package var definitionsKey: String { prefix + ":definitions" }
     /// The channel announcing each new document.
-    var changesChannel: String { prefix + ":changes" }
+    package var changesChannel: String { prefix + ":changes" }
 }
 
 extension DefinitionsRedisStore {
@@ -56,10 +55,10 @@ extension DefinitionsRedisStore {
     }
 
     /// The command reading the document (`HMGET` of its fields).
-    var readCommand: RESPCommand { RESPCommand("HMGET", definitionsKey, "etag", "format", "document") }
+    package var readCommand: RESPCommand { RESPCommand("HMGET", definitionsKey, "etag", "format", "document") }
 
     /// The document `reply` (to ``readCommand``) holds; `nil` when the store holds none.
-    func stored(_ reply: RESPValue) throws(ReadError) -> Stored? {
+    package func stored(_ reply: RESPValue) throws(ReadError) -> Stored? {
         guard let fields = reply.elements, fields.count == 3 else {
             throw ReadError(description: "\(definitionsKey): an unexpected reply \(reply)")
         }
