@@ -742,9 +742,13 @@ def _redis_store(url, prefix):
 
 
 def store_write(document, url, prefix):
-    """The document written by LaunchDarkly's Python SDK into its Redis layout, as it writes a put."""
+    """The document written by LaunchDarkly's Python SDK into its Redis layout, as it writes a put,
+    with a tombstone of a flag and of a segment beside it (what a delete leaves), which readers skip."""
     from ldclient.versioned_data_kind import FEATURES, SEGMENTS
-    _redis_store(url, prefix).init({FEATURES: document["flags"], SEGMENTS: document["segments"]})
+    store = _redis_store(url, prefix)
+    store.init({FEATURES: document["flags"], SEGMENTS: document["segments"]})
+    store.delete(FEATURES, "deleted-flag", 7)
+    store.delete(SEGMENTS, "deleted-segment", 3)
 
 
 def store_read(url, prefix):
