@@ -47,8 +47,8 @@ public struct EvaluationReason: Sendable, Hashable {
     }
 
     /// The state of LaunchDarkly's big segments, for an evaluation that consulted an unbounded
-    /// (big) segment (LaunchDarkly's `bigSegmentsStatus`). Burgee reads no big segment store, so
-    /// it reports only ``notConfigured``.
+    /// (big) segment (LaunchDarkly's `bigSegmentsStatus`): as the program's
+    /// ``SegmentMembershipSource`` answered, ``notConfigured`` without one.
     @usableFromInline package enum BigSegmentsStatus: String, Sendable, Hashable, CaseIterable {
         /// The store was queried and is up to date.
         case healthy = "HEALTHY"

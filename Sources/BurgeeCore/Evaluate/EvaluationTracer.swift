@@ -37,8 +37,8 @@ struct FlagOutcome: Sendable {
     var errorKind: EvaluationReason.ErrorKind?
     var fromRollout: Bool
     @usableFromInline var inExperiment: Bool
-    /// Whether an unbounded (big) segment was consulted: `bigSegmentsStatus: NOT_CONFIGURED`.
-    var consultedBigSegment: Bool
+    /// The reason's `bigSegmentsStatus`: `nil` unless an unbounded (big) segment was consulted.
+    var bigSegmentsStatus: EvaluationReason.BigSegmentsStatus?
 
     /// The flag's own variation index; `nil` serves the default.
     @inlinable
@@ -55,7 +55,7 @@ struct FlagOutcome: Sendable {
         self.source = source
         self.fromRollout = false
         self.inExperiment = false
-        self.consultedBigSegment = false
+        self.bigSegmentsStatus = nil
     }
 
     /// The ``source`` of an error that went round a cycle.
@@ -107,7 +107,7 @@ struct FlagOutcome: Sendable {
         default:
             reason = EvaluationReason(kind: kind, inExperiment: inExperiment, errorKind: errorKind, fromRollout: fromRollout)
         }
-        if consultedBigSegment { reason.bigSegmentsStatus = .notConfigured }
+        reason.bigSegmentsStatus = bigSegmentsStatus
         return reason
     }
 }

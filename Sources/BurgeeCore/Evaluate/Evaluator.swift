@@ -47,9 +47,9 @@ struct Evaluator<Tracer: EvaluationTracer> {
     /// when evaluating (LaunchDarkly's) can get there, by going round a cycle; a linked chain
     /// without cycles is at most ``ProgramLinker/maxPrerequisiteDepth`` deep.
     static var maxPrerequisiteRecursion: Int { 4 * ProgramLinker.maxPrerequisiteDepth }
-    /// Whether an unbounded (big) segment was consulted for a context it could apply to: the
-    /// reason then carries `bigSegmentsStatus: NOT_CONFIGURED`.
-    private(set) var consultedBigSegment = false
+    /// The state of the big segments consulted, for the reason's `bigSegmentsStatus`; `nil` when
+    /// no unbounded (big) segment was consulted for a context it could apply to.
+    private(set) var bigSegmentsStatus: EvaluationReason.BigSegmentsStatus?
 
     /// A prepared context's attribute positions by slot (``PreparedAttributes``), borrowed for
     /// the evaluation; `nil` for a context not prepared for this program.
@@ -493,20 +493,37 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return included
     }
 
+    /// Whether the program's membership source lists `key` as included in (`true`) or excluded
+    /// from (`false`) big segment `index` of `generation`; `nil` when it does not say. Out of
+    /// line: only evaluations that reach a big segment come here.
+    @inline(never)
+    private mutating func bigSegmentListing(segment index: Int32, key: String, generation: Int64) -> Bool? {
+        guard let source = program.segmentMemberships else {
+            bigSegmentsStatus = EvaluationReason.BigSegmentsStatus.notConfigured.worse(bigSegmentsStatus)
+            return nil
+        }
+        let memberships = source.memberships(ofKey: key)
+        bigSegmentsStatus = memberships.status.worse(bigSegmentsStatus)
+        guard let references = memberships.references, !references.isEmpty else { return nil }
+        return references[source.reference(segment: program.segmentKeys[Int(index)], generation: generation)]
+    }
+
     private mutating func decide(segment index: Int32) -> (Bool, SegmentDecision) {
         let segment = program.segments[index]
         var decision = SegmentDecision.noMatch
         if let kind = segment.unboundedKind {
-            // As LaunchDarkly's SDKs without a big segment store: no generation, no member; a
-            // context of another kind is not in it; otherwise the store is "not configured" and
-            // only the rules can let the context in.
+            // As LaunchDarkly's SDKs: no generation, no member; a context of another kind is not
+            // in it; otherwise the store's listing of the key decides, and when it lists it
+            // nowhere (or there is no store) only the rules can let the context in.
             guard segment.hasGeneration else {
-                consultedBigSegment = true
+                bigSegmentsStatus = EvaluationReason.BigSegmentsStatus.notConfigured.worse(bigSegmentsStatus)
                 return (false, .bigSegmentNotConfigured)
             }
-            guard kind.read({ context(ofKind: $0) }) != nil else { return (false, .noMatch) }
-            consultedBigSegment = true
-            decision = .bigSegmentNotConfigured
+            guard let single = kind.read({ context(ofKind: $0) }) else { return (false, .noMatch) }
+            if let listed = bigSegmentListing(segment: index, key: single.pointee.key, generation: segment.generation) {
+                return (listed, listed ? .bigSegmentIncluded : .bigSegmentExcluded)
+            }
+            if bigSegmentsStatus == .notConfigured { decision = .bigSegmentNotConfigured }
         }
         for e in segment.entries.indices {
             let entry = program.segmentEntries[e]

@@ -174,7 +174,8 @@ struct ProgramBuilder {
                                malformed: malformed)
         if let unbounded = segment.unbounded {
             code.unboundedKind = Owned(kind(unbounded.contextKind))
-            code.hasGeneration = unbounded.hasGeneration
+            code.hasGeneration = unbounded.generation != nil
+            code.generation = unbounded.generation ?? 0
         }
         segments.append(code)
     }
@@ -373,20 +374,21 @@ struct ProgramBuilder {
     }
 
     func build(flags drafts: [FlagDraft], segments segmentDrafts: [SegmentDraft], hidden: Set<String>,
-               clock: EvaluationClock, cycleError: EvaluationReason.ErrorKind = .malformedFlag) -> Program {
+               clock: EvaluationClock, memberships: (any SegmentMembershipSource)? = nil,
+               cycleError: EvaluationReason.ErrorKind = .malformedFlag) -> Program {
         build(flagKeys: drafts.map(\.key), flagInfo: ChunkedArray(drafts.map(\.info)), flagProblems: ChunkedArray(drafts.map(\.problems)),
               hidden: hidden,
               segmentKeys: segmentDrafts.map(\.key), segmentProblems: segmentDrafts.map(\.problems), clock: clock,
-              cycleError: cycleError, dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts))
+              memberships: memberships, cycleError: cycleError, dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts))
     }
 
     /// The program of the tables built, with the drafts' cold data given as it is kept.
     func build(flagKeys: [String], flagInfo: ChunkedArray<FlagInfo>, flagProblems: ChunkedArray<[DefinitionProblem]>, hidden: Set<String>,
                segmentKeys: [String], segmentProblems: [[DefinitionProblem]], clock: EvaluationClock,
-               cycleError: EvaluationReason.ErrorKind, dependencies: ProgramDependencies,
+               memberships: (any SegmentMembershipSource)?, cycleError: EvaluationReason.ErrorKind, dependencies: ProgramDependencies,
                reusingFlagIndex reused: KeySet? = nil, linkedSize: Int? = nil) -> Program {
         Program(flags: flags, values: values, variationKeys: variationKeys, prerequisites: prerequisites,
-                prerequisiteKeys: prerequisiteKeys, prerequisiteVariations: prerequisiteVariations, clock: clock, rules: rules, ruleIds: ruleIds, conditions: conditions,
+                prerequisiteKeys: prerequisiteKeys, prerequisiteVariations: prerequisiteVariations, clock: clock, memberships: memberships, rules: rules, ruleIds: ruleIds, conditions: conditions,
                 conditionChildren: conditionChildren, tests: tests, segmentTests: segmentTests,
                 segmentReferences: segmentReferences, keyTests: keyTests, rollouts: rollouts,
                 rolloutVariations: rolloutVariations, expressions: expressions, expressionTests: expressionTests, segments: segments, segmentEntries: segmentEntries,

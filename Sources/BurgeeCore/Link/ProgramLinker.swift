@@ -31,7 +31,8 @@ package enum ProgramLinker {
         for flag in flags {
             builder.add(flag, allFlags: flags)
         }
-        return builder.build(flags: flags, segments: segments, hidden: hidden, clock: draft.clock, cycleError: draft.cycleError)
+        return builder.build(flags: flags, segments: segments, hidden: hidden, clock: draft.clock,
+                             memberships: draft.segmentMemberships, cycleError: draft.cycleError)
     }
 
     /// The flags of `sets`, and the prerequisites they need, which are returned as hidden.

@@ -26,6 +26,9 @@ final class Program: Sendable {
     let flagTests: ProgramTable<PrerequisiteCode>
     /// The clock of date tests that read the evaluation time; read only when one needs it.
     let clock: EvaluationClock
+    /// Where unbounded segments' members are looked up (``ProgramDraft/segmentMemberships``);
+    /// read only by evaluations that reach one.
+    let segmentMemberships: (any SegmentMembershipSource)?
     let rules: ProgramTable<RuleCode>
     /// The rules' ids, parallel to ``rules``, for reasons.
     let ruleIds: ProgramTable<String?>
@@ -93,7 +96,8 @@ final class Program: Sendable {
 
     init(flags: [FlagCode], values: TableBuilder<JSONValue>, variationKeys: TableBuilder<String?>,
          prerequisites: TableBuilder<PrerequisiteCode>, prerequisiteKeys: TableBuilder<String>,
-         prerequisiteVariations: TableBuilder<Int32>, clock: EvaluationClock, rules: TableBuilder<RuleCode>,
+         prerequisiteVariations: TableBuilder<Int32>, clock: EvaluationClock,
+         memberships: (any SegmentMembershipSource)?, rules: TableBuilder<RuleCode>,
          ruleIds: TableBuilder<String?>, conditions: TableBuilder<ConditionCode>, conditionChildren: TableBuilder<Int32>,
          tests: TableBuilder<Owned<TestCode>>, segmentTests: TableBuilder<SegmentTestCode>,
          segmentReferences: TableBuilder<Int32>, keyTests: TableBuilder<KeyTestCode>, rollouts: TableBuilder<Owned<RolloutCode>>,
@@ -128,6 +132,7 @@ final class Program: Sendable {
         self.prerequisiteKeys = table(prerequisiteKeys)
         self.prerequisiteVariations = table(prerequisiteVariations)
         self.clock = clock
+        self.segmentMemberships = memberships
         self.rules = table(rules)
         self.ruleIds = table(ruleIds)
         self.conditions = table(conditions)

@@ -316,8 +316,9 @@ struct SegmentCode: Sendable {
     var malformed: Bool
     /// A LaunchDarkly unbounded (big) segment (``UnboundedSegment``): the kind it applies to.
     var unboundedKind: Owned<ContextKindName>? = nil
-    /// For an unbounded segment, whether it has a `generation`.
+    /// For an unbounded segment, whether it has a `generation`, and that generation.
     var hasGeneration: Bool = false
+    var generation: Int64 = 0
 }
 
 /// One entry of a segment's decision list.

@@ -105,6 +105,8 @@ struct RecordingTracer: EvaluationTracer {
         case .outsideRollout(let i): reason = "rule \(i) matched but the bucket is outside its rollout"
         case .noMatch: reason = "no list or rule matched"
         case .bigSegmentNotConfigured: reason = "an unbounded (big) segment, whose members are not available (bigSegmentsStatus NOT_CONFIGURED)"
+        case .bigSegmentIncluded: reason = "its big segment store lists the context's key as included"
+        case .bigSegmentExcluded: reason = "its big segment store lists the context's key as excluded"
         }
         depth -= 1
         add(Self.verdict(included), "segment '\(program.segmentKeys[Int(segment)])' \(included ? "contains" : "does not contain") the context: \(reason)")

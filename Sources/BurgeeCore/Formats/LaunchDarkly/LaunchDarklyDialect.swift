@@ -45,13 +45,15 @@ struct LaunchDarklyDialect: DefinitionsDialect, ItemwiseDialect {
     }
 
     func compile(_ document: LaunchDarklyDocument, flagSets: Set<String>?, options: CompileOptions) -> Snapshot {
-        Snapshot(launchDarkly: document, flagSets: flagSets)
+        Snapshot(launchDarkly: document, flagSets: flagSets, memberships: options.segmentMemberships)
     }
 
     // MARK: Item by item
 
     func lower(_ document: LaunchDarklyDocument, options: CompileOptions) -> ProgramDraft {
-        LaunchDarklyLowering.lower(document)
+        var draft = LaunchDarklyLowering.lower(document)
+        draft.segmentMemberships = options.segmentMemberships
+        return draft
     }
 
     /// The items of the flag data, or of a stream `put`'s `data`.

@@ -165,10 +165,10 @@ enum LaunchDarklyLowering {
         var entries: [SegmentEntry] = []
         var unbounded: UnboundedSegment?
         if segment.unbounded {
-            unbounded = UnboundedSegment(contextKind: kind(segment.unboundedContextKind), hasGeneration: segment.generation != nil)
+            unbounded = UnboundedSegment(contextKind: kind(segment.unboundedContextKind), generation: segment.generation)
             r.warning(segment.path.appending("unbounded"),
-                      "an unbounded (big) segment: its members live in a big segment store, which Burgee does not read; "
-                      + "it contains only contexts its rules let in, and evaluations that consult it report "
+                      "an unbounded (big) segment: its members live in a big segment store; without one configured it "
+                      + "contains only contexts its rules let in, and evaluations that consult it report "
                       + "bigSegmentsStatus NOT_CONFIGURED")
         } else {
             if !segment.included.isEmpty {

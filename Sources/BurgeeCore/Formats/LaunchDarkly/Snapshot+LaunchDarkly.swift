@@ -4,9 +4,12 @@ extension Snapshot {
     /// The snapshot has ``version`` 0 (LaunchDarkly's data has no
     /// document version; each flag and segment has its own). Tombstones are not compiled: their
     /// flags and segments are absent.
-    package convenience init(launchDarkly document: LaunchDarklyDocument, flagSets: Set<String>? = nil) {
-        self.init(launchDarkly: document, program: ProgramLinker.link(LaunchDarklyLowering.lower(document), flagSets: flagSets),
-                  source: nil)
+    /// Big segments' members are looked up in `memberships`; without one they are never found.
+    package convenience init(launchDarkly document: LaunchDarklyDocument, flagSets: Set<String>? = nil,
+                             memberships: (any SegmentMembershipSource)? = nil) {
+        var draft = LaunchDarklyLowering.lower(document)
+        draft.segmentMemberships = memberships
+        self.init(launchDarkly: document, program: ProgramLinker.link(draft, flagSets: flagSets), source: nil)
     }
 
     /// The snapshot of `document` compiled into `program`; `source` when given must be

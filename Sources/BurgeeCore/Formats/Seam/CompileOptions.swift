@@ -6,6 +6,9 @@ package struct CompileOptions: Sendable {
     /// Fixes the instant that time-dependent rules read when a context gives none (tests,
     /// `burgee eval --now`); `nil`: the system clock.
     package var now: Timestamp?
+    /// Where unbounded segments' members are looked up, for a format that has them
+    /// (LaunchDarkly's big segments); `nil`: nowhere.
+    package var segmentMemberships: (any SegmentMembershipSource)?
 
     private var settings: [ObjectIdentifier: any Sendable] = [:]
 

@@ -10,6 +10,9 @@ package struct ProgramDraft: Sendable {
     package var segments: [SegmentDraft]
     /// The clock that tests reading the evaluation time use (``AttributeTest/absentReadsClock``).
     package var clock: EvaluationClock
+    /// Where unbounded segments' members are looked up (``UnboundedSegment``); `nil`: nowhere,
+    /// as LaunchDarkly's SDKs without a big segment store.
+    package var segmentMemberships: (any SegmentMembershipSource)?
     /// Whether flags on a prerequisite cycle stay usable, the cycle being found when an evaluation
     /// goes round it (LaunchDarkly: the whole evaluation is then `ERROR/MALFORMED_FLAG`, and a
     /// flag whose evaluation never enters the cycle, say because a flag on it is off, evaluates

@@ -61,18 +61,19 @@ package struct SegmentRollout: Sendable {
     }
 }
 
-/// How a LaunchDarkly unbounded (big) segment is consulted without a big segment store, as
-/// LaunchDarkly's server SDKs do when none is configured: without a `generation` it contains no
-/// one; otherwise a context without a context of `contextKind` is not in it, and for any other
-/// the evaluation's reason records `bigSegmentsStatus: NOT_CONFIGURED` and only the segment's
+/// How a LaunchDarkly unbounded (big) segment is consulted, as LaunchDarkly's server SDKs do:
+/// without a `generation` it contains no one (`bigSegmentsStatus: NOT_CONFIGURED`); a context
+/// without a context of `contextKind` is not in it; for any other the program's
+/// ``SegmentMembershipSource`` is asked about that context's key (none: `NOT_CONFIGURED`), and
+/// when it lists the key under the segment's reference that decides, else only the segment's
 /// rules can let it in (its lists are never read).
 package struct UnboundedSegment: Sendable {
     package var contextKind: String
-    package var hasGeneration: Bool
+    package var generation: Int64?
 
-    package init(contextKind: String, hasGeneration: Bool) {
+    package init(contextKind: String, generation: Int64?) {
         self.contextKind = contextKind
-        self.hasGeneration = hasGeneration
+        self.generation = generation
     }
 }
 
@@ -81,4 +82,8 @@ package enum SegmentDecision: Sendable {
     case included, includedContexts, excluded, excludedContexts, rule(Int), outsideRollout(Int), noMatch
     /// An unbounded (big) segment whose membership could not be read.
     case bigSegmentNotConfigured
+    /// An unbounded (big) segment whose store lists the context's key as included.
+    case bigSegmentIncluded
+    /// An unbounded (big) segment whose store lists the context's key as excluded.
+    case bigSegmentExcluded
 }

@@ -1,0 +1,46 @@
+/// Where the members of unbounded segments are looked up (LaunchDarkly's big segments, whose
+/// members live in a store rather than in the definitions).
+///
+/// An evaluation that reaches an unbounded segment for a context with a key of the segment's kind
+/// asks ``memberships(ofKey:)`` once per segment: the source caches, so that asking again costs a
+/// lookup. The source may block the calling thread for one store query on a miss, bounded by its
+/// own timeout; it is never asked by evaluations that reach no unbounded segment.
+package protocol SegmentMembershipSource: AnyObject, Sendable {
+    /// Every segment the store lists `key` under, and how current the store is.
+    func memberships(ofKey key: String) -> SegmentMemberships
+    /// The reference under which the store lists segment `key` of `generation`.
+    func reference(segment key: String, generation: Int64) -> String
+}
+
+/// What a ``SegmentMembershipSource`` knows of one context key.
+package struct SegmentMemberships: Sendable {
+    /// Segment references the key is listed under: `true` included, `false` excluded. `nil` when
+    /// the store could not be queried; empty when it lists the key nowhere.
+    package var references: [String: Bool]?
+    /// How current the answer is, reported in the evaluation's reason.
+    package var status: EvaluationReason.BigSegmentsStatus
+
+    package init(references: [String: Bool]?, status: EvaluationReason.BigSegmentsStatus) {
+        self.references = references
+        self.status = status
+    }
+}
+
+extension EvaluationReason.BigSegmentsStatus {
+    /// Of two statuses of one evaluation's queries, the more troubling one, which the reason
+    /// reports: not configured, then a store error, then stale, then healthy (LaunchDarkly's Go
+    /// evaluator; its Python SDK keeps the last one).
+    package func worse(_ other: Self?) -> Self {
+        guard let other else { return self }
+        return other.severity > severity ? other : self
+    }
+
+    private var severity: Int {
+        switch self {
+        case .healthy: 0
+        case .stale: 1
+        case .storeError: 2
+        case .notConfigured: 3
+        }
+    }
+}
