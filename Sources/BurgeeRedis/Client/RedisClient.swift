@@ -111,6 +111,26 @@ public final class RedisClient: Sendable {
         return keys
     }
 
+    /// Sends `commands` in one write on the next connection if it is open, without suspending:
+    /// for a caller that cannot await and blocks on the future instead (never on an event loop).
+    /// `nil` when that connection is not open: it is then made in the background (after the
+    /// backoff, as for any command), for a later call.
+    package func pipelineIfConnected(_ commands: [RESPCommand]) -> EventLoopFuture<[RESPValue]>? {
+        let index = next.withLock { next in
+            defer { next = (next + 1) % connections }
+            return next
+        }
+        let open = slots[index].withLock { slot -> RedisConnection? in
+            guard let connection = slot.connection, connection.isOpen else { return nil }
+            return connection
+        }
+        guard let open else {
+            Task { _ = try? await self.connection() }
+            return nil
+        }
+        return open.pipelined(commands)
+    }
+
     /// Closes every connection; commands waiting fail, and later ones throw.
     public func close() async {
         for slot in slots {

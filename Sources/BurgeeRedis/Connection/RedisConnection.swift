@@ -74,7 +74,21 @@ public final class RedisConnection: Sendable {
     /// answered one of them with is its reply (``RESPValue/error(_:)``), not a throw.
     public func pipeline(_ commands: [RESPCommand]) async throws(RedisError) -> [RESPValue] {
         guard !commands.isEmpty else { return [] }
+        do {
+            return try await pipelined(commands).get()
+        } catch let error as RedisError {
+            throw error
+        } catch {
+            throw .connection("\(error)")
+        }
+    }
+
+    /// ``pipeline(_:)`` as a future, completed on the connection's event loop: for a caller that
+    /// cannot suspend and blocks on it instead (never on an event loop). It fails with a
+    /// `RedisError`.
+    package func pipelined(_ commands: [RESPCommand]) -> EventLoopFuture<[RESPValue]> {
         let eventLoop = channel.eventLoop
+        guard !commands.isEmpty else { return eventLoop.makeSucceededFuture([]) }
         var bytes: [UInt8] = []
         for command in commands { command.encode(into: &bytes) }
         let promises = commands.map { _ in eventLoop.makePromise(of: RESPValue.self) }
@@ -93,18 +107,8 @@ public final class RedisConnection: Sendable {
             channel.pipeline.fireUserInboundEventTriggered(RedisReplyTimeout())
             for promise in promises { promise.fail(RedisError.timeout) }
         }
-        var replies: [RESPValue] = []
-        replies.reserveCapacity(promises.count)
-        defer { timeout.cancel() }
-        for promise in promises {
-            do {
-                replies.append(try await promise.futureResult.get())
-            } catch let error as RedisError {
-                throw error
-            } catch {
-                throw .connection("\(error)")
-            }
-        }
+        let replies = EventLoopFuture.whenAllSucceed(promises.map(\.futureResult), on: eventLoop)
+        replies.whenComplete { _ in timeout.cancel() }
         return replies
     }
 
