@@ -19,8 +19,9 @@ struct EvalCommand: AsyncParsableCommand {
 
             With --store redis://… in place of --definitions, the definitions are read from a Redis \
             in the layout of the format's vendor (LaunchDarkly's persistent store, which its SDKs read \
-            in daemon mode; the Redis Split's Synchronizer fills, which its SDKs read in consumer \
-            mode), or Burgee's own for the others. Formats: \(StoreLayouts.names).
+            in daemon mode, with the big segments its Relay Proxy writes beside it; the Redis \
+            Split's Synchronizer fills, which its SDKs read in consumer mode), or Burgee's own for \
+            the others. Formats: \(StoreLayouts.names).
 
             With --events URL, each request goes through the call a user of the format's vendor \
             makes, and what those calls record is sent to URL in the vendor's own protocol, at \
@@ -98,6 +99,9 @@ struct EvalCommand: AsyncParsableCommand {
             }
             var options = CompileOptions(now: try clock.instant())
             vendorOptions.apply(to: &options)
+            if stored != nil, let (layout, _) = try storeOptions.layout(for: formatOptions.definitionsFormat) {
+                await storeOptions.prepare(layout, &options)
+            }
             let loaded = if let stored {
                 try DefinitionsLoader.load(bytes: stored, named: storeOptions.store!, format: formatOptions.definitionsFormat,
                                            options: options)

@@ -30,6 +30,11 @@ struct StoreOptions: ParsableArguments {
     func read(_ layout: any StoreLayout.Type, format: DefinitionsFormat) async throws(CommandFailure) -> [UInt8] {
         try await layout.read(format: format, url: store!, prefix: storePrefix ?? layout.defaultPrefix)
     }
+
+    /// Sets in `options` what evaluating the store's definitions reads from the store beyond them.
+    func prepare(_ layout: any StoreLayout.Type, _ options: inout CompileOptions) async {
+        await layout.prepare(&options, url: store!, prefix: storePrefix ?? layout.defaultPrefix)
+    }
 }
 
 extension StoreOptions {

@@ -62,6 +62,13 @@ protocol StoreLayout {
     /// - Throws: ``CommandFailure`` saying why it cannot be written.
     static func write(_ document: [UInt8], etag: String, format: DefinitionsFormat, url: String,
                       prefix: String) async throws(CommandFailure)
+    /// Sets what evaluating the store's definitions needs from the store beyond them (LaunchDarkly's
+    /// big segments); by default nothing.
+    static func prepare(_ options: inout CompileOptions, url: String, prefix: String) async
+}
+
+extension StoreLayout {
+    static func prepare(_ options: inout CompileOptions, url: String, prefix: String) async {}
 }
 
 /// A vendor's own Redis layout, for its format alone, in `Vendors/<Vendor>/`.

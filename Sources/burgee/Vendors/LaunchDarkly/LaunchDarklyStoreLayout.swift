@@ -1,8 +1,11 @@
+import Burgee
 import BurgeeCore
 import BurgeeLaunchDarkly
+import Logging
 
 /// LaunchDarkly's persistent feature store (`{prefix}:features`, `{prefix}:segments`,
-/// `{prefix}:$inited`), as its SDKs in daemon mode read it and its Relay Proxy writes it.
+/// `{prefix}:$inited`), as its SDKs in daemon mode read it and its Relay Proxy writes it, and the
+/// big segments the Relay Proxy writes beside it, which evaluations read.
 enum LaunchDarklyStoreLayout: VendorStoreLayout {
     static let format = DefinitionsFormat.launchDarkly
     static let defaultPrefix = LaunchDarklyRedisStore.defaultPrefix
@@ -28,4 +31,15 @@ enum LaunchDarklyStoreLayout: VendorStoreLayout {
             throw CommandFailure("cannot write the LaunchDarkly store \(prefix) at \(url): \(error)")
         }
     }
+
+    /// Big segments read from the same store, its status polled once before evaluating.
+    static func prepare(_ options: inout CompileOptions, url: String, prefix: String) async {
+        guard let store = try? LaunchDarklyRedisStore(url: url, prefix: prefix) else { return }
+        let manager = LaunchDarklyBigSegmentsManager(LaunchDarklyBigSegments(store: store))
+        await manager.start(elapsed: Self.elapsed, wallMilliseconds: { EventClock.system.wallMilliseconds() }, logger: Logger(label: "burgee"))
+        options.segmentMemberships = manager
+    }
+
+    private static let started = ContinuousClock.now
+    private static let elapsed: @Sendable () -> Duration = { started.duration(to: .now) }
 }
