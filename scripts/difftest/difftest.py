@@ -23,6 +23,9 @@ and optionally:
                                  --through-store burgee); without it the document goes through
                                  Burgee's own layout, written by `burgee serve --store` and read by
                                  `burgee eval --store`
+    oracle_through_store(document, requests, url, prefix)
+                           -> the oracle's answers when Burgee reads the vendor's layout (what
+                                 else the vendor's SDK reads from that store: LaunchDarkly's big segments)
     STORE_WRITTEN_KEY         the key whose presence says the layout was written ("{prefix}:$inited");
                                  Burgee's layout: "{prefix}:definitions"
     encode(document)          -> the document's JSON text (default: json.dumps), for a format whose
@@ -127,7 +130,9 @@ def main():
                     store = (redis.url, prefix)
             results, error = run_burgee(args.burgee, module.NAME, encode(document), requests,
                                         module.burgee_args(document), workdir, store=store)
-            answers = module.oracle(oracle_document, requests)
+            through_store = getattr(module, "oracle_through_store", None)
+            answers = through_store(oracle_document, requests, *store) if store and through_store \
+                else module.oracle(oracle_document, requests)
             for index, request in enumerate(requests):
                 difference = error or module.compare(request, results[index], answers[index])
                 if difference is None:

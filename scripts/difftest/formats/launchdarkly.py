@@ -46,6 +46,7 @@ import copy
 import hashlib
 import json
 import math
+import random
 import struct
 import time
 
@@ -319,7 +320,7 @@ def segment(rng, key, segment_keys):
             r["id"] = "s%d" % i
         rules.append(r)
     s["rules"] = rules
-    if rng.random() < 0.08:
+    if rng.random() < 0.2:
         s["unbounded"] = True
         if rng.random() < 0.5:
             s["generation"] = 2
@@ -534,6 +535,20 @@ def _patch_go_rules():
     operators.ops["matches"] = go_matches
     # The Python SDK still compiles every pattern with Python's re, which warns about RE2 syntax.
     warnings.filterwarnings("ignore", category=FutureWarning)
+    python_big_segment = evaluator.Evaluator._big_segment_match_context
+    severity = {"HEALTHY": 0, "STALE": 1, "STORE_ERROR": 2, "NOT_CONFIGURED": 3}
+
+    def big_segment_match(self, segment, ctx, state):
+        # evaluator_segment.go, computeUpdatedBigSegmentsStatus: of two queries' statuses the more
+        # troubling one stays, where the Python SDK keeps the last.
+        before = state.big_segments_status
+        included = python_big_segment(self, segment, ctx, state)
+        after = state.big_segments_status
+        if before is not None and after is not None and severity[before] > severity[after]:
+            state.big_segments_status = before
+        return included
+
+    evaluator.Evaluator._big_segment_match_context = big_segment_match
     evaluator.Evaluator._simple_segment_match_context = simple_segment_match
     evaluator.Evaluator._clause_matches_context = clause_matches
     evaluator.Evaluator.evaluate = evaluate
@@ -630,9 +645,9 @@ def as_go_context(data):
             for k, v in data.items()}
 
 
-def oracle(document, requests):
+def oracle(document, requests, big_segments=None):
     from ldclient.versioned_data_kind import FEATURES, SEGMENTS
-    c, store = client()
+    c, store = client() if big_segments is None else big_segments
     document = as_go_document(document)
     store.init({FEATURES: document["flags"], SEGMENTS: document["segments"]})
     answers = []
@@ -651,6 +666,23 @@ def oracle(document, requests):
                 answer = {"value": default, "variationIndex": None, "reason": {"kind": "ERROR", "errorKind": "WRONG_TYPE"}}
         answers.append(answer)
     return answers
+
+
+def oracle_through_store(document, requests, url, prefix):
+    """The oracle with LaunchDarkly's Python SDK reading big segments from the store's Redis, in the
+    layout the Relay Proxy writes (store_write fills it)."""
+    from ldclient.client import LDClient
+    from ldclient.config import BigSegmentsConfig, Config
+    from ldclient.feature_store import InMemoryFeatureStore
+    from ldclient.integrations import Redis
+    client()  # the Go rules, patched once
+    store = InMemoryFeatureStore()
+    big_segments = BigSegmentsConfig(store=Redis.new_big_segment_store(url=url, prefix=prefix))
+    c = LDClient(Config("sdk-difftest", use_ldd=True, feature_store=store, send_events=False, big_segments=big_segments))
+    try:
+        return oracle(document, requests, big_segments=(c, store))
+    finally:
+        c.close()
 
 
 def normal_reason(reason):
@@ -688,8 +720,15 @@ def compare(request, burgee, answer):
 
 
 def classes(document, requests):
-    return inputclasses.total(reduce, document, requests, own=lambda r: request_mismatch(document, r),
-                              own_names=["type-mismatches"])
+    return inputclasses.total(reduce, document, requests,
+                              own=lambda r: request_mismatch(document, r) + big_segments(document, r),
+                              own_names=["type-mismatches", "big-segments"])
+
+
+def big_segments(document, request):
+    """A request for a flag that depends on an unbounded (big) segment."""
+    reduced = reduce(document, request.get("flag"))
+    return ["big-segments"] if any(s.get("unbounded") for s in reduced["segments"].values()) else []
 
 
 def request_mismatch(document, request):
@@ -749,6 +788,38 @@ def store_write(document, url, prefix):
     store.init({FEATURES: document["flags"], SEGMENTS: document["segments"]})
     store.delete(FEATURES, "deleted-flag", 7)
     store.delete(SEGMENTS, "deleted-segment", 3)
+    _write_big_segments(document, url, prefix)
+
+
+def _write_big_segments(document, url, prefix):
+    """Big segments' members in the layout LaunchDarkly's Relay Proxy writes (ld-relay's Redis big
+    segment store): the synchronisation time (now, long ago, or never) and, for each context key
+    of the generator, include and exclude sets of references to the document's unbounded segments,
+    of their generation and of another one."""
+    import base64
+    import hashlib
+    import time
+    import redis
+    rng = random.Random("big-segments:" + prefix)
+    r = redis.Redis.from_url(url)
+    now = int(time.time() * 1000)
+    synchronized = rng.random()
+    if synchronized < 0.7:
+        r.set(prefix + ":big_segments_synchronized_on", now)
+    elif synchronized < 0.85:
+        r.set(prefix + ":big_segments_synchronized_on", now - 10 * 60 * 1000)
+    references = []
+    for key, s in document["segments"].items():
+        if s.get("unbounded"):
+            generation = s.get("generation")
+            references += [f"{key}.g{generation if generation is not None else 0}", f"{key}.g{(generation or 0) + 1}"]
+    for key in KEYS:
+        digest = base64.b64encode(hashlib.sha256(key.encode("utf-8")).digest()).decode()
+        for kind in ("include", "exclude"):
+            listed = [ref for ref in references if rng.random() < 0.4]
+            if listed:
+                r.sadd(f"{prefix}:big_segment_{kind}:{digest}", *listed)
+    r.close()
 
 
 def store_read(url, prefix):
