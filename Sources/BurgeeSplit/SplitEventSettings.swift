@@ -54,7 +54,25 @@ extension EventDestination {
                 _ = try ServiceURL(settings.resolvedTelemetryURL, allowInsecureHTTP: settings.http.allowInsecureHTTP)
             },
             makeSink: { sdkKey, logger, clock throws(ConfigurationError) in
-                try SplitEventsSink(settings, sdkKey: sdkKey, logger: logger, clock: clock)
+                SplitEventsSink(settings, delivery: try SplitHTTPDelivery(settings, sdkKey: sdkKey, logger: logger, clock: clock))
+            })
+    }
+}
+
+extension EventDestination {
+    /// Impressions and events pushed into the Redis that Split's Synchronizer empties and sends to
+    /// Split, as Split's SDKs in consumer mode push them (`SPLITIO.impressions`, `SPLITIO.events`,
+    /// `SPLITIO.impressions.count`, `SPLITIO.uniquekeys`, behind the store's user prefix), processed
+    /// in `settings`' impressions mode; its URLs, HTTP options and retry delay are not used. The
+    /// metadata names the machine `machineName` at `machineIP`; "NA" for each, as Split's SDKs
+    /// with IP addresses disabled, by default.
+    public static func splitConsumer(_ store: SplitRedisStore, _ settings: SplitEventSettings = SplitEventSettings(),
+                                     machineName: String = "NA", machineIP: String = "NA") -> EventDestination {
+        EventDestination(
+            validate: { () throws(ConfigurationError) in },
+            makeSink: { _, _, clock throws(ConfigurationError) in
+                SplitEventsSink(settings, delivery: SplitRedisDelivery(store: store, machineName: machineName,
+                                                                       machineIP: machineIP, clock: clock))
             })
     }
 }
@@ -65,5 +83,13 @@ extension EventsConfiguration {
     public static func split(_ settings: SplitEventSettings = SplitEventSettings(),
                              flushInterval: Duration = .seconds(60)) -> EventsConfiguration {
         EventsConfiguration(destination: .split(settings), exposures: .all, flushInterval: flushInterval)
+    }
+
+    /// Impressions and events pushed into Split's Redis for its Synchronizer, as Split's SDKs in
+    /// consumer mode push them (``EventDestination/splitConsumer(_:_:machineName:machineIP:)``),
+    /// every `flushInterval` and on `flush()` and `close()`.
+    public static func splitConsumer(_ store: SplitRedisStore, _ settings: SplitEventSettings = SplitEventSettings(),
+                                     flushInterval: Duration = .seconds(60)) -> EventsConfiguration {
+        EventsConfiguration(destination: .splitConsumer(store, settings), exposures: .all, flushInterval: flushInterval)
     }
 }

@@ -2,19 +2,17 @@ import Burgee
 import BurgeeCore
 import Logging
 
-/// Delivers a client's events to Split's events service as Split's SDKs do: exposures become
-/// impressions, processed as the impressions mode says (see ``SplitImpressionsMode``), custom
-/// events become Split events. Each batch posts
+/// Delivers a client's events to Split as Split's SDKs do: exposures become impressions,
+/// processed as the impressions mode says (see ``SplitImpressionsMode``), custom events become
+/// Split events. Each batch delivers (``SplitEventDelivery``)
 ///
-/// - `POST {events}/testImpressions/bulk` with the impressions to send, if any;
-/// - `POST {events}/events/bulk` with the custom events, if any;
+/// - the impressions to send, if any;
+/// - the custom events, if any;
 /// - when the batch closes a flush interval (it carries the summary: on the interval, `flush()`
-///   and `close()`), `POST {events}/testImpressions/count` with the counts so far and
-///   `POST {telemetry}/v1/keys/ss` with the keys so far; the keys also as soon as more than
-///   30,000 are held.
+///   and `close()`), the counts so far and the unique keys so far; the keys also as soon as more
+///   than 30,000 are held.
 ///
-/// Every post is retried once as the HTTP destination retries; one that fails fails the batch,
-/// whose events the client then counts as dropped. The impression listener, if any, is called
+/// A delivery that fails fails the batch, whose events the client then counts as dropped. The impression listener, if any, is called
 /// with every impression (those counted only too) before the posts.
 final class SplitEventsSink: EventSink {
     private struct State {
@@ -24,29 +22,13 @@ final class SplitEventsSink: EventSink {
 
     private let mode: SplitImpressionsMode
     private let listener: SplitImpressionListener?
-    private let impressionPosts: HTTPEventSink
-    private let countPosts: HTTPEventSink
-    private let eventPosts: HTTPEventSink
-    private let uniqueKeyPosts: HTTPEventSink
+    private let delivery: any SplitEventDelivery
     private let state = Locked(State())
 
-    init(_ settings: SplitEventSettings, sdkKey: SDKKey?, logger: Logger, clock: ClientClock) throws(ConfigurationError) {
+    init(_ settings: SplitEventSettings, delivery: any SplitEventDelivery) {
         mode = settings.impressionsMode
         listener = settings.impressionListener
-        let key = sdkKey.flatMap { SDKKey("Bearer " + $0.value) }
-        var http = settings.http
-        http.headers["SplitSDKVersion"] = "swift-burgee-" + SDKVersion.version
-        var impressionsHTTP = http
-        impressionsHTTP.headers["SplitSDKImpressionsMode"] = settings.impressionsMode.rawValue
-        func sink(_ base: String, _ path: String, _ options: HTTPOptions) throws(ConfigurationError) -> HTTPEventSink {
-            let base = base.hasSuffix("/") ? String(base.dropLast()) : base
-            return try HTTPEventSink(endpoint: base + path, sdkKey: key, http: options, retryDelay: settings.retryDelay,
-                                     logger: logger, clock: clock, sendsSchemaHeader: false, encode: { _ in nil })
-        }
-        impressionPosts = try sink(settings.eventsURL, "/testImpressions/bulk", impressionsHTTP)
-        countPosts = try sink(settings.eventsURL, "/testImpressions/count", impressionsHTTP)
-        eventPosts = try sink(settings.eventsURL, "/events/bulk", http)
-        uniqueKeyPosts = try sink(settings.resolvedTelemetryURL, "/v1/keys/ss", http)
+        self.delivery = delivery
     }
 
     func send(_ batch: EventBatch) async throws {
@@ -96,21 +78,18 @@ final class SplitEventsSink: EventSink {
         if let listener { for impression in seen { listener(impression) } }
 
         var failure: (any Error)?
-        func post(_ sink: HTTPEventSink, _ body: [UInt8], _ count: Int) async {
-            do { try await sink.send(body: body, events: count) } catch { if failure == nil { failure = error } }
+        func deliver(_ body: () async throws -> Void) async {
+            do { try await body() } catch { if failure == nil { failure = error } }
         }
-        if !toSend.isEmpty { await post(impressionPosts, SplitEventBodies.impressions(toSend), toSend.count) }
-        if !events.isEmpty { await post(eventPosts, SplitEventBodies.events(events), events.count) }
-        if !counts.isEmpty { await post(countPosts, SplitEventBodies.counts(counts), counts.count) }
-        if !keys.isEmpty { await post(uniqueKeyPosts, SplitEventBodies.uniqueKeys(keys), keys.count) }
+        if !toSend.isEmpty { await deliver { try await delivery.impressions(toSend) } }
+        if !events.isEmpty { await deliver { try await delivery.events(events) } }
+        if !counts.isEmpty { await deliver { try await delivery.counts(counts) } }
+        if !keys.isEmpty { await deliver { try await delivery.uniqueKeys(keys) } }
         if let failure { throw failure }
     }
 
     func shutdown() async {
-        await impressionPosts.shutdown()
-        await countPosts.shutdown()
-        await eventPosts.shutdown()
-        await uniqueKeyPosts.shutdown()
+        await delivery.shutdown()
     }
 
     /// The impression of an exposure. A Split evaluation's context is one `user` context with the

@@ -6,7 +6,14 @@ import BurgeeTesting
 import Logging
 
 func docsLaunchdarklySnippet5(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let bootstrap = client.launchDarkly.bootstrapJSON(context: context, clientSideOnly: true)
-    // <script>LDClient.initialize(clientSideID, context, { bootstrap: \(bootstrap) })</script>
-    _ = bootstrap
+    let sdkKey = "sdk-…"
+    let store = try LaunchDarklyRedisStore(url: "redis://redis.internal:6379")
+    let client = try BurgeeClient(configuration: .launchDarkly(
+        sdkKey: sdkKey, connection: .redis(store), bigSegments: LaunchDarklyBigSegments(store: store)))
+    if let status = client.launchDarkly.bigSegmentStoreStatus, status.stale {
+        print("the Relay Proxy has not synchronised big segments lately")
+    }
+    _ = sdkKey
+    _ = store
+    _ = client
 }

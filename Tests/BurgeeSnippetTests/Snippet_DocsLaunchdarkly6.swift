@@ -6,10 +6,7 @@ import BurgeeTesting
 import Logging
 
 func docsLaunchdarklySnippet6(client: BurgeeClient, context: Context, ctx: Context, logger: Logger, key: String?, token: String, environment: [String: String], document: String, newDocument: String, testData: TestData, bytes: [UInt8]) async throws {
-    let sdkKey = "sdk-…"
-    let client = try BurgeeClient(configuration: .launchDarkly(
-        sdkKey: sdkKey, events: LaunchDarklyEvents(eventsBaseURI: "https://relay.internal:8030",
-                                                   privateAttributes: ["email", "/address/street"])))
-    _ = sdkKey
-    _ = client
+    let bootstrap = client.launchDarkly.bootstrapJSON(context: context, clientSideOnly: true)
+    // <script>LDClient.initialize(clientSideID, context, { bootstrap: \(bootstrap) })</script>
+    _ = bootstrap
 }

@@ -92,6 +92,44 @@ def split_summary(posts):
             "uniqueKeys": split_unique_keys(posts), "events": split_events(posts)}
 
 
+def split_redis_posts(url, prefix):
+    """What a Split SDK in consumer mode pushed into Redis behind `prefix` ("" or "user."), as the
+    posts the Synchronizer makes of it (so that split_summary reads them), each with the shapes of
+    what was pushed and whether each key has a time to live: `{"path": "/redis", "body": {…}}`."""
+    import redis
+    r = redis.Redis.from_url(url)
+    try:
+        impressions = [json.loads(x) for x in r.lrange(prefix + "SPLITIO.impressions", 0, -1)]
+        events = [json.loads(x) for x in r.lrange(prefix + "SPLITIO.events", 0, -1)]
+        keys = [json.loads(x) for x in r.lrange(prefix + "SPLITIO.uniquekeys", 0, -1)]
+        counts = {k.decode(): int(v) for k, v in r.hgetall(prefix + "SPLITIO.impressions.count").items()}
+        ttls = {name: r.ttl(prefix + "SPLITIO." + name) > 0 for name in ("impressions", "events", "uniquekeys", "impressions.count")
+                if r.exists(prefix + "SPLITIO." + name)}
+    finally:
+        r.close()
+    posts = [{"path": "/api/testImpressions/bulk",
+              "body": [{"f": i.get("i", {}).get("f"), "i": [i.get("i") or {}]} for i in impressions]},
+             {"path": "/api/events/bulk", "body": [e.get("e") or {} for e in events]},
+             {"path": "/api/v1/keys/ss", "body": {"keys": keys}},
+             {"path": "/api/testImpressions/count",
+              "body": {"pf": [{"f": field.rsplit("::", 1)[0], "m": int(field.rsplit("::", 1)[1]), "rc": n}
+                              for field, n in counts.items()]}}]
+    shapes = sorted({canonical({"m": sorted((x.get("m") or {}).keys()), "i": sorted((x.get("i") or {}).keys())})
+                     for x in impressions}
+                    | {canonical({"m": sorted((x.get("m") or {}).keys()), "e": sorted((x.get("e") or {}).keys())})
+                       for x in events})
+    posts.append({"path": "/redis", "body": {"shapes": shapes, "ttls": ttls}})
+    return posts
+
+
+def split_redis_summary(posts):
+    """split_summary of split_redis_posts, with the shapes pushed and the keys' times to live."""
+    summary = split_summary(posts)
+    for body in bodies(posts, "/redis"):
+        summary.update(body)
+    return summary
+
+
 # --- Unleash ----------------------------------------------------------------------------------
 
 def unleash_toggles(posts):

@@ -26,6 +26,11 @@ batching) and compared; every difference is printed, with the seed. The last lin
   per feature, the unique keys of `/api/v1/keys/ss` per feature and the events of
   `/api/events/bulk` (event type, traffic type, key, value, properties). The SDK sends what it
   queued when its factory is destroyed (flush rates are an hour, so nothing leaves before).
+  With `--through-redis`, both sides run in consumer mode against a redis-server on loopback: the
+  SDK reads the document from Split's Redis layout (user prefix `python`) and pushes its
+  impressions, counts, unique keys and events there for Split's Synchronizer; `burgee eval
+  --events redis://…` pushes Burgee's (no prefix); compared are the same contents, the shapes of
+  what was pushed and which keys were given a time to live.
 - unleash (UnleashClient): `is_enabled` for the lines of type boolean, `get_variant` for the others;
   compared are the toggles of `/api/client/metrics` (yes, no and variant counts, summed over
   posts), sent by `destroy()`. The SDK's variant counts are first mapped to Burgee's documented
@@ -300,6 +305,38 @@ def split_python(capture, lines, mode):
         deadline = time.monotonic() + WAIT
         while not all(task.is_running() for task in tasks) and time.monotonic() < deadline:
             time.sleep(0.01)
+        client = factory.client()
+        for line in lines:
+            if "track" in line:
+                t = line["track"]
+                client.track(t.get("key"), t.get("trafficType"), t.get("eventType"), t.get("value"), t.get("properties"))
+                continue
+            context = line.get("context") or {}
+            key = context.get("key")
+            if "bucketingKey" in context:
+                key = Key(key, context["bucketingKey"])
+            client.get_treatment_with_config(key, line.get("flag"), context.get("attributes"))
+    finally:
+        done = threading.Event()
+        factory.destroy(done)
+        done.wait(WAIT)
+
+
+def split_python_redis(server, module, document, lines, mode):
+    """Split's Python SDK in consumer mode: the document in the Synchronizer's layout behind the
+    user prefix `python`, the same calls, and what it pushes into the same Redis (emptied first,
+    Burgee's keys too)."""
+    import redis
+    from splitio import get_factory
+    from splitio.client.key import Key
+    r = redis.Redis.from_url(server.url)
+    r.flushdb()
+    r.close()
+    module.store_write(document, server.url, "python")
+    factory = get_factory(SDK_KEY, config={"redisHost": "127.0.0.1", "redisPort": server.port, "redisPrefix": "python",
+                                           "impressionsMode": mode.upper(), "impressionsRefreshRate": 3600})
+    try:
+        factory.block_until_ready(WAIT)
         client = factory.client()
         for line in lines:
             if "track" in line:
@@ -869,6 +906,9 @@ def main():
     parser.add_argument("--strict", action="store_true",
                         help="unleash: compare the variant counts as sent, without mapping them to Burgee's "
                              "documented counting (variants of isEnabled calls counted, `disabled` not)")
+    parser.add_argument("--through-redis", action="store_true",
+                        help="split: both sides in consumer mode, pushing into a Redis (redis-server on loopback) for "
+                             "Split's Synchronizer, compared as they are there")
     parser.add_argument("--verbose", action="store_true", help="print each check's normalised events")
     parser.add_argument("--mutate", choices=eventmutate.KINDS,
                         help="the mutation check: alter what Burgee sent by one error of this kind (eventmutate.py) "
@@ -889,6 +929,12 @@ def main():
     mutations = {"caught": 0, "missed": 0, "skipped": 0}
 
     capture = Capture(args.format)
+    redis_server = None
+    if args.through_redis:
+        if args.format != "split" or args.mutate:
+            sys.exit("events: --through-redis applies to split, without --mutate")
+        import storeround
+        redis_server = storeround.RedisServer()
     passed = failed = reported = 0
     totals = {}
     with tempfile.TemporaryDirectory(prefix="difftest-events-") as workdir:
@@ -909,7 +955,11 @@ def main():
             for mode in modes:
                 capture.reset(document)
                 encode = getattr(module, "encode", json.dumps)
-                if args.format == "split":
+                if args.format == "split" and redis_server:
+                    extra = ["--split-impressions-mode", mode]
+                    split_python_redis(redis_server, module, document, lines, mode)
+                    summarise = eventnorm.split_summary
+                elif args.format == "split":
                     extra = ["--split-impressions-mode", mode]
                     split_python(capture, lines, mode)
                     summarise = eventnorm.split_summary
@@ -933,13 +983,18 @@ def main():
                     extra = []
                     unleash_python(capture, lines, workdir)
                     summarise = lambda posts: {"toggles": eventnorm.unleash_toggles(posts)}  # noqa: E731
-                error = run_burgee(args.burgee, module.NAME, document, lines, capture.base + "/burgee", extra, workdir,
-                                   encode)
+                events_url = redis_server.url if redis_server else capture.base + "/burgee"
+                error = run_burgee(args.burgee, module.NAME, document, lines, events_url, extra, workdir, encode)
                 if args.format == "eppo":
                     # Burgee's side: the assignment events it wrote, not posts.
                     sent = [json.loads(line) for line in run_burgee.stderr.splitlines() if line.startswith("{")]
                     python = {"assignments": eventnorm.eppo_assignments(logged)}
                     summarise = lambda events: {"assignments": eventnorm.eppo_assignments(events)}  # noqa: E731
+                elif redis_server:
+                    # What each side pushed: Split's SDK behind the user prefix `python`, Burgee without one.
+                    python = eventnorm.split_redis_summary(eventnorm.split_redis_posts(redis_server.url, "python."))
+                    sent = eventnorm.split_redis_posts(redis_server.url, "")
+                    summarise = eventnorm.split_redis_summary
                 else:
                     settle(capture, "/python")
                     python = summarise(capture.side("/python"), **(
@@ -979,6 +1034,8 @@ def main():
                     for sentence in found[:20]:
                         print("  " + sentence)
     capture.stop()
+    if redis_server:
+        redis_server.stop()
     print("vendor events: " + ", ".join(f"{k}={v}" for k, v in totals.items()))
     if not args.mutate:
         print(f"{passed} passed, {failed} failed")

@@ -9,7 +9,9 @@ import Logging
 /// "value"?, "properties"?}}` through Split's `track`. Impressions (in the mode
 /// `--split-impressions-mode` names, OPTIMIZED by default) and events go to `URL/api`, as to
 /// Split's events service: `/api/testImpressions/bulk`, `/api/testImpressions/count`,
-/// `/api/events/bulk`, `/api/v1/keys/ss`.
+/// `/api/events/bulk`, `/api/v1/keys/ss`; with a `redis://` URL, into that Redis as Split's SDKs
+/// in consumer mode push them for Split's Synchronizer (`SPLITIO.impressions`, `SPLITIO.events`,
+/// `SPLITIO.impressions.count`, `SPLITIO.uniquekeys`).
 enum SplitEventsEvaluator: EventsEvaluator {
     static let format = DefinitionsFormat.split
 
@@ -18,8 +20,14 @@ enum SplitEventsEvaluator: EventsEvaluator {
         let mode = options.splitImpressionsMode.flatMap { SplitImpressionsMode(rawValue: $0.uppercased()) } ?? .optimized
         var configuration = BurgeeClient.Configuration(sdkKey: EventsEvalOptions.sdkKey, source: .bootstrap(definitions),
                                                        logger: EventsEvalOptions.logger)
-        configuration.events = .split(SplitEventSettings(eventsURL: url + "/api", impressionsMode: mode),
-                                      flushInterval: EventsEvalOptions.flushInterval)
+        if url.hasPrefix("redis://") || url.hasPrefix("rediss://"), let store = try? SplitRedisStore(url: url) {
+            // Consumer mode: pushed into Redis for Split's Synchronizer, without a user prefix.
+            configuration.events = .splitConsumer(store, SplitEventSettings(impressionsMode: mode),
+                                                  flushInterval: EventsEvalOptions.flushInterval)
+        } else {
+            configuration.events = .split(SplitEventSettings(eventsURL: url + "/api", impressionsMode: mode),
+                                          flushInterval: EventsEvalOptions.flushInterval)
+        }
         return configuration
     }
 
