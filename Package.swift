@@ -141,6 +141,7 @@ let package = Package(
             dependencies: [
                 "Burgee",
                 "BurgeeCore",
+                "BurgeeRedis",
                 "BurgeeServer",
                 "BurgeeTesting",
                 .product(name: "InMemoryLogging", package: "swift-log"),

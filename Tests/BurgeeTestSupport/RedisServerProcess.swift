@@ -1,3 +1,4 @@
+import BurgeeRedis
 import Foundation
 
 /// A real Redis (Debian's `redis-server`) on a free loopback port, for one test: started with no
@@ -32,6 +33,13 @@ package final class RedisServerProcess {
         defer { server.stop() }
         try await server.waitUntilListening()
         return try await body(server)
+    }
+
+    /// Runs `body` with a server started on a free port and a client of it, both stopped afterwards.
+    package static func withClient<R>(_ body: (RedisServerProcess, RedisClient) async throws -> R) async throws -> R {
+        try await with { server in
+            try await RedisClient.with(RedisConfiguration(port: server.port)) { redis in try await body(server, redis) }
+        }
     }
 
     /// Waits (bounded) until the server accepts a connection.

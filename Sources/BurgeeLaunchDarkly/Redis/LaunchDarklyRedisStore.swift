@@ -48,9 +48,8 @@ extension LaunchDarklyRedisStore {
     /// tombstones left out) and whether `$inited` is set.
     /// - Throws: `RedisError` when Redis cannot be read, or why its keys do not hold LaunchDarkly's data.
     package func read(limits: JSONLimits = .default) async throws -> (document: [UInt8], initialized: Bool) {
-        let redis = RedisClient(configuration: redis)
-        defer { Task { await redis.close() } }
-        let replies = try await redis.transaction(LaunchDarklyRedisLayout.readCommands(self))
+        let commands = LaunchDarklyRedisLayout.readCommands(self)
+        let replies = try await RedisClient.with(redis) { redis in try await redis.transaction(commands) }
         let contents = try LaunchDarklyRedisLayout.contents(replies, store: self, limits: limits)
         return (contents.document, contents.initialized)
     }
@@ -60,8 +59,6 @@ extension LaunchDarklyRedisStore {
         guard let commands = LaunchDarklyRedisLayout.writeCommands(document, store: self) else {
             throw LaunchDarklyRedisLayout.ReadError.notADocument
         }
-        let redis = RedisClient(configuration: redis)
-        defer { Task { await redis.close() } }
-        _ = try await redis.transaction(commands)
+        _ = try await RedisClient.with(redis) { redis in try await redis.transaction(commands) }
     }
 }

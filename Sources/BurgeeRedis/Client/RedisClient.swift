@@ -131,6 +131,20 @@ public final class RedisClient: Sendable {
         return open.pipelined(commands)
     }
 
+    /// Runs `body` with a new client of `configuration` and closes the client when `body` returns
+    /// or throws: for a one-shot read or write.
+    public static func with<R>(_ configuration: RedisConfiguration, _ body: (RedisClient) async throws -> R) async throws -> R {
+        let redis = RedisClient(configuration: configuration)
+        do {
+            let result = try await body(redis)
+            await redis.close()
+            return result
+        } catch {
+            await redis.close()
+            throw error
+        }
+    }
+
     /// Closes every connection; commands waiting fail, and later ones throw.
     public func close() async {
         for slot in slots {

@@ -72,9 +72,8 @@ extension DefinitionsRedisStore {
     /// Reads the document once; `nil` when the store holds none.
     /// - Throws: `RedisError` when Redis cannot be read, or why its key does not hold a document.
     public func read() async throws -> Stored? {
-        let redis = RedisClient(configuration: redis)
-        defer { Task { await redis.close() } }
-        return try stored(try await redis.send(readCommand))
+        let reply = try await RedisClient.with(redis) { redis in try await redis.send(readCommand) }
+        return try stored(reply)
     }
 
     /// Replaces the document and announces it, in one transaction: what `burgee serve --store`
@@ -82,9 +81,8 @@ extension DefinitionsRedisStore {
     /// documents apart (clients skip one whose ETag they hold); `format` is what clients read it as.
     /// - Throws: `RedisError` when Redis cannot be written.
     public func write(_ document: [UInt8], etag: String, format: DefinitionsFormat) async throws {
-        let redis = RedisClient(configuration: redis)
-        defer { Task { await redis.close() } }
-        _ = try await redis.transaction(writeCommands(document, etag: etag, format: format))
+        let commands = writeCommands(document, etag: etag, format: format)
+        _ = try await RedisClient.with(redis) { redis in try await redis.transaction(commands) }
     }
 
     /// The commands of a write, for one transaction: the hash replaced, the ETag published after.

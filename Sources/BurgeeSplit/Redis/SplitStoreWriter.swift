@@ -47,16 +47,14 @@ enum SplitStoreWriter {
 extension SplitRedisStore {
     /// Reads the whole store once as a Split document; `nil` when it was never synchronized.
     package func read(limits: JSONLimits = .default) async throws -> JSONValue? {
-        let redis = RedisClient(configuration: redis)
-        defer { Task { await redis.close() } }
-        return try await SplitRedisLayout.read(self, redis: redis, limits: limits)
+        try await RedisClient.with(redis) { redis in try await SplitRedisLayout.read(self, redis: redis, limits: limits) }
     }
 
     /// Replaces the store's contents with `document`, a Split document, in one transaction.
     package func write(_ document: JSONValue) async throws {
-        let redis = RedisClient(configuration: redis)
-        defer { Task { await redis.close() } }
-        let existing = try await SplitRedisLayout.existingKeys(self, redis: redis)
-        _ = try await redis.transaction(try SplitRedisLayout.writeCommands(document, store: self, existing: existing))
+        try await RedisClient.with(redis) { redis in
+            let existing = try await SplitRedisLayout.existingKeys(self, redis: redis)
+            _ = try await redis.transaction(try SplitRedisLayout.writeCommands(document, store: self, existing: existing))
+        }
     }
 }

@@ -62,9 +62,7 @@ struct LaunchDarklyBigSegmentsTests {
 
     @Test("members included and excluded as the Relay Proxy writes them; included wins; the reason says HEALTHY")
     func members() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             try await Self.fill(redis, synchronizedOn: Self.wallStart,
                                 include: ["in": ["big.g2"], "both": ["big.g2"], "old": ["big.g1"]],
                                 exclude: ["out": ["big.g2"], "both": ["big.g2"]])
@@ -91,9 +89,7 @@ struct LaunchDarklyBigSegmentsTests {
 
     @Test("a key's membership is cached for the cache time on the client's clock, then read again")
     func cache() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             try await Self.fill(redis, synchronizedOn: Self.wallStart, include: ["in": ["big.g2"]], exclude: [:])
             let clock = ManualClock(wallMilliseconds: Self.wallStart)
             try await TestFiles.withClient(Self.configuration(server, clock: clock)) { client in

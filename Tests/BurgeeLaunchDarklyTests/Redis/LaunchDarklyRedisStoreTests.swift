@@ -46,9 +46,7 @@ struct LaunchDarklyRedisStoreTests {
 
     @Test("daemon mode evaluates the store's flags and segments; a tombstone is a flag not found; another prefix is another store")
     func daemonRead() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             let rule = #"{"key": "r", "on": true, "variations": [false, true], "offVariation": 0, "fallthrough": {"variation": 0}, "#
                 + #""rules": [{"id": "in", "variation": 1, "clauses": [{"attribute": "segmentMatch", "op": "segmentMatch", "values": ["s"]}]}], "version": 3}"#
             try await Self.fill(redis, flags: [("a", Self.stored("a", serves: true, version: 4)), ("r", rule),
@@ -71,9 +69,7 @@ struct LaunchDarklyRedisStoreTests {
 
     @Test("the store is read again once the cache TTL has passed on the clock, and not before; an infinite cache reads it once")
     func cacheTTL() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             try await Self.fill(redis, flags: [("a", Self.stored("a", serves: true, version: 1))])
             let clock = ManualClock()
             let infiniteClock = ManualClock()
@@ -99,9 +95,7 @@ struct LaunchDarklyRedisStoreTests {
 
     @Test("a store not initialized is evaluated as it is: its flags answer, others are not found, never client-not-ready")
     func uninitialized() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             try await TestFiles.withClient(daemon(server, clock: ManualClock())) { client in
                 try await LoopbackServer.ready(client)
                 #expect(client.boolVariationDetail("a", context: context, default: false).reason.errorKind == .flagNotFound)
@@ -116,9 +110,7 @@ struct LaunchDarklyRedisStoreTests {
 
     @Test("wrong types and bad JSON in the store: the read is refused whole, the last good flags stay, the status says why")
     func wrongTypes() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             try await Self.fill(redis, flags: [("a", Self.stored("a", serves: true, version: 1))])
             let clock = ManualClock()
             try await TestFiles.withClient(daemon(server, clock: clock)) { client in
@@ -139,9 +131,7 @@ struct LaunchDarklyRedisStoreTests {
 
     @Test("a slow Redis (past the command timeout) and a value beyond the reply limits: the read fails, the last good flags stay")
     func slowAndHuge() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             try await Self.fill(redis, flags: [("a", Self.stored("a", serves: true, version: 1))])
             var limits = RESPLimits()
             limits.maxBulkBytes = 64 * 1024
@@ -176,9 +166,7 @@ struct LaunchDarklyRedisStoreTests {
 
     @Test("a flushed database reads as an empty store, as LaunchDarkly's SDKs read it: its flags are not found")
     func flushed() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             try await Self.fill(redis, flags: [("a", Self.stored("a", serves: true, version: 1))])
             let clock = ManualClock()
             try await TestFiles.withClient(daemon(server, clock: clock)) { client in

@@ -39,9 +39,7 @@ struct SplitRedisEventsTests {
 
     @Test("DEBUG: every impression and event is pushed with the metadata; the lists live an hour")
     func debugMode() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             try await Self.synchronize(redis, prefix: "shop")
             let clock = ManualClock(wallMilliseconds: 1_700_000_000_000)
             try await TestFiles.withClient(Self.client(server, mode: .debug, clock: clock)) { client in
@@ -66,9 +64,7 @@ struct SplitRedisEventsTests {
 
     @Test("OPTIMIZED: a repeat is counted into SPLITIO.impressions.count by hour; NONE: counts and unique keys only")
     func countsAndKeys() async throws {
-        try await RedisServerProcess.with { server in
-            let redis = RedisClient(configuration: RedisConfiguration(port: server.port))
-            defer { Task { await redis.close() } }
+        try await RedisServerProcess.withClient { server, redis in
             try await Self.synchronize(redis, prefix: "shop")
             let start: Int64 = 1_700_000_000_000
             let hour = start - start % 3_600_000
