@@ -504,8 +504,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
         }
         let memberships = source.memberships(ofKey: key)
         bigSegmentsStatus = memberships.status.worse(bigSegmentsStatus)
-        guard let references = memberships.references, !references.isEmpty else { return nil }
-        return references[source.reference(segment: program.segmentKeys[Int(index)], generation: generation)]
+        return memberships.references?[program.segmentKeys[Int(index)]]?[generation]
     }
 
     private mutating func decide(segment index: Int32) -> (Bool, SegmentDecision) {

@@ -8,19 +8,18 @@
 package protocol SegmentMembershipSource: AnyObject, Sendable {
     /// Every segment the store lists `key` under, and how current the store is.
     func memberships(ofKey key: String) -> SegmentMemberships
-    /// The reference under which the store lists segment `key` of `generation`.
-    func reference(segment key: String, generation: Int64) -> String
 }
 
 /// What a ``SegmentMembershipSource`` knows of one context key.
 package struct SegmentMemberships: Sendable {
-    /// Segment references the key is listed under: `true` included, `false` excluded. `nil` when
-    /// the store could not be queried; empty when it lists the key nowhere.
-    package var references: [String: Bool]?
+    /// The segments the key is listed in, by segment key and generation: `true` included, `false`
+    /// excluded. `nil` when the store could not be queried; empty when it lists the key nowhere.
+    /// Read by key and generation, so that a lookup builds no reference text.
+    package var references: [String: [Int64: Bool]]?
     /// How current the answer is, reported in the evaluation's reason.
     package var status: EvaluationReason.BigSegmentsStatus
 
-    package init(references: [String: Bool]?, status: EvaluationReason.BigSegmentsStatus) {
+    package init(references: [String: [Int64: Bool]]?, status: EvaluationReason.BigSegmentsStatus) {
         self.references = references
         self.status = status
     }

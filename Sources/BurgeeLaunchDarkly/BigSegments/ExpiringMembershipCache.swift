@@ -3,7 +3,7 @@
 /// as LaunchDarkly's SDKs cache big segment memberships.
 struct ExpiringMembershipCache {
     private struct Entry {
-        var references: [String: Bool]
+        var references: [String: [Int64: Bool]]
         var writtenAt: Duration
         var stamp: Int
     }
@@ -23,7 +23,7 @@ struct ExpiringMembershipCache {
     }
 
     /// The memberships of `key` written less than ``maxAge`` before `now`.
-    mutating func get(_ key: String, now: Duration) -> [String: Bool]? {
+    mutating func get(_ key: String, now: Duration) -> [String: [Int64: Bool]]? {
         guard let entry = entries[key] else { return nil }
         guard now - entry.writtenAt < maxAge else {
             entries[key] = nil
@@ -33,7 +33,7 @@ struct ExpiringMembershipCache {
     }
 
     /// Keeps `references` for `key`, written at `now`.
-    mutating func set(_ key: String, _ references: [String: Bool], now: Duration) {
+    mutating func set(_ key: String, _ references: [String: [Int64: Bool]], now: Duration) {
         if entries[key] == nil, entries.count >= capacity { evictFirstWritten() }
         stamps += 1
         entries[key] = Entry(references: references, writtenAt: now, stamp: stamps)

@@ -38,23 +38,38 @@ enum LaunchDarklyBigSegmentLayout {
         key + ".g" + String(generation)
     }
 
+    /// The segment key and generation of a reference, exactly as Go's `%s.g%d` writes them (the
+    /// last `.g`, then a decimal without a `+` or leading zeros); `nil` for text no segment's
+    /// reference can be, which therefore never matches.
+    static func segment(ofReference reference: String) -> (key: String, generation: Int64)? {
+        let bytes = Array(reference.utf8)
+        var i = bytes.count - 2
+        while i >= 0, !(bytes[i] == UInt8(ascii: ".") && bytes[i + 1] == UInt8(ascii: "g")) { i -= 1 }
+        guard i >= 0 else { return nil }
+        let digits = bytes[(i + 2)...]
+        let text = String(decoding: digits, as: UTF8.self)
+        guard let generation = Int64(text), String(generation) == text else { return nil }
+        return (String(decoding: bytes[..<i], as: UTF8.self), generation)
+    }
     /// The commands that read one context key's memberships.
     static func membershipCommands(_ store: LaunchDarklyRedisStore, contextKey: String) -> [RESPCommand] {
         let hash = hash(contextKey: contextKey)
         return [RESPCommand("SMEMBERS", includeKey(store, hash: hash)), RESPCommand("SMEMBERS", excludeKey(store, hash: hash))]
     }
 
-    /// The memberships in the replies of ``membershipCommands(_:contextKey:)``: an included
-    /// reference wins over the same one excluded; empty when the key is listed nowhere.
-    static func memberships(_ replies: [RESPValue]) throws(RedisError) -> [String: Bool] {
+    /// The memberships in the replies of ``membershipCommands(_:contextKey:)``, by segment key
+    /// and generation: an included reference wins over the same one excluded; empty when the key
+    /// is listed nowhere.
+    static func memberships(_ replies: [RESPValue]) throws(RedisError) -> [String: [Int64: Bool]] {
         guard replies.count == 2 else { throw .unexpectedReply("SMEMBERS", .array(replies)) }
-        var references: [String: Bool] = [:]
+        var references: [String: [Int64: Bool]] = [:]
         for (reply, included) in [(replies[1], false), (replies[0], true)] {
             if case .error(let message) = reply { throw .server(message) }
             guard let members = reply.elements else { throw .unexpectedReply("SMEMBERS", reply) }
             for member in members {
                 guard let bytes = member.bytes else { throw .unexpectedReply("SMEMBERS", reply) }
-                references[String(decoding: bytes, as: UTF8.self)] = included
+                guard let (key, generation) = segment(ofReference: String(decoding: bytes, as: UTF8.self)) else { continue }
+                references[key, default: [:]][generation] = included
             }
         }
         return references

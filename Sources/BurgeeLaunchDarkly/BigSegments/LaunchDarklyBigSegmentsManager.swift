@@ -42,13 +42,9 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
 
     // MARK: Memberships
 
-    package func reference(segment key: String, generation: Int64) -> String {
-        LaunchDarklyBigSegmentLayout.reference(segment: key, generation: generation)
-    }
-
     package func memberships(ofKey key: String) -> SegmentMemberships {
         let cached = state.withLock { $0.cache.get(key, now: $0.elapsed()) }
-        let references: [String: Bool]
+        let references: [String: [Int64: Bool]]
         if let cached {
             references = cached
         } else {
@@ -62,7 +58,7 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
 
     /// One key's memberships read from the store and cached, blocking for one round trip; `nil`
     /// when the store cannot be read now.
-    private func query(_ key: String) -> [String: Bool]? {
+    private func query(_ key: String) -> [String: [Int64: Bool]]? {
         let commands = LaunchDarklyBigSegmentLayout.membershipCommands(settings.store, contextKey: key)
         guard let replies = blockingPipeline(commands, purpose: "membership") else {
             Task { await self.fill(key) }

@@ -19,9 +19,6 @@ struct LaunchDarklyBigSegmentTests {
             return answers[key] ?? SegmentMemberships(references: [:], status: .healthy)
         }
 
-        func reference(segment key: String, generation: Int64) -> String {
-            "\(key).g\(generation)"
-        }
     }
 
     static let document = #"""
@@ -48,8 +45,8 @@ struct LaunchDarklyBigSegmentTests {
     @Test("a key the store includes is in the segment; one it excludes is not, whatever the rules say")
     func includedAndExcluded() throws {
         let source = TableSource([
-            "in": SegmentMemberships(references: ["big.g3": true], status: .healthy),
-            "out": SegmentMemberships(references: ["big.g3": false], status: .healthy),
+            "in": SegmentMemberships(references: ["big": [3: true]], status: .healthy),
+            "out": SegmentMemberships(references: ["big": [3: false]], status: .healthy),
         ])
         let included = try Self.evaluate("f", ["key": "in"], source)
         #expect(included.value == "in-big")
@@ -61,7 +58,7 @@ struct LaunchDarklyBigSegmentTests {
 
     @Test("a reference of another generation does not count: the rules decide, the lists never")
     func otherGenerationAndRules() throws {
-        let source = TableSource(["u": SegmentMemberships(references: ["big.g2": true], status: .stale)])
+        let source = TableSource(["u": SegmentMemberships(references: ["big": [2: true]], status: .stale)])
         let byRule = try Self.evaluate("f", ["kind": "user", "key": "u", "plan": "pro"], source)
         #expect(byRule.value == "in-big" && byRule.reason.bigSegmentsStatus == .stale)
         let listed = try Self.evaluate("f", ["key": "listed-but-ignored"], source)
@@ -79,7 +76,7 @@ struct LaunchDarklyBigSegmentTests {
     func worstStatus() throws {
         let source = TableSource([
             "u": SegmentMemberships(references: [:], status: .stale),
-            "o": SegmentMemberships(references: ["org-big.g1": true], status: .healthy),
+            "o": SegmentMemberships(references: ["org-big": [1: true]], status: .healthy),
         ])
         let detail = try Self.evaluate("f", ["kind": "multi", "user": ["key": "u"], "org": ["key": "o"]], source)
         #expect(detail.value == "in-org" && detail.reason.bigSegmentsStatus == .stale)

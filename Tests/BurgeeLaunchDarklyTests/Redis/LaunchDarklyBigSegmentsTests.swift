@@ -53,18 +53,11 @@ struct LaunchDarklyBigSegmentsTests {
         return (detail.value, detail.reason.jsonText)
     }
 
-    @Test("the context key's hash is the base64 of its SHA-256, as LaunchDarkly's SDKs compute it")
-    func contextHash() {
-        // base64(sha256("")) and base64(sha256("abc")): FIPS 180-2's test vectors.
-        #expect(Self.hash("") == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
-        #expect(Self.hash("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
-    }
-
     @Test("members included and excluded as the Relay Proxy writes them; included wins; the reason says HEALTHY")
     func members() async throws {
         try await RedisServerProcess.withClient { server, redis in
             try await Self.fill(redis, synchronizedOn: Self.wallStart,
-                                include: ["in": ["big.g2"], "both": ["big.g2"], "old": ["big.g1"]],
+                                include: ["in": ["big.g2"], "both": ["big.g2"], "old": ["big.g1", "big.g02"]],
                                 exclude: ["out": ["big.g2"], "both": ["big.g2"]])
             let clock = ManualClock(wallMilliseconds: Self.wallStart)
             try await TestFiles.withClient(Self.configuration(server, clock: clock)) { client in
@@ -140,5 +133,29 @@ struct LaunchDarklyBigSegmentsTests {
             // A member whose membership is no longer cached: only the rules can let it in.
             #expect(Self.evaluate(client, "in") == (false, #"{"kind":"FALLTHROUGH","bigSegmentsStatus":"STORE_ERROR"}"#))
         }
+    }
+}
+
+/// The big segment layout's pure parts: the context key's hash and the segment references.
+@Suite("LaunchDarkly's big segment layout")
+struct LaunchDarklyBigSegmentLayoutTests {
+    @Test("the context key's hash is the base64 of its SHA-256, as LaunchDarkly's SDKs compute it")
+    func contextHash() {
+        // base64(sha256("")) and base64(sha256("abc")): FIPS 180-2's test vectors.
+        #expect(LaunchDarklyBigSegmentLayout.hash(contextKey: "") == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+        #expect(LaunchDarklyBigSegmentLayout.hash(contextKey: "abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+    }
+
+    @Test("a reference reads back as the segment key and generation Go's %s.g%d wrote; other text never matches",
+          arguments: [("big.g2", "big", 2), ("a.gx.g2", "a.gx", 2), ("big.g-1", "big", -1), (".g0", "", 0)] as [(String, String, Int64)])
+    func references(_ reference: String, _ key: String, _ generation: Int64) throws {
+        let parsed = try #require(LaunchDarklyBigSegmentLayout.segment(ofReference: reference))
+        #expect(parsed.key == key && parsed.generation == generation)
+        #expect(LaunchDarklyBigSegmentLayout.reference(segment: key, generation: generation) == reference)
+    }
+
+    @Test("text that no generation formats to is not a reference", arguments: ["big.g02", "big.g+2", "big.g", "big", "big.g2x", "big.g99999999999999999999"])
+    func notReferences(_ text: String) {
+        #expect(LaunchDarklyBigSegmentLayout.segment(ofReference: text) == nil)
     }
 }
