@@ -23,6 +23,10 @@ and optionally:
                                  --through-store burgee); without it the document goes through
                                  Burgee's own layout, written by `burgee serve --store` and read by
                                  `burgee eval --store`
+    oracle_from_store(requests, url, prefix)
+                           -> the oracle's answers as the vendor's SDK in consumer mode gives them,
+                                 reading the store Burgee wrote (--through-store burgee), in place
+                                 of store_read and oracle
     oracle_through_store(document, requests, url, prefix)
                            -> the oracle's answers when Burgee reads the vendor's layout (what
                                  else the vendor's SDK reads from that store: LaunchDarkly's big segments)
@@ -115,7 +119,7 @@ def main():
             if classify:
                 for name, count in classify(document, requests).items():
                     classes[name] = classes.get(name, 0) + count
-            store, oracle_document = None, document
+            store, oracle_document, from_store = None, document, None
             if args.through_store == "vendor":
                 store = (redis.url, f"seed{seed}")
                 module.store_write(document, *store)
@@ -124,15 +128,21 @@ def main():
                 written = getattr(module, "STORE_WRITTEN_KEY", "{prefix}:definitions").format(prefix=prefix)
                 storeround.serve_into_store(args.burgee, module.NAME, encode(document), redis.url, prefix, workdir,
                                             written)
-                if hasattr(module, "store_read"):
+                if hasattr(module, "oracle_from_store"):
+                    from_store = (redis.url, prefix)
+                elif hasattr(module, "store_read"):
                     oracle_document = module.store_read(redis.url, prefix)
                 else:
                     store = (redis.url, prefix)
             results, error = run_burgee(args.burgee, module.NAME, encode(document), requests,
                                         module.burgee_args(document), workdir, store=store)
             through_store = getattr(module, "oracle_through_store", None)
-            answers = through_store(oracle_document, requests, *store) if store and through_store \
-                else module.oracle(oracle_document, requests)
+            if from_store:
+                answers = module.oracle_from_store(requests, *from_store)
+            elif store and through_store:
+                answers = through_store(oracle_document, requests, *store)
+            else:
+                answers = module.oracle(oracle_document, requests)
             for index, request in enumerate(requests):
                 difference = error or module.compare(request, results[index], answers[index])
                 if difference is None:

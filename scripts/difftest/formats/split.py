@@ -561,12 +561,23 @@ def segment_bodies(name, value):
     return [{"name": name, "added": value, "removed": [], "since": -1, "till": -1}]
 
 
-def client(document):
-    """A client of the SDK over in-memory storages holding the document, filled as its synchronizers do."""
+def client(document, redis_store=None):
+    """A client of the SDK over in-memory storages holding the document, filled as its synchronizers do;
+    with `redis_store` (url, user prefix), over its consumer mode's Redis storages reading that store
+    on every evaluation, as the SDK in consumer mode does (the document is not used)."""
     import queue
     s = sdk()
     document = copy.deepcopy(document)
     events = queue.Queue()
+    if redis_store:
+        from splitio.storage.adapters import redis as adapters
+        from splitio.storage.redis import RedisRuleBasedSegmentsStorage, RedisSegmentStorage, RedisSplitStorage
+        url, prefix = redis_store
+        adapter = adapters.build({"redisHost": "127.0.0.1", "redisPort": int(url.rsplit(":", 1)[1]), "redisDb": 0,
+                                  "redisPrefix": prefix})
+        storages = {"splits": RedisSplitStorage(adapter), "segments": RedisSegmentStorage(adapter),
+                    "rule_based_segments": RedisRuleBasedSegmentsStorage(adapter), "events": None}
+        return _watched(s, storages, events)
     storages = {"splits": s["InMemorySplitStorage"](events), "segments": s["InMemorySegmentStorage"](events),
                 "rule_based_segments": s["InMemoryRuleBasedSegmentStorage"](events), "events": None}
     if "ff" in document:
@@ -584,6 +595,11 @@ def client(document):
         storages["segments"].put(s["segments"].from_raw(first))
         for body in bodies[1:]:
             storages["segments"].update(name, body["added"], body["removed"], body["till"])
+    return _watched(s, storages, events)
+
+
+def _watched(s, storages, events):
+    """A client of the SDK over `storages`, its evaluator and input validation watched."""
     telemetry = s["TelemetryStorageProducer"](s["InMemoryTelemetryStorage"]())
     calculator = s["FallbackTreatmentCalculator"](None)
     factory = s["SplitFactory"]("difftest", storages, True, s["Recorder"](), events, None,
@@ -604,8 +620,8 @@ def client(document):
     return c, evaluator, reached
 
 
-def oracle(document, requests):
-    c, evaluator, reached = client(document)
+def oracle(document, requests, redis_store=None):
+    c, evaluator, reached = client(document, redis_store)
     answers = []
     for request in requests:
         context = request.get("context") or {}
@@ -768,6 +784,12 @@ def store_write(document, url, prefix):
     pipe.set(p + "SPLITIO.splits.till", till)
     pipe.execute()
     r.close()
+
+
+def oracle_from_store(requests, url, prefix):
+    """The oracle as Split's Python SDK in consumer mode answers from the store Burgee wrote: its
+    Redis storages read flags, rule-based segments and segments from Redis on every evaluation."""
+    return oracle(None, requests, redis_store=(url, prefix))
 
 
 def store_read(url, prefix):
