@@ -37,8 +37,9 @@ struct FlagOutcome: Sendable {
     var errorKind: EvaluationReason.ErrorKind?
     var fromRollout: Bool
     @usableFromInline var inExperiment: Bool
-    /// The reason's `bigSegmentsStatus`: `nil` unless an unbounded (big) segment was consulted.
-    var bigSegmentsStatus: EvaluationReason.BigSegmentsStatus?
+    /// The reason's `bigSegmentsStatus` as its ``EvaluationReason/BigSegmentsStatus/code``: 0
+    /// unless an unbounded (big) segment was consulted.
+    var bigSegmentsCode: UInt8
 
     /// The flag's own variation index; `nil` serves the default.
     @inlinable
@@ -55,7 +56,7 @@ struct FlagOutcome: Sendable {
         self.source = source
         self.fromRollout = false
         self.inExperiment = false
-        self.bigSegmentsStatus = nil
+        self.bigSegmentsCode = 0
     }
 
     /// The ``source`` of an error that went round a cycle.
@@ -107,7 +108,7 @@ struct FlagOutcome: Sendable {
         default:
             reason = EvaluationReason(kind: kind, inExperiment: inExperiment, errorKind: errorKind, fromRollout: fromRollout)
         }
-        reason.bigSegmentsStatus = bigSegmentsStatus
+        if bigSegmentsCode != 0 { reason.bigSegmentsStatus = EvaluationReason.BigSegmentsStatus(code: bigSegmentsCode) }
         return reason
     }
 }

@@ -47,9 +47,10 @@ struct Evaluator<Tracer: EvaluationTracer> {
     /// when evaluating (LaunchDarkly's) can get there, by going round a cycle; a linked chain
     /// without cycles is at most ``ProgramLinker/maxPrerequisiteDepth`` deep.
     static var maxPrerequisiteRecursion: Int { 4 * ProgramLinker.maxPrerequisiteDepth }
-    /// The state of the big segments consulted, for the reason's `bigSegmentsStatus`; `nil` when
-    /// no unbounded (big) segment was consulted for a context it could apply to.
-    private(set) var bigSegmentsStatus: EvaluationReason.BigSegmentsStatus?
+    /// The state of the big segments consulted, for the reason's `bigSegmentsStatus`, as its
+    /// ``EvaluationReason/BigSegmentsStatus/code``: 0 when no unbounded (big) segment was consulted
+    /// for a context it could apply to.
+    private(set) var bigSegmentsCode: UInt8 = 0
 
     /// A prepared context's attribute positions by slot (``PreparedAttributes``), borrowed for
     /// the evaluation; `nil` for a context not prepared for this program.
@@ -493,36 +494,46 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return included
     }
 
+    /// An unbounded (big) segment, as LaunchDarkly's SDKs decide it: no generation, no member; a
+    /// context of another kind is not in it; otherwise the store's listing of the key decides
+    /// (`decided`), and when it lists it nowhere (or there is no store) only the rules can let the
+    /// context in (`decided` is `nil`, the verdict is what the rules start from). Out of line: the
+    /// other segments' decisions stay as they were.
+    @inline(never)
+    private mutating func decideUnbounded(_ segment: SegmentCode, _ index: Int32) -> (decided: Bool?, SegmentDecision) {
+        guard segment.hasGeneration else {
+            bigSegmentsCode = max(bigSegmentsCode, EvaluationReason.BigSegmentsStatus.notConfigured.code)
+            return (false, .bigSegmentNotConfigured)
+        }
+        guard let single = segment.unboundedKind!.read({ context(ofKind: $0) }) else { return (false, .noMatch) }
+        if let listed = bigSegmentListing(segment: index, key: single.pointee.key, generation: segment.generation) {
+            return (listed, listed ? .bigSegmentIncluded : .bigSegmentExcluded)
+        }
+        let notConfigured = bigSegmentsCode == EvaluationReason.BigSegmentsStatus.notConfigured.code
+        return (nil, notConfigured ? .bigSegmentNotConfigured : .noMatch)
+    }
+
     /// Whether the program's membership source lists `key` as included in (`true`) or excluded
     /// from (`false`) big segment `index` of `generation`; `nil` when it does not say. Out of
     /// line: only evaluations that reach a big segment come here.
     @inline(never)
     private mutating func bigSegmentListing(segment index: Int32, key: String, generation: Int64) -> Bool? {
         guard let source = program.segmentMemberships else {
-            bigSegmentsStatus = EvaluationReason.BigSegmentsStatus.notConfigured.worse(bigSegmentsStatus)
+            bigSegmentsCode = max(bigSegmentsCode, EvaluationReason.BigSegmentsStatus.notConfigured.code)
             return nil
         }
         let memberships = source.memberships(ofKey: key)
-        bigSegmentsStatus = memberships.status.worse(bigSegmentsStatus)
+        bigSegmentsCode = max(bigSegmentsCode, memberships.status.code)
         return memberships.references?[program.segmentKeys[Int(index)]]?[generation]
     }
 
     private mutating func decide(segment index: Int32) -> (Bool, SegmentDecision) {
         let segment = program.segments[index]
         var decision = SegmentDecision.noMatch
-        if let kind = segment.unboundedKind {
-            // As LaunchDarkly's SDKs: no generation, no member; a context of another kind is not
-            // in it; otherwise the store's listing of the key decides, and when it lists it
-            // nowhere (or there is no store) only the rules can let the context in.
-            guard segment.hasGeneration else {
-                bigSegmentsStatus = EvaluationReason.BigSegmentsStatus.notConfigured.worse(bigSegmentsStatus)
-                return (false, .bigSegmentNotConfigured)
-            }
-            guard let single = kind.read({ context(ofKind: $0) }) else { return (false, .noMatch) }
-            if let listed = bigSegmentListing(segment: index, key: single.pointee.key, generation: segment.generation) {
-                return (listed, listed ? .bigSegmentIncluded : .bigSegmentExcluded)
-            }
-            if bigSegmentsStatus == .notConfigured { decision = .bigSegmentNotConfigured }
+        if _slowPath(segment.unboundedKind != nil) {
+            let (decided, verdict) = decideUnbounded(segment, index)
+            if let decided { return (decided, verdict) }
+            decision = verdict
         }
         for e in segment.entries.indices {
             let entry = program.segmentEntries[e]

@@ -30,16 +30,30 @@ extension EvaluationReason.BigSegmentsStatus {
     /// reports: not configured, then a store error, then stale, then healthy (LaunchDarkly's Go
     /// evaluator; its Python SDK keeps the last one).
     package func worse(_ other: Self?) -> Self {
-        guard let other else { return self }
-        return other.severity > severity ? other : self
+        Self(code: max(code, other?.code ?? 0))!
     }
 
-    private var severity: Int {
+    /// The status as one byte that orders statuses by how troubling they are, 0 standing for none:
+    /// what an evaluation keeps, so that evaluations that consult no big segment carry a zero byte
+    /// (as the flag it replaced) and combining two statuses is `max`.
+    @inline(__always)
+    package var code: UInt8 {
         switch self {
-        case .healthy: 0
-        case .stale: 1
-        case .storeError: 2
-        case .notConfigured: 3
+        case .healthy: 1
+        case .stale: 2
+        case .storeError: 3
+        case .notConfigured: 4
+        }
+    }
+
+    /// The status of a ``code``; `nil` for 0 (none).
+    package init?(code: UInt8) {
+        switch code {
+        case 1: self = .healthy
+        case 2: self = .stale
+        case 3: self = .storeError
+        case 4: self = .notConfigured
+        default: return nil
         }
     }
 }

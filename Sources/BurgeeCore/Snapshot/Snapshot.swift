@@ -280,7 +280,7 @@ public final class Snapshot: Sendable {
         } else {
             result = withEvaluator(for: context, tracer: SilentTracer()) { evaluator in
                 var outcome = evaluator.evaluate(flag: index)
-                outcome.bigSegmentsStatus = evaluator.bigSegmentsStatus
+                outcome.bigSegmentsCode = evaluator.bigSegmentsCode
                 return outcome
             }
         }
@@ -401,7 +401,7 @@ public final class Snapshot: Sendable {
         }
         let (outcome, steps) = withEvaluator(for: context, tracer: RecordingTracer(program: program)) { evaluator in
             var outcome = evaluator.evaluate(flag: index)
-            outcome.bigSegmentsStatus = evaluator.bigSegmentsStatus
+            outcome.bigSegmentsCode = evaluator.bigSegmentsCode
             return (outcome, evaluator.tracer.steps)
         }
         let malformed = program.flags[index].malformed
