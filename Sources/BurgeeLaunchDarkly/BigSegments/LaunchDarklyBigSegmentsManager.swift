@@ -29,9 +29,11 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
         let clock = ContinuousClock()
         let start = clock.now
         let elapsed: @Sendable () -> Duration = { start.duration(to: clock.now) }
-        redis = RedisClient(configuration: settings.store.redis, elapsed: { elapsed() })
-        state = Locked(State(cache: ExpiringMembershipCache(capacity: settings.contextCacheSize, maxAge: settings.contextCacheTime),
-                             elapsed: elapsed, wallMilliseconds: { Self.systemMilliseconds() }))
+        let state = Locked(State(cache: ExpiringMembershipCache(capacity: settings.contextCacheSize, maxAge: settings.contextCacheTime),
+                                 elapsed: elapsed, wallMilliseconds: { Self.systemMilliseconds() }))
+        self.state = state
+        // The reconnection backoff on the clock `start` gives, the client's.
+        redis = RedisClient(configuration: settings.store.redis, elapsed: { state.withLock { $0.elapsed }() })
     }
 
     deinit {

@@ -2,6 +2,7 @@ import BurgeeCore
 import BurgeeRedis
 import BurgeeServer
 import BurgeeTesting
+import NIOPosix
 import Testing
 @testable import Burgee
 @testable import BurgeeLaunchDarkly
@@ -10,7 +11,7 @@ import Testing
 /// the cache, the store's status and what a store that goes away does to evaluations.
 @Suite("LaunchDarkly's big segments in Redis", .enabled(if: RedisServerProcess.runs))
 struct LaunchDarklyBigSegmentsTests {
-    private static let wallStart: Int64 = 1_700_000_000_000
+    fileprivate static let wallStart: Int64 = 1_700_000_000_000
 
     /// The flag data: `f` serves true to the members of big segment `big` (generation 2).
     private static let flag = #"{"key": "f", "on": true, "variations": [false, true], "offVariation": 0, "fallthrough": {"variation": 0}, "#
@@ -19,7 +20,7 @@ struct LaunchDarklyBigSegmentsTests {
 
     /// Fills the store as the Relay Proxy does: flag data, the synchronisation time, and each
     /// context key's include and exclude sets under its hash.
-    private static func fill(_ redis: RedisClient, synchronizedOn: Int64?, include: [String: [String]], exclude: [String: [String]]) async throws {
+    fileprivate static func fill(_ redis: RedisClient, synchronizedOn: Int64?, include: [String: [String]], exclude: [String: [String]]) async throws {
         var commands = [RESPCommand("HSET", "launchdarkly:features", "f", flag), RESPCommand("HSET", "launchdarkly:segments", "big", segment),
                         RESPCommand("SET", "launchdarkly:$inited", "launchdarkly:$inited")]
         if let synchronizedOn { commands.append(RESPCommand("SET", "launchdarkly:big_segments_synchronized_on", String(synchronizedOn))) }
@@ -34,7 +35,7 @@ struct LaunchDarklyBigSegmentsTests {
         _ = try await redis.transaction(commands)
     }
 
-    private static func hash(_ key: String) -> String {
+    fileprivate static func hash(_ key: String) -> String {
         LaunchDarklyBigSegmentLayout.hash(contextKey: key)
     }
 
@@ -48,7 +49,7 @@ struct LaunchDarklyBigSegmentsTests {
         return configuration
     }
 
-    private static func evaluate(_ client: BurgeeClient, _ key: String) -> (Bool, String) {
+    fileprivate static func evaluate(_ client: BurgeeClient, _ key: String) -> (Bool, String) {
         let detail = client.boolVariationDetail("f", context: Context(key: key), default: false)
         return (detail.value, detail.reason.jsonText)
     }
@@ -133,6 +134,100 @@ struct LaunchDarklyBigSegmentsTests {
             // A member whose membership is no longer cached: only the rules can let it in.
             #expect(Self.evaluate(client, "in") == (false, #"{"kind":"FALLTHROUGH","bigSegmentsStatus":"STORE_ERROR"}"#))
         }
+    }
+}
+
+/// What a slow, wrong, busy or restarted Redis does to big segment evaluations.
+@Suite("LaunchDarkly's big segments when Redis fails", .enabled(if: RedisServerProcess.runs))
+struct LaunchDarklyBigSegmentFaultTests {
+    private typealias Big = LaunchDarklyBigSegmentsTests
+    private static let wallStart = Big.wallStart
+
+    private static func fill(_ redis: RedisClient, synchronizedOn: Int64?, include: [String: [String]], exclude: [String: [String]]) async throws {
+        try await Big.fill(redis, synchronizedOn: synchronizedOn, include: include, exclude: exclude)
+    }
+
+    private static func hash(_ key: String) -> String { Big.hash(key) }
+
+    private static func evaluate(_ client: BurgeeClient, _ key: String) -> (Bool, String) { Big.evaluate(client, key) }
+
+    private static func configuration(port: Int, clock: ManualClock, commandTimeout: Duration = .seconds(5)) -> BurgeeClient.Configuration {
+        let store = LaunchDarklyRedisStore(redis: RedisConfiguration(port: port, commandTimeout: commandTimeout))
+        var configuration = BurgeeClient.Configuration.launchDarkly(
+            sdkKey: "sdk-key", connection: .redis(store, cacheTTL: nil), events: LaunchDarklyEvents(sendEvents: false),
+            bigSegments: LaunchDarklyBigSegments(store: store), logger: TestFiles.quietLogger)
+        configuration.clock = clock
+        return configuration
+    }
+
+    @Test("an evaluation on a swift-nio event loop thread never blocks: STORE_ERROR, and the membership is read in the background")
+    func eventLoopThread() async throws {
+        try await RedisServerProcess.withClient { server, redis in
+            try await Self.fill(redis, synchronizedOn: Self.wallStart, include: ["in": ["big.g2"]], exclude: [:])
+            let clock = ManualClock(wallMilliseconds: Self.wallStart)
+            try await TestFiles.withClient(Self.configuration(port: server.port, clock: clock)) { client in
+                try await LoopbackServer.ready(client)
+                let onLoop = try await MultiThreadedEventLoopGroup.singleton.next().submit { Self.evaluate(client, "in") }.get()
+                #expect(onLoop == (false, #"{"kind":"FALLTHROUGH","bigSegmentsStatus":"STORE_ERROR"}"#))
+                // The background read fills the cache: the next evaluation (here, off the loop) reads it.
+                #expect(await eventually { Self.evaluate(client, "in").0 })
+                #expect(try await MultiThreadedEventLoopGroup.singleton.next().submit { Self.evaluate(client, "in") }.get().0,
+                        "a cached membership is read on an event loop too")
+            }
+        }
+    }
+
+    @Test("a slow Redis (past the command timeout), wrong types at the membership keys: STORE_ERROR, bounded; then recovery")
+    func slowAndWrongTypes() async throws {
+        try await RedisServerProcess.withClient { server, redis in
+            try await Self.fill(redis, synchronizedOn: Self.wallStart, include: ["in": ["big.g2"]], exclude: [:])
+            _ = try await redis.send(RESPCommand("SET", "launchdarkly:big_segment_include:\(Self.hash("text"))", "big.g2"))
+            let clock = ManualClock(wallMilliseconds: Self.wallStart)
+            try await TestFiles.withClient(Self.configuration(port: server.port, clock: clock, commandTimeout: .milliseconds(200))) { client in
+                try await LoopbackServer.ready(client)
+                #expect(Self.evaluate(client, "text") == (false, #"{"kind":"FALLTHROUGH","bigSegmentsStatus":"STORE_ERROR"}"#),
+                        "a string where a set belongs: the query fails")
+                // Another connection makes the server sleep past the 200 ms command timeout.
+                let port = server.port
+                let sleeper = Task { try await RedisClient.with(RedisConfiguration(port: port)) { try await $0.send(RESPCommand("DEBUG", "SLEEP", "1")) } }
+                try await Task.sleep(for: .milliseconds(50))
+                #expect(Self.evaluate(client, "in") == (false, #"{"kind":"FALLTHROUGH","bigSegmentsStatus":"STORE_ERROR"}"#))
+                _ = try await sleeper.value
+                // The timed-out connection is made again (after the backoff, on the client's clock).
+                #expect(await eventually {
+                    clock.advance(by: .milliseconds(100))
+                    return Self.evaluate(client, "in").0
+                })
+            }
+        }
+    }
+
+    @Test("Redis restarted: the status becomes available again and memberships are read again")
+    func restarted() async throws {
+        let port = try await LoopbackServer.freePort()
+        var server = try RedisServerProcess(port: port)
+        defer { server.stop() }
+        try await server.waitUntilListening()
+        let redis = RedisClient(configuration: RedisConfiguration(port: port), backoff: RedisBackoff(initial: .milliseconds(1)))
+        try await Self.fill(redis, synchronizedOn: Self.wallStart, include: ["in": ["big.g2"]], exclude: [:])
+        let clock = ManualClock(wallMilliseconds: Self.wallStart)
+        try await TestFiles.withClient(Self.configuration(port: port, clock: clock)) { client in
+            try await LoopbackServer.ready(client)
+            var updates = client.launchDarkly.bigSegmentStoreStatusUpdates().makeAsyncIterator()
+            await server.stopAndWait()
+            #expect(await eventually { clock.deadlines.contains { $0.offset == clock.now.offset + .seconds(5) } })
+            clock.advance(by: .seconds(5))
+            #expect(await updates.next() == LaunchDarklyBigSegmentStoreStatus(available: false, stale: false))
+            #expect(Self.evaluate(client, "in").1.contains("STORE_ERROR"))
+            server = try RedisServerProcess(port: port)
+            try await server.waitUntilListening()
+            try await Self.fill(redis, synchronizedOn: clock.wallMilliseconds, include: ["in": ["big.g2"]], exclude: [:])
+            #expect(await eventually { clock.deadlines.contains { $0.offset == clock.now.offset + .seconds(5) } })
+            clock.advance(by: .seconds(5))
+            #expect(await updates.next() == LaunchDarklyBigSegmentStoreStatus(available: true, stale: false))
+            #expect(await eventually { Self.evaluate(client, "in") == (true, #"{"kind":"RULE_MATCH","ruleIndex":0,"ruleId":"r","bigSegmentsStatus":"HEALTHY"}"#) })
+        }
+        await redis.close()
     }
 }
 
