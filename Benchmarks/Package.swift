@@ -48,6 +48,7 @@ let package = Package(
             name: "SyncPropagation",
             dependencies: [
                 .product(name: "Burgee", package: burgeePackage),
+                .product(name: "BurgeeLaunchDarkly", package: burgeePackage),
                 .product(name: "BurgeeRedis", package: burgeePackage),
                 .product(name: "BurgeeServer", package: burgeePackage),
                 .product(name: "Benchmark", package: "benchmark"),

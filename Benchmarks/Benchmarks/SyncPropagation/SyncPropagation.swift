@@ -23,6 +23,9 @@ let benchmarks: @Sendable () -> Void = {
     // From a write to a Redis store to ten clients following it (StorePropagation.swift).
     storePropagation()
 
+    // LaunchDarkly's big segments in Redis: an evaluation cached, and one that queries (BigSegments.swift).
+    bigSegments()
+
     let throughput = Benchmark.Configuration(metrics: [.wallClock, .throughput], scalingFactor: .kilo,
                                              maxDuration: .seconds(3), maxIterations: .kilo(10))
 
