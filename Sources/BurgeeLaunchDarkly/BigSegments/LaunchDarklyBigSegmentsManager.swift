@@ -17,7 +17,8 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
         var cache: ExpiringMembershipCache
         var status: LaunchDarklyBigSegmentStoreStatus?
         var elapsed: @Sendable () -> Duration
-        var wallMilliseconds: @Sendable () -> Int64
+        /// The client's event clock: cache ages (coarse milliseconds) and staleness (wall time).
+        var events = EventClock.system
         var logger = Logger(label: "burgee")
         var observers: [Int: AsyncStream<LaunchDarklyBigSegmentStoreStatus>.Continuation] = [:]
         var nextObserver = 0
@@ -30,7 +31,7 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
         let start = clock.now
         let elapsed: @Sendable () -> Duration = { start.duration(to: clock.now) }
         let state = Locked(State(cache: ExpiringMembershipCache(capacity: settings.contextCacheSize, maxAge: settings.contextCacheTime),
-                                 elapsed: elapsed, wallMilliseconds: { Self.systemMilliseconds() }))
+                                 elapsed: elapsed))
         self.state = state
         // The reconnection backoff on the clock `start` gives, the client's.
         redis = RedisClient(configuration: settings.store.redis, elapsed: { state.withLock { $0.elapsed }() })
@@ -45,7 +46,7 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
     // MARK: Memberships
 
     package func memberships(ofKey key: String) -> SegmentMemberships {
-        let cached = state.withLock { $0.cache.get(key, now: $0.elapsed()) }
+        let cached = state.withLock { $0.cache.get(key, now: $0.events.coarseMilliseconds()) }
         let references: [String: [Int64: Bool]]
         if let cached {
             references = cached
@@ -68,7 +69,7 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
         }
         do {
             let references = try LaunchDarklyBigSegmentLayout.memberships(replies)
-            state.withLock { $0.cache.set(key, references, now: $0.elapsed()) }
+            state.withLock { $0.cache.set(key, references, now: $0.events.coarseMilliseconds()) }
             return references
         } catch {
             log("big segment store membership query returned error", error)
@@ -81,7 +82,7 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
         guard let replies = try? await redis.pipeline(LaunchDarklyBigSegmentLayout.membershipCommands(settings.store, contextKey: key)),
               let references = try? LaunchDarklyBigSegmentLayout.memberships(replies)
         else { return }
-        state.withLock { $0.cache.set(key, references, now: $0.elapsed()) }
+        state.withLock { $0.cache.set(key, references, now: $0.events.coarseMilliseconds()) }
     }
 
     /// The replies to `commands`, blocking this thread until they come (or the command timeout);
@@ -143,7 +144,7 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
             return LaunchDarklyBigSegmentStoreStatus(available: false, stale: false)
         case .success(let millis):
             guard let millis else { return LaunchDarklyBigSegmentStoreStatus(available: true, stale: true) }
-            let now = state.withLock { $0.wallMilliseconds() }
+            let now = state.withLock { $0.events.wallMilliseconds() }
             let staleAfter = settings.staleAfter.components
             let staleMillis = staleAfter.seconds * 1_000 + staleAfter.attoseconds / 1_000_000_000_000_000
             return LaunchDarklyBigSegmentStoreStatus(available: true, stale: now - millis >= staleMillis)
@@ -176,11 +177,10 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
 
     /// Polls the status now and then every ``LaunchDarklyBigSegments/statusPollInterval`` of the
     /// client's clock, until cancelled; the cache's ages are measured on that clock from now on.
-    package func start(elapsed: @escaping @Sendable () -> Duration, wallMilliseconds: @escaping @Sendable () -> Int64,
-                       logger: Logger) async {
+    package func start(elapsed: @escaping @Sendable () -> Duration, events: EventClock, logger: Logger) async {
         state.withLock { state in
             state.elapsed = elapsed
-            state.wallMilliseconds = wallMilliseconds
+            state.events = events
             state.logger = logger
         }
         await poll()
@@ -192,7 +192,4 @@ package final class LaunchDarklyBigSegmentsManager: SegmentMembershipSource {
         logger.error("\(message)", metadata: ["error": "\(error)", "prefix": "\(settings.store.prefix)"])
     }
 
-    private static func systemMilliseconds() -> Int64 {
-        EventClock.system.wallMilliseconds()
-    }
 }

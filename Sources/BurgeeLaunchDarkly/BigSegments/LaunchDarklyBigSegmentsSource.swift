@@ -9,7 +9,7 @@ struct LaunchDarklyBigSegmentsSource: DataSource {
 
     func run(_ sink: DataSourceSink) async {
         let clock = sink.clock
-        await manager.start(elapsed: { clock.now }, wallMilliseconds: { clock.wallMilliseconds() }, logger: sink.logger)
+        await manager.start(elapsed: { clock.now }, events: clock.events, logger: sink.logger)
         let interval = manager.settings.statusPollInterval
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await source.run(sink) }

@@ -36,7 +36,7 @@ enum LaunchDarklyStoreLayout: VendorStoreLayout {
     static func prepare(_ options: inout CompileOptions, url: String, prefix: String) async {
         guard let store = try? LaunchDarklyRedisStore(url: url, prefix: prefix) else { return }
         let manager = LaunchDarklyBigSegmentsManager(LaunchDarklyBigSegments(store: store))
-        await manager.start(elapsed: Self.elapsed, wallMilliseconds: { EventClock.system.wallMilliseconds() }, logger: Logger(label: "burgee"))
+        await manager.start(elapsed: Self.elapsed, events: .system, logger: Logger(label: "burgee"))
         options.segmentMemberships = manager
     }
 
