@@ -52,7 +52,7 @@ extension ServeOptionGroup {
 
 /// A layout of definitions in a shared Redis (`--store`): how `burgee eval` reads the definitions a
 /// fleet shares and how `burgee serve` writes them.
-protocol StoreLayout {
+protocol StoreLayout: Sendable {
     /// The key prefix when `--store-prefix` is not given.
     static var defaultPrefix: String { get }
     /// The definitions of `format` the store holds, as a document of that format.

@@ -47,7 +47,7 @@ struct SplitRedisEventsTests {
                 #expect(client.split.treatment("a", key: "u1", bucketingKey: "b1") == "on")
                 #expect(client.split.treatment("a", key: "u1", bucketingKey: "b1") == "on")
                 #expect(client.split.track(key: "u1", trafficType: "user", eventType: "checkout", value: 9.5, properties: ["plan": "pro"]))
-                try await client.flush()
+                await client.flush()
             }
             let metadata: JSONValue = ["s": .string("swift-burgee-" + SDKVersion.version), "n": "NA", "i": "NA"]
             let impression: JSONValue = ["k": "u1", "b": "b1", "f": "a", "t": "on", "r": "in", "c": 1,
@@ -71,7 +71,7 @@ struct SplitRedisEventsTests {
             try await TestFiles.withClient(Self.client(server, mode: .optimized, clock: ManualClock(wallMilliseconds: start))) { client in
                 try await LoopbackServer.ready(client)
                 for _ in 0..<3 { _ = client.split.treatment("a", key: "u1") }
-                try await client.flush()
+                await client.flush()
             }
             #expect(try await Self.list(redis, "shop.SPLITIO.impressions").count == 1)
             let counts = try await redis.send(RESPCommand("HGETALL", "shop.SPLITIO.impressions.count"))
@@ -82,7 +82,7 @@ struct SplitRedisEventsTests {
             try await TestFiles.withClient(Self.client(server, mode: .none, clock: ManualClock(wallMilliseconds: start))) { client in
                 try await LoopbackServer.ready(client)
                 for key in ["u2", "u1", "u2"] { _ = client.split.treatment("a", key: key) }
-                try await client.flush()
+                await client.flush()
             }
             #expect(try await Self.list(redis, "shop.SPLITIO.impressions").isEmpty)
             #expect(try await Self.list(redis, "shop.SPLITIO.uniquekeys") == [["f": "a", "ks": ["u1", "u2"]]])
@@ -104,7 +104,7 @@ struct SplitRedisEventsTests {
             try await LoopbackServer.ready(client)
             await server.stopAndWait()
             #expect(client.split.treatment("a", key: "u1") == "on")
-            try? await client.flush()
+            await client.flush()
             #expect(await eventually { client.eventDiagnostics.droppedDelivery == 1 && client.eventDiagnostics.failedBatches >= 1 })
         }
     }
