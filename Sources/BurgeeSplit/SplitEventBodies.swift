@@ -58,18 +58,22 @@ enum SplitEventBodies {
         writer.beginObject()
         writer.key("keys")
         writer.beginArray()
-        for flag in keys.keys.sorted() {
-            writer.beginObject()
-            writer.key("f"); writer.string(flag)
-            writer.key("ks")
-            writer.beginArray()
-            for key in keys[flag]!.sorted() { writer.string(key) }
-            writer.endArray()
-            writer.endObject()
-        }
+        for flag in keys.keys.sorted() { uniqueKeys(of: flag, keys[flag]!, into: &writer) }
         writer.endArray()
         writer.endObject()
         return writer.bytes
+    }
+
+    /// One flag's unique keys, `{"f": flag, "ks": [key, …]}`, keys sorted: an entry of
+    /// `/v1/keys/ss`, and what Split's SDKs in consumer mode push to `SPLITIO.uniquekeys`.
+    static func uniqueKeys(of flag: String, _ keys: Set<String>, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("f"); writer.string(flag)
+        writer.key("ks")
+        writer.beginArray()
+        for key in keys.sorted() { writer.string(key) }
+        writer.endArray()
+        writer.endObject()
     }
 
     /// `POST /events/bulk`: `[{"key","trafficTypeName","eventTypeId","value","timestamp","properties"}, …]`.

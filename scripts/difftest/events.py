@@ -288,9 +288,23 @@ def split_lines(rng, module, n):
     return document, lines if KNOWN else [line for line in lines if not known_difference("split", line, document)]
 
 
+def split_calls(client, lines):
+    """The lines as calls of Split's SDK: `track` for a track line, else `get_treatment_with_config`."""
+    from splitio.client.key import Key
+    for line in lines:
+        if "track" in line:
+            t = line["track"]
+            client.track(t.get("key"), t.get("trafficType"), t.get("eventType"), t.get("value"), t.get("properties"))
+            continue
+        context = line.get("context") or {}
+        key = context.get("key")
+        if "bucketingKey" in context:
+            key = Key(key, context["bucketingKey"])
+        client.get_treatment_with_config(key, line.get("flag"), context.get("attributes"))
+
+
 def split_python(capture, lines, mode):
     from splitio import get_factory
-    from splitio.client.key import Key
     api = capture.base + "/python/api"
     factory = get_factory(SDK_KEY, sdk_api_base_url=api, events_api_base_url=api, auth_api_base_url=api,
                           streaming_api_base_url=capture.base + "/python", telemetry_api_base_url=api,
@@ -305,17 +319,7 @@ def split_python(capture, lines, mode):
         deadline = time.monotonic() + WAIT
         while not all(task.is_running() for task in tasks) and time.monotonic() < deadline:
             time.sleep(0.01)
-        client = factory.client()
-        for line in lines:
-            if "track" in line:
-                t = line["track"]
-                client.track(t.get("key"), t.get("trafficType"), t.get("eventType"), t.get("value"), t.get("properties"))
-                continue
-            context = line.get("context") or {}
-            key = context.get("key")
-            if "bucketingKey" in context:
-                key = Key(key, context["bucketingKey"])
-            client.get_treatment_with_config(key, line.get("flag"), context.get("attributes"))
+        split_calls(factory.client(), lines)
     finally:
         done = threading.Event()
         factory.destroy(done)
@@ -328,7 +332,6 @@ def split_python_redis(server, module, document, lines, mode):
     Burgee's keys too)."""
     import redis
     from splitio import get_factory
-    from splitio.client.key import Key
     r = redis.Redis.from_url(server.url)
     r.flushdb()
     r.close()
@@ -337,17 +340,7 @@ def split_python_redis(server, module, document, lines, mode):
                                            "impressionsMode": mode.upper(), "impressionsRefreshRate": 3600})
     try:
         factory.block_until_ready(WAIT)
-        client = factory.client()
-        for line in lines:
-            if "track" in line:
-                t = line["track"]
-                client.track(t.get("key"), t.get("trafficType"), t.get("eventType"), t.get("value"), t.get("properties"))
-                continue
-            context = line.get("context") or {}
-            key = context.get("key")
-            if "bucketingKey" in context:
-                key = Key(key, context["bucketingKey"])
-            client.get_treatment_with_config(key, line.get("flag"), context.get("attributes"))
+        split_calls(factory.client(), lines)
     finally:
         done = threading.Event()
         factory.destroy(done)

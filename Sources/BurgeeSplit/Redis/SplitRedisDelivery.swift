@@ -96,13 +96,7 @@ struct SplitRedisDelivery: SplitEventDelivery {
     func uniqueKeys(_ keys: [String: Set<String>]) async throws {
         let items = keys.keys.sorted().map { flag in
             var writer = JSONWriter()
-            writer.beginObject()
-            writer.key("f"); writer.string(flag)
-            writer.key("ks")
-            writer.beginArray()
-            for key in keys[flag]!.sorted() { writer.string(key) }
-            writer.endArray()
-            writer.endObject()
+            SplitEventBodies.uniqueKeys(of: flag, keys[flag]!, into: &writer)
             return writer.bytes
         }
         try await push(items, to: store.key("SPLITIO.uniquekeys"), expiring: true)
