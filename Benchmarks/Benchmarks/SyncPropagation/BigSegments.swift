@@ -57,18 +57,7 @@ actor BigSegmentFixture {
 
     func ready() async -> Ready? {
         if let fixture { return fixture }
-        guard let executable = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else {
-            print("LaunchDarklyBigSegment…: redis-server is not installed; skipped")
-            return nil
-        }
-        let port = Int.random(in: 20_000...40_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-        process.standardOutput = FileHandle.nullDevice
-        try! process.run()
+        guard let (process, port) = startRedisServer(for: "LaunchDarklyBigSegment…") else { return nil }
         server = process
         let flag = #"{"key":"f","on":true,"variations":[false,true],"offVariation":0,"fallthrough":{"variation":0},"version":1,"#
             + #""rules":[{"id":"r","variation":1,"clauses":[{"attribute":"","op":"segmentMatch","values":["big"]}]}]}"#

@@ -58,18 +58,7 @@ actor StoreFixture {
     /// The fixture; `nil` (the benchmark does nothing) where redis-server is not installed.
     func ready() async -> Ready? {
         if let fixture { return fixture }
-        guard let executable = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else {
-            print("SyncStoreWriteToTenClients: redis-server is not installed; skipped")
-            return nil
-        }
-        let port = Int.random(in: 20_000...40_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-        process.standardOutput = FileHandle.nullDevice
-        try! process.run()
+        guard let (process, port) = startRedisServer(for: "SyncStoreWriteToTenClients") else { return nil }
         server = process
         let store = DefinitionsRedisStore(redis: RedisConfiguration(port: port), prefix: "bench")
         let deadline = ContinuousClock.now + .seconds(20)
@@ -94,4 +83,23 @@ actor StoreFixture {
         fixture = ready
         return ready
     }
+}
+
+/// Debian's `redis-server` started without persistence on a random loopback port, for the
+/// benchmarks named `benchmark`; `nil` (the benchmark does nothing) where it is not installed.
+/// The caller waits until it accepts commands.
+func startRedisServer(for benchmark: String) -> (Process, Int)? {
+    guard let executable = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"]
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else {
+        print("\(benchmark): redis-server is not installed; skipped")
+        return nil
+    }
+    let port = Int.random(in: 20_000...40_000)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    process.standardOutput = FileHandle.nullDevice
+    try! process.run()
+    return (process, port)
 }
