@@ -16,7 +16,7 @@ struct UnleashDataSource: DataSource {
     let streamingURL: ServiceURL
     let registerURL: ServiceURL
     let apiToken: SDKKey?
-    /// The strategies this client evaluates, for the registration.
+    /// The built-in strategies this client evaluates, for the registration.
     static let strategies = ["default", "userWithId", "flexibleRollout", "gradualRolloutUserId",
                              "gradualRolloutSessionId", "gradualRolloutRandom", "remoteAddress", "applicationHostname"]
 
@@ -56,7 +56,8 @@ struct UnleashDataSource: DataSource {
     private func register(_ transport: DefinitionsTransport, metricsInterval: Duration, sink: DataSourceSink) async {
         let logger = sink.logger
         var body = UnleashIdentity.bodyFields(connection)
-        body["strategies"] = .array(Self.strategies.map(JSONValue.string))
+        let custom = (sink.compileOptions.externalConditions as? UnleashCustomStrategies)?.names ?? []
+        body["strategies"] = .array((Self.strategies + custom).map(JSONValue.string))
         body["started"] = .string(UnleashIdentity.timestamp(millisecondsSinceEpoch: sink.clock.wallMilliseconds()))
         body["interval"] = .number(Double(UnleashIdentity.milliseconds(metricsInterval)))
         switch await transport.post(registerURL, json: Array(JSONValue.object(body).serialized().utf8)) {

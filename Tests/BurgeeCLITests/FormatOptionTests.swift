@@ -237,7 +237,7 @@ struct FormatOptionTests {
         #expect(earlier.stdout.contains(#""value":false"#), "\(earlier.stdout)")
         let validate = try await CLIRunner.run(["validate", path])
         #expect(validate.status == 1)
-        #expect(validate.stdout.contains("warning flag 'g' at /features/1/strategies/0/name: unknown strategy 'mine' never passes"))
+        #expect(validate.stdout.contains("warning flag 'g' at /features/1/strategies/0/name: custom strategy 'mine' passes only where the client registers it; elsewhere it never passes"))
         let badNow = try await CLIRunner.run(["eval", "--definitions", path, "--flag", "f", "--context", "{}", "--now", "yesterday"])
         #expect(badNow.status != 0)
     }

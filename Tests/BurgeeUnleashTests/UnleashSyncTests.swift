@@ -73,7 +73,9 @@ struct UnleashSyncTests {
     @Test("registers once at start, then metrics count exactly the evaluations made")
     func registrationAndMetrics() async throws {
         try await withUnleashServer { running in
-            try await TestFiles.withClient(configuration(running)) { client in
+            var configuration = configuration(running)
+            configuration.unleash.customStrategies = ["region": { _, _ in true }, "beta-users": { _, _ in false }]
+            try await TestFiles.withClient(configuration) { client in
                 try await LoopbackServer.ready(client)
                 for _ in 0..<7 { _ = client.unleash.isEnabled("on", context: context) }
                 for _ in 0..<3 { _ = client.unleash.isEnabled("off", context: context) }
@@ -102,7 +104,10 @@ struct UnleashSyncTests {
                 #expect(registration["instanceId"] == "i-1")
                 #expect(registration["interval"] == 100)
                 #expect(registration["specVersion"] == "6.1.0")
-                #expect(registration["strategies"]?.arrayValue?.contains("flexibleRollout") == true)
+                // The built-in strategies, then the custom ones registered, by name.
+                #expect(registration["strategies"] == ["default", "userWithId", "flexibleRollout", "gradualRolloutUserId",
+                                                       "gradualRolloutSessionId", "gradualRolloutRandom", "remoteAddress",
+                                                       "applicationHostname", "beta-users", "region"])
                 let metrics = try #require(running.server.unleashMetrics.first?.objectValue)
                 #expect(metrics["appName"] == "checkout")
                 let metricsRequest = try #require(running.requests(to: "/api/client/metrics").first)

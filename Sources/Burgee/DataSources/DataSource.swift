@@ -42,6 +42,10 @@ package struct DataSourceSink: Sendable {
     /// The client's limits for parsing definitions, for sources that parse messages themselves.
     package var limits: JSONLimits { pipeline.limits }
 
+    /// How the client compiles definitions, for sources that report what it evaluates (the custom
+    /// strategies an Unleash client registers).
+    package var compileOptions: CompileOptions { pipeline.compileOptions }
+
     /// Reports a failure: the status becomes interrupted (initializing until the first success).
     package func fail(_ error: DataSourceError) {
         pipeline.status.fail(error)

@@ -54,6 +54,12 @@ public struct Context: Sendable {
         self.init(contexts: [single], isMulti: false, invalidReason: invalidReason, shapeMark: shapeMark)
     }
 
+    /// The valid context whose single contexts an evaluation reads (`singles`), rebuilt for code
+    /// outside the program that is handed the context (``ExternalConditionSource``).
+    init(evaluated singles: UnsafeBufferPointer<SingleContext>) {
+        self.init(contexts: Array(singles), isMulti: singles.count > 1, invalidReason: nil)
+    }
+
     /// Whether the context can be evaluated.
     @inlinable
     public var isValid: Bool { invalidReason == nil }

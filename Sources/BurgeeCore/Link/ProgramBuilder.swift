@@ -368,6 +368,8 @@ struct ProgramBuilder {
             prerequisiteVariations += accepted.map(Int32.init)
             flagTests.append(code)
             node = ConditionCode(kind: .flagServes, operands: TableRange(start: Int32(flagTests.count - 1), count: 1))
+        case .external(let position):
+            node = ConditionCode(kind: .external, operands: TableRange(start: Int32(clamping: position), count: 1))
         }
         conditions.append(node)
         return Int32(conditions.count - 1)
@@ -375,20 +377,24 @@ struct ProgramBuilder {
 
     func build(flags drafts: [FlagDraft], segments segmentDrafts: [SegmentDraft], hidden: Set<String>,
                clock: EvaluationClock, memberships: (any SegmentMembershipSource)? = nil,
+               externalConditions: (any ExternalConditionSource)? = nil,
                cycleError: EvaluationReason.ErrorKind = .malformedFlag) -> Program {
         build(flagKeys: drafts.map(\.key), flagInfo: ChunkedArray(drafts.map(\.info)), flagProblems: ChunkedArray(drafts.map(\.problems)),
               hidden: hidden,
               segmentKeys: segmentDrafts.map(\.key), segmentProblems: segmentDrafts.map(\.problems), clock: clock,
-              memberships: memberships, cycleError: cycleError, dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts))
+              memberships: memberships, externalConditions: externalConditions, cycleError: cycleError,
+              dependencies: ProgramDependencies(flags: drafts, segments: segmentDrafts))
     }
 
     /// The program of the tables built, with the drafts' cold data given as it is kept.
     func build(flagKeys: [String], flagInfo: ChunkedArray<FlagInfo>, flagProblems: ChunkedArray<[DefinitionProblem]>, hidden: Set<String>,
                segmentKeys: [String], segmentProblems: [[DefinitionProblem]], clock: EvaluationClock,
-               memberships: (any SegmentMembershipSource)?, cycleError: EvaluationReason.ErrorKind, dependencies: ProgramDependencies,
+               memberships: (any SegmentMembershipSource)?, externalConditions: (any ExternalConditionSource)? = nil,
+               cycleError: EvaluationReason.ErrorKind, dependencies: ProgramDependencies,
                reusingFlagIndex reused: KeySet? = nil, linkedSize: Int? = nil) -> Program {
         Program(flags: flags, values: values, variationKeys: variationKeys, prerequisites: prerequisites,
-                prerequisiteKeys: prerequisiteKeys, prerequisiteVariations: prerequisiteVariations, clock: clock, memberships: memberships, rules: rules, ruleIds: ruleIds, conditions: conditions,
+                prerequisiteKeys: prerequisiteKeys, prerequisiteVariations: prerequisiteVariations, clock: clock, memberships: memberships,
+                externalConditions: externalConditions, rules: rules, ruleIds: ruleIds, conditions: conditions,
                 conditionChildren: conditionChildren, tests: tests, segmentTests: segmentTests,
                 segmentReferences: segmentReferences, keyTests: keyTests, rollouts: rollouts,
                 rolloutVariations: rolloutVariations, expressions: expressions, expressionTests: expressionTests, segments: segments, segmentEntries: segmentEntries,

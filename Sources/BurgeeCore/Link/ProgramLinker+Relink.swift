@@ -44,7 +44,7 @@ extension ProgramLinker {
         dependencies.update(new)
         return builder.build(flagKeys: program.flagKeys, flagInfo: info, flagProblems: problems, hidden: [],
                              segmentKeys: program.segmentKeys, segmentProblems: program.segmentProblems, clock: draft.clock,
-                             memberships: draft.segmentMemberships, cycleError: draft.cycleError, dependencies: dependencies, reusingFlagIndex: flagIndex,
+                             memberships: draft.segmentMemberships, externalConditions: draft.externalConditions, cycleError: draft.cycleError, dependencies: dependencies, reusingFlagIndex: flagIndex,
                              linkedSize: program.linkedSize)
     }
 }

@@ -32,7 +32,8 @@ package enum ProgramLinker {
             builder.add(flag, allFlags: flags)
         }
         return builder.build(flags: flags, segments: segments, hidden: hidden, clock: draft.clock,
-                             memberships: draft.segmentMemberships, cycleError: draft.cycleError)
+                             memberships: draft.segmentMemberships, externalConditions: draft.externalConditions,
+                             cycleError: draft.cycleError)
     }
 
     /// The flags of `sets`, and the prerequisites they need, which are returned as hidden.
@@ -192,7 +193,7 @@ package enum ProgramLinker {
     /// Calls `body` for every segment test in `condition`.
     static func forEachSegmentTest(_ condition: Condition, _ body: (SegmentTest) -> Void) {
         switch condition {
-        case .always, .test, .contextKey, .percentage, .expression, .malformed, .exception, .flagServes: return
+        case .always, .test, .contextKey, .percentage, .expression, .malformed, .exception, .flagServes, .external: return
         case .segmentMatch(let test): body(test)
         case .not(let inner): forEachSegmentTest(inner, body)
         case .all(let parts), .any(let parts): for part in parts { forEachSegmentTest(part, body) }
@@ -202,7 +203,7 @@ package enum ProgramLinker {
     /// Calls `body` for every flag condition in `condition`.
     static func forEachFlagTest(_ condition: Condition, _ body: (FlagServesTest) -> Void) {
         switch condition {
-        case .always, .test, .contextKey, .percentage, .expression, .malformed, .exception, .segmentMatch: return
+        case .always, .test, .contextKey, .percentage, .expression, .malformed, .exception, .segmentMatch, .external: return
         case .flagServes(let test): body(test)
         case .not(let inner): forEachFlagTest(inner, body)
         case .all(let parts), .any(let parts): for part in parts { forEachFlagTest(part, body) }

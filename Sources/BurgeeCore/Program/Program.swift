@@ -29,6 +29,9 @@ final class Program: Sendable {
     /// Where unbounded segments' members are looked up (``ProgramDraft/segmentMemberships``);
     /// read only by evaluations that reach one.
     let segmentMemberships: (any SegmentMembershipSource)?
+    /// What decides external conditions (``ProgramDraft/externalConditions``); read only by
+    /// evaluations that reach one.
+    let externalConditions: (any ExternalConditionSource)?
     let rules: ProgramTable<RuleCode>
     /// The rules' ids, parallel to ``rules``, for reasons.
     let ruleIds: ProgramTable<String?>
@@ -97,7 +100,8 @@ final class Program: Sendable {
     init(flags: [FlagCode], values: TableBuilder<JSONValue>, variationKeys: TableBuilder<String?>,
          prerequisites: TableBuilder<PrerequisiteCode>, prerequisiteKeys: TableBuilder<String>,
          prerequisiteVariations: TableBuilder<Int32>, clock: EvaluationClock,
-         memberships: (any SegmentMembershipSource)?, rules: TableBuilder<RuleCode>,
+         memberships: (any SegmentMembershipSource)?, externalConditions: (any ExternalConditionSource)? = nil,
+         rules: TableBuilder<RuleCode>,
          ruleIds: TableBuilder<String?>, conditions: TableBuilder<ConditionCode>, conditionChildren: TableBuilder<Int32>,
          tests: TableBuilder<Owned<TestCode>>, segmentTests: TableBuilder<SegmentTestCode>,
          segmentReferences: TableBuilder<Int32>, keyTests: TableBuilder<KeyTestCode>, rollouts: TableBuilder<Owned<RolloutCode>>,
@@ -133,6 +137,7 @@ final class Program: Sendable {
         self.prerequisiteVariations = table(prerequisiteVariations)
         self.clock = clock
         self.segmentMemberships = memberships
+        self.externalConditions = externalConditions
         self.rules = table(rules)
         self.ruleIds = table(ruleIds)
         self.conditions = table(conditions)

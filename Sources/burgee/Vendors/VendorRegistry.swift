@@ -58,8 +58,9 @@ enum StoreLayouts {
 struct EvalVendorOptions: ParsableArguments {
     @OptionGroup var flagd: FlagdEvalOptions
     @OptionGroup var split: SplitEvalOptions
+    @OptionGroup var unleash: UnleashEvalOptions
 
-    private var groups: [any EvalOptionGroup] { [flagd, split] }
+    private var groups: [any EvalOptionGroup] { [flagd, split, unleash] }
 
     /// Refuses a value a format cannot take.
     func check() throws {

@@ -6,6 +6,13 @@ uses every strategy, operator, segment, variant and dependency shape, valid and 
 requests whose contexts are in Unleash's JSON shape. The clock is fixed: burgee gets `--now`,
 Yggdrasil the same instant as the context's `currentTime` when the request has none.
 
+Custom strategies come from a fixed catalogue (CUSTOM_STRATEGIES below), registered with burgee
+by `--custom-strategies test-catalogue` (Sources/burgee/Vendors/Unleash/UnleashTestStrategies.swift)
+and with Yggdrasil by the engine's `register_custom_strategies`; `myCustomStrategy` is registered
+with neither. yggdrasil-engine's Python wrapper numbers `applicationHostname` among the custom
+strategies, where Yggdrasil (Rust) and its other wrappers do not: the oracle corrects its list, so
+that the numbering compared is Yggdrasil's.
+
 Random draws (random stickiness, `gradualRolloutRandom`, and default stickiness with neither
 userId nor sessionId) are not reproducible: where the answer depends on one, that part of the
 answer is not compared (the oracle marks it), unless the percentage makes it certain.
@@ -151,13 +158,64 @@ def percent(rng, fixed_only=False):
     return rng.choice(["0", "100", "50", "33", "75", "10", "99", "1", "007", "150", "abc", "", "50.5", "-5"])
 
 
+# The custom strategies both sides register: the context as burgee hands it to a strategy reads a
+# standard field, else the property of that name (as Unleash's constraints read a context field).
+def _field(ctx, name):
+    value = ctx.get(name)
+    return value if value is not None else (ctx.get("properties") or {}).get(name)
+
+
+def _user_in(parameters, ctx):
+    ids, user = parameters.get("userIds"), _field(ctx, "userId")
+    return ids is not None and user is not None and user in [i.strip(" ") for i in ids.split(",")]
+
+
+def _property(parameters, ctx):
+    name, value = parameters.get("property"), parameters.get("value")
+    props = ctx.get("properties") or {}
+    return name is not None and value is not None and name in props and props[name] == value
+
+
+def _prefix(parameters, ctx):
+    prefix = parameters.get("prefix")
+    return prefix is not None and (_field(ctx, "userId") or "").startswith(prefix)
+
+
+CUSTOM_STRATEGIES = {
+    "burgee-test-on": lambda parameters, ctx: True,
+    "burgee-test-off": lambda parameters, ctx: False,
+    "burgee-test-user-in": _user_in,
+    "burgee-test-property": _property,
+    "burgee-test-prefix": _prefix,
+}
+CUSTOM_PROPERTIES = ["plan", "email", "ünï", "count", "missing"]
+
+
+def custom_parameters(rng, kind, p):
+    if kind == "burgee-test-user-in" and rng.random() < 0.9:
+        p["userIds"] = rng.choice(["u1,u2", "u1, u3 ,42", "ünï", "", "U1", "用户-9,u4"])
+    elif kind == "burgee-test-property":
+        if rng.random() < 0.9:
+            p["property"] = rng.choice(CUSTOM_PROPERTIES)
+        if rng.random() < 0.9:
+            p["value"] = rng.choice(PROPERTY_VALUES.get(p.get("property"), WORDS))
+    elif kind == "burgee-test-prefix" and rng.random() < 0.9:
+        p["prefix"] = rng.choice(["u", "u1", "", "用", "U", "4"])
+    elif kind in ("burgee-test-on", "burgee-test-off") and rng.random() < 0.3:
+        p["ignored"] = rng.choice(WORDS)
+
+
 def strategy(rng, name, segment_ids):
     kind = rng.choice(["default", "default", "default", "userWithId", "flexibleRollout", "flexibleRollout", "gradualRolloutUserId",
                        "gradualRolloutSessionId", "gradualRolloutRandom", "remoteAddress", "applicationHostname",
-                       "myCustomStrategy"])
+                       "myCustomStrategy", "custom", "custom", "custom"])
+    if kind == "custom":
+        kind = rng.choice(list(CUSTOM_STRATEGIES))
     s = {"name": kind, "parameters": {}}
     p = s["parameters"]
-    if kind == "userWithId":
+    if kind in CUSTOM_STRATEGIES:
+        custom_parameters(rng, kind, p)
+    elif kind == "userWithId":
         if rng.random() < 0.95:
             p["userIds"] = rng.choice(["u1,u2", "u1, u3 ,42", "ünï", "u2,,u4", "", "U1", "u1 , ,"])
     elif kind == "flexibleRollout":
@@ -251,7 +309,7 @@ def context(rng):
 
 
 def burgee_args(document):
-    return ["--now", NOW]
+    return ["--now", NOW, "--custom-strategies", "test-catalogue"]
 
 
 # --- the oracle ---------------------------------------------------------------------------------
@@ -307,9 +365,21 @@ def _toggle_random(feature, ctx, features, depth=0):
     return on, on or variant
 
 
+class _Strategy:
+    def __init__(self, function):
+        self.function = function
+
+    def apply(self, parameters, context):
+        return self.function(parameters, context)
+
+
 def oracle(document, requests):
+    from yggdrasil_engine import custom_strategy
     from yggdrasil_engine.engine import UnleashEngine
+    if "applicationHostname" not in custom_strategy._STANDARD_STRATEGIES:
+        custom_strategy._STANDARD_STRATEGIES.append("applicationHostname")
     engine = UnleashEngine()
+    engine.register_custom_strategies({name: _Strategy(f) for name, f in CUSTOM_STRATEGIES.items()})
     engine.take_state(json.dumps(document))
     features = {f["name"]: f for f in document["features"]}
     answers = []
@@ -373,10 +443,21 @@ def mismatches(document, request):
     return False
 
 
+def custom(document, request):
+    """Whether the request's toggle, or a parent of it, has a strategy of the catalogue."""
+    features = {f["name"]: f for f in document["features"]}
+    feature = features.get(request.get("flag"))
+    if feature is None:
+        return False
+    toggles = [feature] + [features[d["feature"]] for d in feature.get("dependencies") or [] if d["feature"] in features]
+    return any(s["name"] in CUSTOM_STRATEGIES for t in toggles for s in t.get("strategies") or [])
+
+
 def classes(document, requests):
     return inputclasses.total(reduce, document, requests, numeric_texts=True,
-                              own=lambda r: ["type-mismatches"] if mismatches(document, r) else [],
-                              own_names=["type-mismatches"])
+                              own=lambda r: (["type-mismatches"] if mismatches(document, r) else [])
+                              + (["custom-strategies"] if custom(document, r) else []),
+                              own_names=["type-mismatches", "custom-strategies"])
 
 
 def reduce(document, flag):

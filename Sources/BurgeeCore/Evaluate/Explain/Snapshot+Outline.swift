@@ -202,6 +202,8 @@ struct ProgramOutliner {
             let variations = accepted(test)
             guard !variations.isEmpty else { return "flag \(flag) serves a variation it does not have (never holds)" }
             return "flag \(flag) serves \(variations.map { "'\($0)'" }.joined(separator: " or "))"
+        case .external:
+            return "external condition \(code.operands.start + 1) holds (code the client registers)"
         case .exception: return "(cannot be evaluated: an error)"
         case .malformed: return "(malformed)"
         }

@@ -9,6 +9,9 @@ package struct CompileOptions: Sendable {
     /// Where unbounded segments' members are looked up, for a format that has them
     /// (LaunchDarkly's big segments); `nil`: nowhere.
     package var segmentMemberships: (any SegmentMembershipSource)?
+    /// What decides conditions the definitions name but do not define, for a format that has
+    /// them (Unleash's custom strategies); `nil`: none holds.
+    package var externalConditions: (any ExternalConditionSource)?
 
     private var settings: [ObjectIdentifier: any Sendable] = [:]
 

@@ -36,6 +36,26 @@ public struct UnleashContext: Sendable, Hashable {
         self.properties = properties
     }
 
+    /// The Unleash context a Burgee `context` stands for, as ``Context/init(unleashJSON:)`` reads
+    /// one back: the standard fields from the attributes of those names, every other attribute
+    /// (text, a number or a boolean, as text) a property. Of a multi-context, its `user` part.
+    public init(_ context: Context) {
+        self.init()
+        let attributes = context.attributes(ofKind: context.isMulti ? Context.unleashKind : nil) ?? [:]
+        for (name, value) in attributes {
+            guard let text = UnleashText.text(of: value) else { continue }
+            switch name {
+            case "userId": userId = text
+            case "sessionId": sessionId = text
+            case "remoteAddress": remoteAddress = text
+            case "environment": environment = text
+            case "appName": appName = text
+            case "currentTime": currentTime = text
+            default: properties[name] = text
+            }
+        }
+    }
+
     /// The Burgee context Unleash features are evaluated for.
     public var context: Context {
         Context(unleashJSON: json)

@@ -158,7 +158,8 @@ extension UnleashDialect: ItemwiseDialect {
     // MARK: Helpers
 
     static func lowering(_ options: CompileOptions) -> UnleashLoweringOptions {
-        UnleashLoweringOptions(hostname: options.unleashHostname, now: options.now)
+        UnleashLoweringOptions(hostname: options.unleashHostname, now: options.now,
+                               customStrategies: options.externalConditions)
     }
 
     /// The decimal id of a segment object, when it has an integer one.

@@ -89,8 +89,8 @@ struct UnleashDialect: DefinitionsDialect {
                 (isEnabled, variant) follows the steps.
                 """,
             validation: """
-                For Unleash, unknown strategies and operators are warnings with their JSON path (they load \
-                and never pass).
+                For Unleash, custom strategies and unknown operators are warnings with their JSON path (they \
+                load; a custom strategy passes only where the client registers it, an unknown operator never).
                 """,
             clock: "Unleash DATE_AFTER/DATE_BEFORE constraints compare it when a context has no currentTime")
     }

@@ -11,7 +11,10 @@
 /// group id is the `groupId` parameter, else the feature name), else the feature's variants
 /// (group id the feature name), else variation 1. No strategy passing → variation 0 (the
 /// fallthrough); no strategies at all → on. A disabled feature serves variation 0 (off).
-/// An unknown strategy never passes. A feature with a part that Yggdrasil, Unleash's reference
+/// A strategy of another name is a custom strategy: an ``Condition/external(_:)`` condition at
+/// its position among the feature's custom strategies (``FlagInfo/externalConditions``), which
+/// the client's registered code decides (Yggdrasil's `customStrategyN`, N counting from 1); none
+/// registered, it never passes. A feature with a part that Yggdrasil, Unleash's reference
 /// engine, cannot compile (an unknown operator, a missing segment, an unreadable `NUM_*`, `DATE_*`
 /// or `SEMVER_*` value: ``UnleashRefusal``) is always off, as Yggdrasil's is.
 ///
@@ -51,7 +54,9 @@ package enum UnleashLowering {
             }
             return flag
         }
-        return ProgramDraft(flags: flags, segments: [], clock: options.clock)
+        var draft = ProgramDraft(flags: flags, segments: [], clock: options.clock)
+        draft.externalConditions = options.customStrategies
+        return draft
     }
 
     /// Feature `name` of `document` lowered alone, as ``lower(_:options:)`` lowers it (the last
@@ -69,6 +74,18 @@ package enum UnleashLowering {
         for segment in document.segments where segment.id >= 0 { segments[segment.id] = segment }
         let lowering = Lowering(features: features, segments: segments, options: options, version: document.version ?? 0)
         return (feature, lowering.lower(feature))
+    }
+
+    /// The strategies Yggdrasil evaluates itself; every other name is a custom strategy.
+    package static let builtInStrategies: Set<String> = [
+        "default", "userWithId", "gradualRolloutUserId", "gradualRolloutSessionId", "gradualRolloutRandom",
+        "flexibleRollout", "remoteAddress", "applicationHostname",
+    ]
+
+    /// `feature`'s custom strategies, in order: the external conditions its rules name by position.
+    static func customStrategies(of feature: UnleashFeature) -> [ExternalCondition] {
+        feature.strategies.filter { !builtInStrategies.contains($0.name) }
+            .map { ExternalCondition(name: $0.name, parameters: $0.parameters) }
     }
 
     /// The variants that become variations 2… of `feature`, in order: each strategy's own, then
@@ -122,7 +139,7 @@ private struct Lowering {
             otherwise = serve
         } else {
             for (s, strategy) in feature.strategies.enumerated() {
-                let condition = self.condition(of: strategy, feature: feature, &r)
+                let condition = self.condition(of: s, feature: feature, &r)
                 let group = strategy.parameters["groupId"] ?? feature.name
                 let (overrides, serve) = variantServe(own: Array(zip(strategyVariantIndices[s], strategy.variants)),
                                                       ownGroup: group, ownStickiness: strategy.parameters["stickiness"] ?? "default",
@@ -154,8 +171,9 @@ private struct Lowering {
         var metadata: [String: JSONValue] = ["impressionData": .bool(feature.impressionData)]
         if let project = feature.project { metadata["project"] = .string(project) }
         if let type = feature.type { metadata["type"] = .string(type) }
-        let info = FlagInfo(version: version, trackEvents: feature.impressionData, sets: [], metadata: metadata,
+        var info = FlagInfo(version: version, trackEvents: feature.impressionData, sets: [], metadata: metadata,
                             variables: Array(repeating: [:], count: variations.count), payloads: payloads)
+        info.externalConditions = UnleashLowering.customStrategies(of: feature)
         var flag = FlagDraft(key: feature.name, path: feature.path, problems: r.problems, enabled: feature.enabled,
                              variations: variations, offVariation: 0, prerequisites: prerequisites, rules: rules,
                              fallthrough: otherwise, info: info)
@@ -220,7 +238,7 @@ private struct Lowering {
         guard childGroup || (checksVariants && !dependency.enabled) else { return nil }
         var scratch = ModelReader(subject: .flag(parent.name))
         let refused = UnleashRefusal.firstRefusal(of: parent, segments: segments) != nil
-        let passes = refused ? [] : parent.strategies.map { condition(of: $0, feature: parent, defaultGroup: child.name, &scratch) }
+        let passes = refused ? [] : parent.strategies.indices.map { condition(of: $0, feature: parent, defaultGroup: child.name, &scratch) }
         let on: Condition = !parent.enabled || refused ? Self.never : parent.strategies.isEmpty ? .always : .any(passes)
         var parts = [dependency.enabled ? on : .not(on)]
         if checksVariants { parts.append(variant(of: parent, passes: passes, in: Set(dependency.variants))) }
@@ -299,10 +317,11 @@ private struct Lowering {
 
     // MARK: Strategies
 
-    /// The condition of `strategy`; `defaultGroup` (the feature's name unless given) is the group
-    /// id of a `flexibleRollout` without a `groupId`.
-    private func condition(of strategy: UnleashStrategy, feature: UnleashFeature, defaultGroup: String? = nil,
+    /// The condition of `feature`'s strategy at `index`; `defaultGroup` (the feature's name unless
+    /// given) is the group id of a `flexibleRollout` without a `groupId`.
+    private func condition(of index: Int, feature: UnleashFeature, defaultGroup: String? = nil,
                            _ r: inout ModelReader) -> Condition {
+        let strategy = feature.strategies[index]
         var parts = strategy.constraints.map { constraint(of: $0, &r) }
         for (i, id) in strategy.segments.enumerated() {
             guard let segment = segments[id], !segment.problems.contains(where: { $0.severity == .error }) else {
@@ -312,7 +331,14 @@ private struct Lowering {
             }
             parts += segment.constraints.map { constraint(of: $0, &r) }
         }
-        parts.append(test(of: strategy, feature: feature, defaultGroup: defaultGroup ?? feature.name, &r))
+        if UnleashLowering.builtInStrategies.contains(strategy.name) {
+            parts.append(test(of: strategy, feature: feature, defaultGroup: defaultGroup ?? feature.name, &r))
+        } else {
+            let position = feature.strategies[..<index].count { !UnleashLowering.builtInStrategies.contains($0.name) }
+            r.warning(strategy.path.appending("name"),
+                      "custom strategy '\(strategy.name)' passes only where the client registers it; elsewhere it never passes")
+            parts.append(.external(position))
+        }
         return .all(parts)
     }
 
@@ -357,7 +383,6 @@ private struct Lowering {
             return percentage(p["percentage"], group: group, input,
                               at: strategy.path.appending("parameters").appending("percentage"), &r)
         default:
-            r.warning(strategy.path.appending("name"), "unknown strategy '\(strategy.name)' never passes")
             return Self.never
         }
     }

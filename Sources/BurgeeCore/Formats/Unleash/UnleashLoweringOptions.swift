@@ -13,11 +13,15 @@ package struct UnleashLoweringOptions: Sendable {
     /// Pins the evaluation time for `DATE_AFTER`/`DATE_BEFORE` when a context has no
     /// `currentTime`; `nil` reads the system clock (once per evaluation, only when needed).
     package var now: Timestamp?
+    /// The code of custom strategies, by name; `nil`: none, so custom strategies never pass.
+    package var customStrategies: (any ExternalConditionSource)?
 
-    /// Options; by default the machine's host name and the system clock.
-    package init(hostname: String = UnleashLoweringOptions.machineHostname(), now: Timestamp? = nil) {
+    /// Options; by default the machine's host name, the system clock and no custom strategies.
+    package init(hostname: String = UnleashLoweringOptions.machineHostname(), now: Timestamp? = nil,
+                 customStrategies: (any ExternalConditionSource)? = nil) {
         self.hostname = hostname
         self.now = now
+        self.customStrategies = customStrategies
     }
 
     /// The machine's host name (`gethostname`), or `""` when it cannot be read.

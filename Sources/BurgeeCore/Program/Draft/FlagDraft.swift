@@ -242,6 +242,9 @@ package struct FlagInfo: Sendable {
     /// say it (a UFC allocation): ``rulePayloads``' members that every logged call reads, read
     /// once here; empty for formats without.
     package var ruleExposures: [RuleExposure] = []
+    /// The conditions the flag's rules name by position (``Condition/external(_:)``), in order:
+    /// Unleash's custom strategies, as Yggdrasil numbers them.
+    package var externalConditions: [ExternalCondition] = []
     /// Whether a `FALLTHROUGH` result forces an exposure event (LaunchDarkly's `trackEventsFallthrough`).
     package var trackEventsFallthrough: Bool = false
     /// Whether the flag's evaluations are to be counted and not recorded one by one (Split's

@@ -13,6 +13,9 @@ package struct ProgramDraft: Sendable {
     /// Where unbounded segments' members are looked up (``UnboundedSegment``); `nil`: nowhere,
     /// as LaunchDarkly's SDKs without a big segment store.
     package var segmentMemberships: (any SegmentMembershipSource)?
+    /// What decides the flags' external conditions (``Condition/external(_:)``, Unleash's custom
+    /// strategies); `nil`: none holds.
+    package var externalConditions: (any ExternalConditionSource)?
     /// Whether flags on a prerequisite cycle stay usable, the cycle being found when an evaluation
     /// goes round it (LaunchDarkly: the whole evaluation is then `ERROR/MALFORMED_FLAG`, and a
     /// flag whose evaluation never enters the cycle, say because a flag on it is off, evaluates
