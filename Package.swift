@@ -67,7 +67,13 @@ let package = Package(
         .target(name: "BurgeeUnleash", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeLaunchDarkly", dependencies: ["Burgee", "BurgeeCore", "BurgeeRedis", .product(name: "Logging", package: "swift-log")]),
         .target(name: "BurgeeFlagd", dependencies: ["Burgee", "BurgeeCore", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "BurgeeSplit", dependencies: ["Burgee", "BurgeeCore", "BurgeeRedis", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "BurgeeSplit",
+            dependencies: [
+                "Burgee", "BurgeeCore", "BurgeeRedis", .product(name: "Logging", package: "swift-log"),
+                // Flags carried in streaming notifications, gzip or zlib compressed.
+                .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         .target(
             name: "BurgeeKameleoon",
             dependencies: [
@@ -185,6 +191,8 @@ let package = Package(
             dependencies: [
                 "BurgeeSplit", "Burgee", "BurgeeCore", "BurgeeRedis", "BurgeeServer", "BurgeeTesting", "BurgeeTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                // Flags pushed zlib-compressed, as Split's service may send them.
+                .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(

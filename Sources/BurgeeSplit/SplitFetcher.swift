@@ -4,7 +4,8 @@ import BurgeeCore
 /// The requests of Split's SDK API, into a ``SplitSyncState``: the since/till loop of `GET
 /// /splitChanges` (spec 1.3, falling back to 1.1 when a server answers 400 to it, and asking for
 /// 1.3 again a day later), and of `GET /segmentChanges/{name}`. A fetch after a notification
-/// adds `till=<change number>`, which Split's CDN takes as a reason to answer from the origin.
+/// adds `till=<change number>` and `Cache-Control: no-cache`, which Split's CDN takes as reasons
+/// to answer from the origin.
 struct SplitFetcher {
     /// The SDK API's base URL, without a trailing slash.
     let base: String
@@ -52,7 +53,7 @@ struct SplitFetcher {
             do { url = try ServiceURL(splitChangesQuery(state, till: till), allowInsecureHTTP: options.http.allowInsecureHTTP) } catch {
                 return .failed(HTTPFailure(DataSourceError(kind: .invalidData, message: "the splitChanges URL is invalid: \(error)")))
             }
-            switch await transport.fetchDefinitions(url, etag: nil) {
+            switch await transport.fetchDefinitions(url, etag: nil, headers: Self.onDemand(till)) {
             case .failed(let failure):
                 if spec != SplitPolling.olderSpec, failure.error.statusCode == 400 {
                     sink.logger.warning("the Split server refused spec \(spec) (400); asking for spec \(SplitPolling.olderSpec)",
@@ -104,7 +105,7 @@ struct SplitFetcher {
             } catch {
                 return .failed(HTTPFailure(DataSourceError(kind: .invalidData, message: "segment '\(name)': the URL is invalid")))
             }
-            switch await transport.fetchDefinitions(url, etag: nil) {
+            switch await transport.fetchDefinitions(url, etag: nil, headers: Self.onDemand(till)) {
             case .failed(let failure):
                 return .failed(failure)
             case .notModified:
@@ -120,6 +121,11 @@ struct SplitFetcher {
             }
         }
         return .current(changed: changed)
+    }
+
+    /// The headers of a fetch a notification asked for (`till` given): `Cache-Control: no-cache`.
+    private static func onDemand(_ till: Int64?) -> [(String, String)] {
+        till == nil ? [] : [("Cache-Control", "no-cache")]
     }
 
     /// `…/splitChanges?s=1.3&since=N&rbSince=M[&sets=a,b][&till=T]` (1.1: without `rbSince`).

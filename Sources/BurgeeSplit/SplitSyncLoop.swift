@@ -7,7 +7,8 @@ import BurgeeCore
 ///
 /// It polls (a full fetch every polling interval) while streaming is down or off, and not while
 /// it is up; when the stream comes up it fetches everything once, as Split's SDKs do. A
-/// notification fetches what it names when its change number is newer than the one held; a kill
+/// notification fetches what it names when its change number is newer than the one held, unless
+/// it carries the changed flag and follows on from the change number held (applied in place); a kill
 /// is applied to the stored flag at once (killed, its default treatment, the change number) and
 /// then fetched. A failed fetch keeps the last good state and retries with the backoff of
 /// ``HTTPOptions`` (or after a `Retry-After`), whatever the streaming state; 401 and 403 stop the
@@ -83,11 +84,15 @@ struct SplitSyncLoop {
 
     private mutating func handle(_ notification: SplitNotification) async -> Step {
         switch notification {
-        case .flagsUpdated(let changeNumber):
+        case .flagsUpdated(let changeNumber, let previous, let item):
             guard changeNumber > state.changeNumber else { return .goOn }
+            if let item, previous == state.changeNumber, await applyInPlace(item, ruleBased: false, changeNumber) { return .goOn }
             return await sync(.all(till: changeNumber))
-        case .ruleBasedSegmentsUpdated(let changeNumber):
+        case .ruleBasedSegmentsUpdated(let changeNumber, let previous, let item):
             guard changeNumber > state.ruleBasedChangeNumber else { return .goOn }
+            if let item, previous == state.ruleBasedChangeNumber, await applyInPlace(item, ruleBased: true, changeNumber) {
+                return .goOn
+            }
             return await sync(.all(till: changeNumber))
         case .flagKilled(let name, let defaultTreatment, let changeNumber):
             guard changeNumber > state.changeNumber else { return .goOn }
@@ -100,6 +105,41 @@ struct SplitSyncLoop {
             guard state.namedSegments.contains(name), changeNumber > (state.segmentChangeNumbers[name] ?? -1) else { return .goOn }
             return await sync(.segment(name, till: changeNumber))
         }
+    }
+
+    /// Applies the flag (or rule-based segment) a notification carries, as Split's SDKs do when it
+    /// follows on from the change number held: stored (removed when not `ACTIVE`, or when flag
+    /// sets are configured and it is in none of them), the change number advanced, and the
+    /// segments it names that are not held fetched up to `changeNumber`. Returns `false`, leaving
+    /// the state as it was, when the item cannot be read, names a rule-based segment not held, a
+    /// segment cannot be fetched or the client refuses the document: the caller then fetches.
+    private mutating func applyInPlace(_ item: SplitPushedItem, ruleBased: Bool, _ changeNumber: Int64) async -> Bool {
+        let decoded: (name: String, json: JSONValue)
+        do { decoded = try item.decoded(limits: sink.limits) } catch {
+            sink.logger.warning("a Split notification's item cannot be read; fetching", metadata: ["error": "\(error.reason)"])
+            return false
+        }
+        var next = state
+        if ruleBased {
+            SplitSyncState.apply([decoded.json], to: &next.ruleBasedSegments)
+            next.ruleBasedChangeNumber = changeNumber
+        } else {
+            var flag = decoded.json
+            let sets = Set(flag.objectValue?["sets"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            if !options.flagSets.isEmpty, sets.isDisjoint(with: options.flagSets), case .object(var members) = flag {
+                members["status"] = "ARCHIVED"
+                flag = .object(members)
+            }
+            SplitSyncState.apply([flag], to: &next.flags)
+            next.changeNumber = changeNumber
+            guard next.ruleBasedSegmentNames.isSubset(of: next.ruleBasedSegments.keys) else { return false }
+        }
+        for name in next.namedSegments.sorted() where next.segments[name] == nil {
+            guard case .current = await fetcher.fetchSegment(name, into: &next, till: changeNumber) else { return false }
+        }
+        next.forgetUnnamedSegments()
+        if next == state { return true }
+        return await deliver(next)
     }
 
     /// Fetches `scope` into a copy of the state, keeps it once the client accepted its document,

@@ -24,12 +24,13 @@ enum SplitStreamingState: Sendable, Equatable {
 }
 
 /// A change Split's streaming service announces; the loop fetches what it names when it is newer
-/// than what it holds.
+/// than what it holds, or applies the item it carries when it follows on from what it holds.
 enum SplitNotification: Sendable, Equatable {
-    /// `SPLIT_UPDATE`: flags changed up to `changeNumber`.
-    case flagsUpdated(changeNumber: Int64)
-    /// `RB_SEGMENT_UPDATE`: rule-based segments changed up to `changeNumber`.
-    case ruleBasedSegmentsUpdated(changeNumber: Int64)
+    /// `SPLIT_UPDATE`: flags changed up to `changeNumber`, from `previous` (`pcn`), carrying the
+    /// changed flag when Split's service sent it (`c` and `d`).
+    case flagsUpdated(changeNumber: Int64, previous: Int64? = nil, item: SplitPushedItem? = nil)
+    /// `RB_SEGMENT_UPDATE`: rule-based segments changed up to `changeNumber`, likewise.
+    case ruleBasedSegmentsUpdated(changeNumber: Int64, previous: Int64? = nil, item: SplitPushedItem? = nil)
     /// `SPLIT_KILL`: a flag was killed; applied at once, then fetched.
     case flagKilled(name: String, defaultTreatment: String, changeNumber: Int64)
     /// `SEGMENT_UPDATE`: a segment's keys changed up to `changeNumber`.

@@ -84,6 +84,22 @@ struct SplitSyncState: Sendable, Equatable {
         return names
     }
 
+    /// The rule-based segments the active flags name (`IN_RULE_BASED_SEGMENT` matchers).
+    var ruleBasedSegmentNames: Set<String> {
+        var names: Set<String> = []
+        for flag in flags.values {
+            for condition in flag.objectValue?["conditions"]?.arrayValue ?? [] {
+                let matchers = condition.objectValue?["matcherGroup"]?.objectValue?["matchers"]?.arrayValue ?? []
+                for matcher in matchers where matcher.objectValue?["matcherType"]?.stringValue == "IN_RULE_BASED_SEGMENT" {
+                    if let name = matcher.objectValue?["userDefinedSegmentMatcherData"]?.objectValue?["segmentName"]?.stringValue {
+                        names.insert(name)
+                    }
+                }
+            }
+        }
+        return names
+    }
+
     /// Drops the keys of segments nothing names any more.
     mutating func forgetUnnamedSegments() {
         let named = namedSegments

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import BurgeeCore
 import BurgeeServer
+import CompressNIO
+import NIOCore
 import Foundation
 import Testing
 
@@ -175,6 +177,30 @@ struct SplitPushTests {
                                               "defaultTreatment": "dark"])
                 #expect(messages[2].inner == ["type": "SPLIT_UPDATE", "changeNumber": .number(Double(new)), "pcn": .number(Double(old))])
                 #expect(messages.allSatisfy { $0.outer["timestamp"]?.int64Value != nil && $0.outer["id"] != nil })
+            }
+        }
+    }
+
+    @Test("one changed flag rides in SPLIT_UPDATE: base64 as is when small, gzip-compressed from 1 KiB")
+    func oneChangedFlagIsCarried() async throws {
+        try await withSplit { server, running, client in
+            let reader = try await open(client, streamURL(running, token: try await token(client, running)))
+            _ = try await nextMessage(reader)
+            _ = try await nextMessage(reader)
+            let blue = SplitModeTests.flag("a", sets: ["front"]).replacingOccurrences(of: #""defaultTreatment":"off""#, with: #""defaultTreatment":"blue""#)
+            for (flag, compression) in [(blue, 0), (blue.replacingOccurrences(of: "blue", with: String(repeating: "b", count: 1200)), 1)] {
+                let old = server.currentDocumentVersion
+                let b = SplitModeTests.flag("b", sets: ["back"], segment: "vips")
+                try server.update(definitions: Array(SplitModeTests.document(flags: [flag, b]).utf8))
+                let message = try #require(try await nextMessage(reader))
+                #expect(message.type == "SPLIT_UPDATE")
+                #expect(message.inner["pcn"]?.int64Value == old)
+                #expect(message.inner["changeNumber"]?.int64Value == server.currentDocumentVersion)
+                #expect(message.inner["c"]?.int64Value == Int64(compression))
+                let d = try #require(message.inner["d"]?.stringValue)
+                var bytes = ByteBuffer(bytes: try #require(Data(base64Encoded: d)))
+                if compression == 1 { bytes = try bytes.decompress(with: .gzip) }
+                #expect(try JSONValue(parsing: String(buffer: bytes)) == JSONValue(parsing: flag))
             }
         }
     }

@@ -1,6 +1,8 @@
 import BurgeeServer
 import BurgeeTesting
+import CompressNIO
 import Foundation
+import NIOCore
 import Testing
 @testable import Burgee
 @testable import BurgeeSplit
@@ -72,10 +74,83 @@ struct SplitStreamingTests {
                 #expect(stream.query.hasPrefix("v=1.1&accessToken="))
                 #expect(stream.query.contains("&channels=burgee_segments,burgee_splits,%5B%3Foccupancy%3Dmetrics.publishers%5Dcontrol_pri,"))
                 #expect(!stream.hasAuthorization)
-                try running.update(Split.document(flags: [Split.flag("a", treatment: "blue"), Split.flag("b", segment: "vips")]))
+                // Two flags change: the notification carries neither, so the client fetches up to
+                // its change number, past Split's CDN.
+                try running.update(Split.document(flags: [Split.flag("a", treatment: "blue"), Split.flag("b", segment: "vips", treatment: "red")]))
                 #expect(await eventually { client.split.treatment("a", key: "u9") == "blue" })
                 let version = running.server.currentDocumentVersion
-                #expect(running.requests(to: "/api/splitChanges").contains { $0.query.hasSuffix("&till=\(version)") })
+                let fetch = try #require(running.requests(to: "/api/splitChanges").first { $0.query.hasSuffix("&till=\(version)") })
+                #expect(fetch.headers["cache-control"] == "no-cache")
+                let polled = try #require(running.requests(to: "/api/splitChanges").first)
+                #expect(polled.headers["cache-control"] == nil)
+            }
+        }
+    }
+
+    @Test("a notification carrying the one flag that changed is applied in place, without a fetch")
+    func aCarriedFlagIsAppliedInPlace() async throws {
+        try await withSplitServer { running in
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await streaming(client, running)
+                let fetches = running.requests(to: "/api/splitChanges").count
+                // `beta` is served but named by no flag: the client does not hold it.
+                let segments = #"{"vips":["u1","u2"],"banned":["u5"],"beta":["u7"]}"#
+                let b = Split.flag("b", sets: ["back"], segment: "vips")
+                try running.update(Split.document(flags: [Split.flag("a", sets: ["front"], treatment: "blue"), b], segments: segments))
+                #expect(await eventually { client.split.treatment("a", key: "u9") == "blue" })
+                // A flag of its own size gzip-compressed (c: 1), naming a segment not held: that
+                // segment alone is fetched, up to the notification's change number.
+                let big = Split.flag("big", segment: "beta", treatment: String(repeating: "x", count: 2000))
+                try running.update(Split.document(flags: [Split.flag("a", sets: ["front"], treatment: "blue"), b, big], segments: segments))
+                #expect(await eventually { client.split.treatment("big", key: "u7") == String(repeating: "x", count: 2000) })
+                #expect(client.split.treatment("big", key: "u1") == "off")
+                let version = running.server.currentDocumentVersion
+                let segmentFetch = try #require(running.requests(to: "/api/segmentChanges/beta").first)
+                #expect(segmentFetch.query == "since=-1&till=\(version)")
+                #expect(segmentFetch.headers["cache-control"] == "no-cache")
+                #expect(running.requests(to: "/api/splitChanges").count == fetches)
+            }
+        }
+    }
+
+    @Test("a carried flag that does not follow on from the change number held, or cannot be read, is fetched instead")
+    func aCarriedFlagOutOfOrderOrUnreadableIsFetched() async throws {
+        try await withSplitServer { running in
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await streaming(client, running)
+                let held = running.server.currentDocumentVersion
+                func notify(_ changeNumber: Int64, pcn: Int64, c: Int, d: String) {
+                    let inner = #"{"type":"SPLIT_UPDATE","changeNumber":\#(changeNumber),"pcn":\#(pcn),"c":\#(c),"d":"\#(d)"}"#
+                    let data: JSONValue = ["channel": "burgee_splits", "timestamp": 1, "data": .string(inner)]
+                    running.server.broadcast(event: "message", data: data.serialized())
+                }
+                let pushed = Data(Split.flag("a", treatment: "pushed").utf8).base64EncodedString()
+                for (offset, (pcn, c, d)) in [(held - 1, 0, pushed), (held, 1, pushed), (held, 0, "%%%"), (held, 7, pushed)].enumerated() {
+                    let changeNumber = held + 1000 + Int64(offset)
+                    notify(changeNumber, pcn: pcn, c: c, d: d)
+                    #expect(await eventually { running.requests(to: "/api/splitChanges").contains { $0.query.hasSuffix("&till=\(changeNumber)") } })
+                }
+                // The fetches found nothing newer: the pushed flag was never applied.
+                #expect(client.split.treatment("a", key: "u9") == "on")
+            }
+        }
+    }
+
+    @Test("a flag pushed zlib-compressed (c: 2) is read as Split's SDKs read it")
+    func aZlibCompressedFlagIsApplied() async throws {
+        try await withSplitServer { running in
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await streaming(client, running)
+                let fetches = running.requests(to: "/api/splitChanges").count
+                var flag = ByteBuffer(string: Split.flag("z", treatment: "zipped"))
+                let zlib = try flag.compress(with: .zlib)
+                let held = running.server.currentDocumentVersion
+                let inner: JSONValue = ["type": "SPLIT_UPDATE", "changeNumber": .number(Double(held + 1)), "pcn": .number(Double(held)),
+                                        "c": 2, "d": .string(Data(zlib.readableBytesView).base64EncodedString())]
+                let data: JSONValue = ["channel": "burgee_splits", "timestamp": 1, "data": .string(inner.serialized())]
+                running.server.broadcast(event: "message", data: data.serialized())
+                #expect(await eventually { client.split.treatment("z", key: "u9") == "zipped" })
+                #expect(running.requests(to: "/api/splitChanges").count == fetches)
             }
         }
     }

@@ -16,7 +16,8 @@ directory:
   the server's `/api`) evaluates every flag for a set of keys, and its treatments and configs are
   compared with `burgee eval --format split` on the same file; the client sees the rewritten file
   (and a key added to a segment), and so does a streaming client polling once an hour, through
-  `/event-stream`'s notifications; its impressions, impression counts and tracked events reach the
+  `/event-stream`'s notifications (a one-flag change carried in `SPLIT_UPDATE`'s `d`, which the SDK
+  applies without a fetch); its impressions, impression counts and tracked events reach the
   server's `/api/testImpressions/*` and `/api/events/bulk`, counted exactly.
 - OFREP over native definitions (openfeature-sdk with openfeature-provider-ofrep): flags are
   evaluated, the change is seen, and native event batches posted to `POST /events` are counted.
@@ -495,6 +496,13 @@ def run_split(c: Checks, burgee: str, directory: str) -> None:
         pushed = eventually(lambda: streaming_client.get_treatment("k-10", "sp-segment") == "on"
                             and "blue" in [streaming_client.get_treatment(k, "sp-rollout") for k in SPLIT_KEYS])
         c.check("split: the streaming client sees it through push (SPLIT_UPDATE, SEGMENT_UPDATE)", bool(pushed))
+        # Each rewrite changes one flag (sp-rollout): SPLIT_UPDATE carries it (c, d) and the SDK
+        # applies it in place when it follows on from its change number. One it could not read is
+        # logged and never fetched: the check above fails then.
+        write_json(path, split_document("green"))
+        carried = eventually(lambda: "green" in [streaming_client.get_treatment(k, "sp-rollout") for k in SPLIT_KEYS])
+        c.check("split: the streaming client applies a flag carried in SPLIT_UPDATE (d)", bool(carried))
+        eventually(lambda: "green" in [client.get_treatment(k, "sp-rollout") for k in SPLIT_KEYS])
         got, _ = python_treatments()
         want, _ = burgee_split_treatments(burgee, path, requests, directory)
         c.check("split: after the change, Split's SDK and burgee eval still agree", got == want,

@@ -1,4 +1,6 @@
 import BurgeeCore
+import CompressNIO
+import Foundation
 import NIOCore
 
 /// The Server-Sent Events of Split's streaming service, as Ably sends them: each `data` is an
@@ -11,7 +13,10 @@ enum SplitStreamEvents {
     /// The notifications for a change of the served document from `previous` to `served`:
     /// `SEGMENT_UPDATE` per segment whose keys changed, `RB_SEGMENT_UPDATE` when rule-based
     /// segments changed, `SPLIT_KILL` per flag that became killed, then `SPLIT_UPDATE` when flags
-    /// changed, every one with the new served change number (SDKs fetch up to it: no `d`).
+    /// changed, every one with the new served change number and the previous one (`pcn`). When
+    /// exactly one flag changed and is still served, `SPLIT_UPDATE` carries it, as Split's service
+    /// does (`d`: its JSON in base64, gzip-compressed, `c` 1, from ``inlineCompressionThreshold``
+    /// bytes up, else `c` 0), so that an SDK holding `pcn` applies it without a fetch.
     static func updates(from previous: ServedDefinitions, to served: ServedDefinitions, timestamp: Int64) -> [ByteBuffer] {
         guard served.documentVersion != previous.documentVersion else { return [] }
         let old = SplitServedItems(previous.wholeDocument ?? [:])
@@ -36,13 +41,32 @@ enum SplitStreamEvents {
                 "defaultTreatment": .string(defaultTreatment),
             ]))
         }
-        if !sameItems(old.flags, new.flags) {
-            notifications.append((SplitToken.splitsChannel,
-                                  ["type": "SPLIT_UPDATE", "changeNumber": .number(changeNumber), "pcn": .number(previousNumber)]))
+        let newFlags = Dictionary(new.flags.map { ($0.name, $0.json) }, uniquingKeysWith: { $1 })
+        if oldFlags != newFlags {
+            var update: [String: JSONValue] = ["type": "SPLIT_UPDATE", "changeNumber": .number(changeNumber), "pcn": .number(previousNumber)]
+            let changed = Set(oldFlags.keys).union(newFlags.keys).filter { oldFlags[$0] != newFlags[$0] }
+            if changed.count == 1, let flag = newFlags[changed.first!], let (compression, data) = inline(flag) {
+                update["c"] = .number(Double(compression))
+                update["d"] = .string(data)
+            }
+            notifications.append((SplitToken.splitsChannel, .object(update)))
         }
         return notifications.enumerated().map { index, notification in
             message(channel: notification.channel, data: notification.data, timestamp: timestamp, id: "\(served.documentVersion)-\(index)")
         }
+    }
+
+    /// The size from which a flag carried in a notification is gzip-compressed.
+    static let inlineCompressionThreshold = 1024
+
+    /// A flag as a notification carries it: the compression (`c`) and the base64 text (`d`).
+    private static func inline(_ flag: JSONValue) -> (Int, String)? {
+        var bytes = ByteBuffer(string: flag.serialized())
+        guard bytes.readableBytes >= inlineCompressionThreshold else {
+            return (0, Data(bytes.readableBytesView).base64EncodedString())
+        }
+        guard let gzipped = try? bytes.compress(with: .gzip) else { return nil }
+        return (1, Data(gzipped.readableBytesView).base64EncodedString())
     }
 
     /// `[meta]occupancy` on a control channel.

@@ -52,9 +52,11 @@ enum SplitPushEvent: Equatable {
         }
         switch type {
         case "SPLIT_UPDATE":
-            return .notification(.flagsUpdated(changeNumber: changeNumber))
+            return .notification(.flagsUpdated(changeNumber: changeNumber, previous: inner["pcn"]?.int64Value,
+                                               item: SplitPushedItem(inner)))
         case "RB_SEGMENT_UPDATE":
-            return .notification(.ruleBasedSegmentsUpdated(changeNumber: changeNumber))
+            return .notification(.ruleBasedSegmentsUpdated(changeNumber: changeNumber, previous: inner["pcn"]?.int64Value,
+                                                           item: SplitPushedItem(inner)))
         case "SPLIT_KILL":
             guard let name = inner["splitName"]?.stringValue, let treatment = inner["defaultTreatment"]?.stringValue else {
                 throw SplitAnswerError(reason: "a SPLIT_KILL message without splitName or defaultTreatment")

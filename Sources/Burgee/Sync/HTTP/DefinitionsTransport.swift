@@ -47,9 +47,10 @@ package final class DefinitionsTransport: Sendable {
     }
 
     /// GETs the definitions document, conditionally on `etag`.
-    package func fetchDefinitions(_ url: ServiceURL, etag: String?) async -> FetchOutcome {
+    package func fetchDefinitions(_ url: ServiceURL, etag: String?, headers: [(String, String)] = []) async -> FetchOutcome {
         var request = makeRequest(url, accept: "application/json")
         if let etag { request.headers.add(name: "If-None-Match", value: etag) }
+        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
         do {
             let response = try await client.execute(request, timeout: .init(options.requestTimeout))
             switch response.status.code {
