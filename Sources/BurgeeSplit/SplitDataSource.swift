@@ -37,6 +37,7 @@ struct SplitDataSource: DataSource {
     func run(_ sink: DataSourceSink) async {
         var http = options.http
         http.headers["SplitSDKVersion"] = "swift-burgee-" + SDKVersion.version
+        for (name, value) in options.machineHeaders { http.headers[name] = value }
         let transport = DefinitionsTransport(options: http, sdkKey: authorization, readTimeout: http.requestTimeout)
         let (requests, continuation) = AsyncStream<SplitSyncRequest>.makeStream()
         let send: @Sendable (SplitSyncRequest) -> Void = { continuation.yield($0) }

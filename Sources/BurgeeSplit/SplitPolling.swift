@@ -15,6 +15,13 @@ public struct SplitPolling: Sendable {
     public var http: HTTPOptions
     /// Streaming from Split's streaming service; ``SplitStreaming/off`` to only poll.
     public var streaming: SplitStreaming
+    /// The machine's IP address and name, sent as `SplitSDKMachineIP` and `SplitSDKMachineName`
+    /// (Split's SDKs' `machineIp` and `machineName`); neither header when the address is `nil`,
+    /// `NA` or `unknown`, as Split's SDKs leave them out. The name defaults to `ip-` and the
+    /// address with `-` for `.`, as theirs does.
+    public var machineIP: String?
+    /// The machine's name for `SplitSDKMachineName`, sent with ``machineIP`` only.
+    public var machineName: String?
 
     /// Split's SDK API.
     static let splitSDKURL = "https://sdk.split.io/api"
@@ -40,6 +47,13 @@ public struct SplitPolling: Sendable {
         self.pollingInterval = pollingInterval
         self.flagSets = Set(flagSets.map { String($0.lowercased().split(whereSeparator: \.isWhitespace).joined()) }).sorted()
         self.http = http
+    }
+
+    /// The headers naming the machine (none when its address is not known).
+    var machineHeaders: [String: String] {
+        guard let machineIP, machineIP != "NA", machineIP != "unknown" else { return [:] }
+        return ["SplitSDKMachineIP": machineIP,
+                "SplitSDKMachineName": machineName ?? "ip-" + machineIP.replacing(".", with: "-")]
     }
 
     func validate() throws(ConfigurationError) {

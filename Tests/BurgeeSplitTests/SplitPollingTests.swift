@@ -59,6 +59,38 @@ struct SplitPollingTests {
                 #expect(first.status == 200)
                 #expect(first.hasAuthorization)
                 #expect(first.headers["splitsdkversion"] == "swift-burgee-" + SDKVersion.version)
+                // The machine is not known: no header names it.
+                #expect(first.headers["splitsdkmachineip"] == nil && first.headers["splitsdkmachinename"] == nil)
+            }
+        }
+    }
+
+    @Test("a known machine is named in SplitSDKMachineIP and SplitSDKMachineName, as Split's SDKs name it")
+    func machineHeaders() {
+        var polling = SplitPolling()
+        #expect(polling.machineHeaders.isEmpty)
+        polling.machineIP = "10.1.2.3"
+        #expect(polling.machineHeaders == ["SplitSDKMachineIP": "10.1.2.3", "SplitSDKMachineName": "ip-10-1-2-3"])
+        polling.machineName = "web-7"
+        #expect(polling.machineHeaders == ["SplitSDKMachineIP": "10.1.2.3", "SplitSDKMachineName": "web-7"])
+        for unknown in ["NA", "unknown"] {
+            polling.machineIP = unknown
+            #expect(polling.machineHeaders.isEmpty)
+        }
+    }
+
+    @Test func aKnownMachineIsSentOnEveryRequest() async throws {
+        try await withSplitServer { running in
+            var configuration = configuration(running, interval: .seconds(3600))
+            var polling = SplitPolling(sdkURL: running.clientURL, pollingInterval: .seconds(3600), http: LoopbackServer.http(),
+                                       streaming: .off)
+            polling.machineIP = "10.1.2.3"
+            configuration.source = .split(polling)
+            try await TestFiles.withClient(configuration) { client in
+                try await LoopbackServer.ready(client)
+                let requests = running.requests(to: "/api/splitChanges") + running.requests(to: "/api/segmentChanges/vips")
+                #expect(requests.count == 4)
+                #expect(requests.allSatisfy { $0.headers["splitsdkmachineip"] == "10.1.2.3" && $0.headers["splitsdkmachinename"] == "ip-10-1-2-3" })
             }
         }
     }
