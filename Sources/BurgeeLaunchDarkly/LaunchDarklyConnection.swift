@@ -37,6 +37,11 @@ public struct LaunchDarklyConnection: Sendable {
     public var fallbackAfterFailures: Int
     /// Timeouts, extra headers, the body size limit, backoff. `Authorization` is reserved for the SDK key.
     public var http: HTTPOptions
+    /// The key of a payload filter defined in LaunchDarkly (its SDKs' `PayloadFilter` /
+    /// `payload_filter_key`): the stream and the polling endpoint are asked `?filter=<key>`, and
+    /// LaunchDarkly sends the filtered environment's flags and segments only; flags outside it
+    /// are unknown to the client. `nil` for the whole environment; an empty key is refused.
+    public var payloadFilter: String?
     /// Daemon mode: the persistent store read instead of LaunchDarkly's service (see ``redis(_:cacheTTL:)``).
     public var daemonStore: LaunchDarklyRedisStore?
     /// In daemon mode, how old the definitions read may get before the store is read again;
@@ -88,10 +93,15 @@ public struct LaunchDarklyConnection: Sendable {
     /// `Name/version` form LaunchDarkly's SDKs use.
     static let userAgent = "BurgeeSwift/\(SDKVersion.version)"
 
-    /// The stream's URL: `<streamBaseURI>/all`.
-    var streamURL: String { Self.join(streamBaseURI, "all") }
-    /// The polling URL: `<baseURI>/sdk/latest-all`.
-    var pollingURL: String { Self.join(baseURI, "sdk/latest-all") }
+    /// The stream's URL: `<streamBaseURI>/all`, and `?filter=<key>` with a payload filter.
+    var streamURL: String { Self.join(streamBaseURI, "all") + filterQuery }
+    /// The polling URL: `<baseURI>/sdk/latest-all`, and `?filter=<key>` with a payload filter.
+    var pollingURL: String { Self.join(baseURI, "sdk/latest-all") + filterQuery }
+
+    /// `?filter=<key>`, the key percent-encoded, as LaunchDarkly's SDKs add it; empty without one.
+    private var filterQuery: String {
+        payloadFilter.map { "?filter=" + PercentEncoding.encode($0) } ?? ""
+    }
 
     private static func join(_ base: String, _ path: String) -> String {
         var trimmed = Substring(base)
@@ -106,6 +116,7 @@ public struct LaunchDarklyConnection: Sendable {
             if let cacheTTL, cacheTTL <= .zero { throw .notPositive("the LaunchDarkly store's cache TTL") }
             return LaunchDarklyDaemonSource(store: daemonStore, cacheTTL: cacheTTL)
         }
+        if payloadFilter?.isEmpty == true { throw .invalidConnection("a LaunchDarkly payload filter key cannot be empty") }
         let payload: @Sendable ([UInt8]) -> DefinitionsPayload = { .json($0, format: .launchDarkly) }
         var http = self.http
         http.userAgent = Self.userAgent

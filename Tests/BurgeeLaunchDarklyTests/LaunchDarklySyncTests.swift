@@ -254,6 +254,36 @@ import Testing
         }
     }
 
+    @Test("a payload filter's key is asked of the stream and the polling endpoint as ?filter=, percent-encoded",
+          arguments: [true, false])
+    func aPayloadFilterIsAskedFor(streaming: Bool) async throws {
+        try await Self.withServer(sdkKey: "sdk-key") { running in
+            var connection = LaunchDarklyConnection.relayProxy(running.baseURL, streaming: streaming, pollingInterval: .milliseconds(100),
+                                                               fallbackAfterFailures: 1, http: LoopbackServer.http())
+            connection.payloadFilter = "mobile app/ü"
+            let configuration = BurgeeClient.Configuration(sdkKey: "sdk-key", source: .launchDarkly(connection),
+                                                           logger: TestFiles.quietLogger)
+            try await TestFiles.withClient(configuration) { client in
+                client.start()
+                // burgee serve holds a file, which no LaunchDarkly filter applies to: it refuses
+                // the filtered requests with 400; what the client asked is in its log.
+                #expect(await eventually { running.requests(to: "/sdk/latest-all").count >= 1 })
+                let asked = running.requests(to: "/sdk/latest-all") + running.requests(to: "/all")
+                #expect(asked.allSatisfy { $0.query == "filter=mobile%20app%2F%C3%BC" && $0.status == 400 })
+                #expect(running.requests(to: "/all").isEmpty != streaming)
+                #expect(client.flagKeys().isEmpty)
+            }
+        }
+    }
+
+    @Test func anEmptyPayloadFilterIsRefused() throws {
+        var connection = LaunchDarklyConnection()
+        connection.payloadFilter = ""
+        #expect(throws: ConfigurationError.self) { _ = try connection.makeSource(sdkKey: SDKKey("sdk-key")) }
+        connection.payloadFilter = nil
+        _ = try connection.makeSource(sdkKey: SDKKey("sdk-key"))
+    }
+
     @Test(arguments: [true, false])
     func aRefusedKeyStopsTheSource(streaming: Bool) async throws {
         try await Self.withServer(sdkKey: "sdk-right") { running in
