@@ -4,8 +4,9 @@ import BurgeeCore
 /// The code of an Unleash custom strategy: whether it is on for a context, given the strategy's
 /// parameters as Unleash's server sends them (Unleash SDKs' `Strategy.isEnabled(parameters, context)`).
 ///
-/// Called when an evaluation first reaches one of the toggle's custom strategies, once per
-/// evaluation and strategy, on the evaluating thread: keep it short and free of blocking.
+/// Called each time an evaluation reaches the strategy (a toggle off, or turned on by an earlier
+/// strategy, never calls it), on the evaluating thread: keep it short, free of side effects and
+/// of blocking.
 public typealias UnleashCustomStrategy = @Sendable (_ parameters: [String: String], _ context: UnleashContext) -> Bool
 
 /// Unleash's settings of a client: its custom strategies.

@@ -73,7 +73,7 @@ struct UnleashCustomStrategyTests {
         await client.close()
     }
 
-    @Test("each strategy is asked once per evaluation that reaches it, with Unleash's context and its parameters")
+    @Test("a strategy is asked when an evaluation reaches it, with Unleash's context and its parameters")
     func askedOncePerEvaluation() async throws {
         let calls = Locked<[String]>([])
         let client = try await Self.client(["region": { parameters, context in

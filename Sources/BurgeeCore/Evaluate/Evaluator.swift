@@ -51,13 +51,6 @@ struct Evaluator<Tracer: EvaluationTracer> {
     /// ``EvaluationReason/BigSegmentsStatus/code``: 0 when no unbounded (big) segment was consulted
     /// for a context it could apply to.
     private(set) var bigSegmentsCode: UInt8 = 0
-    /// The flag this evaluation was asked for: its external conditions are the ones asked about,
-    /// prerequisites included (``ExternalConditionSource``).
-    private var evaluatedFlag = -1
-    /// The answers of the evaluated flag's first 64 external conditions, by position: which were
-    /// asked, and which held. Each is asked once per evaluation.
-    private var externalAsked: UInt64 = 0
-    private var externalHeld: UInt64 = 0
 
     /// A prepared context's attribute positions by slot (``PreparedAttributes``), borrowed for
     /// the evaluation; `nil` for a context not prepared for this program.
@@ -119,7 +112,6 @@ struct Evaluator<Tracer: EvaluationTracer> {
     mutating func evaluate(flag index: Int) -> FlagOutcome {
         let flag = program.flags[index]
         if flag.malformed { return FlagOutcome(error: .malformedFlag) }
-        if evaluatedFlag < 0 { evaluatedFlag = index }
         tracer.enterFlag(index)
         let outcome = run(flag)
         tracer.exitFlag(index, outcome)
@@ -366,7 +358,7 @@ struct Evaluator<Tracer: EvaluationTracer> {
         case .flagServes:
             return flagServes(condition.operands.start)
         case .external:
-            return external(at: Int(condition.operands.start))
+            return external(at: Int(condition.operands.start), of: Int(condition.operands.count))
         case .malformed:
             failed = true
             return false
@@ -385,22 +377,15 @@ struct Evaluator<Tracer: EvaluationTracer> {
         return accepted
     }
 
-    /// The evaluated flag's external condition at `position`, asked of the program's source the
-    /// first time this evaluation reaches it. Out of line: only flags with such conditions come here.
+    /// Flag `flag`'s external condition at `position`, asked of the program's source each time an
+    /// evaluation reaches it; the evaluator keeps no state for it, so that evaluations of flags
+    /// without one cost nothing more. Out of line: only flags with such conditions come here.
     @inline(never)
-    private mutating func external(at position: Int) -> Bool {
-        let bit: UInt64 = position < 64 ? 1 << UInt64(position) : 0
-        if externalAsked & bit != 0 { return externalHeld & bit != 0 }
-        var held = false
-        if evaluatedFlag >= 0, let source = program.externalConditions {
-            let conditions = program.flagInfo[evaluatedFlag].externalConditions
-            if position < conditions.count {
-                held = source.holds(conditions[position], context: Context(evaluated: singles))
-            }
-        }
-        externalAsked |= bit
-        if held { externalHeld |= bit }
-        return held
+    private func external(at position: Int, of flag: Int) -> Bool {
+        guard flag >= 0, let source = program.externalConditions else { return false }
+        let conditions = program.flagInfo[flag].externalConditions
+        guard position < conditions.count else { return false }
+        return source.holds(conditions[position], context: Context(evaluated: singles))
     }
 
     private mutating func test(_ index: Int32) -> Bool {

@@ -3,10 +3,11 @@
 ///
 /// A flag lists its external conditions in order (``FlagInfo/externalConditions``); its rules
 /// refer to them by position (``Condition/external(_:)``). An evaluation that reaches one asks the
-/// source about the *evaluated* flag's condition at that position, once per evaluation, and a
-/// prerequisite evaluated on its behalf reads the same answers by position (Yggdrasil, Unleash's
-/// engine, feeds a parent the child's results). A position the flag does not have, or a name the
-/// source does not know, does not hold. Evaluations that reach no external condition never ask.
+/// source about the condition at that position of the flag whose rules hold it, each time it
+/// reaches it. A format that feeds a parent flag its child's results (Yggdrasil, Unleash's engine,
+/// does) inlines the parent's conditions into the child's rules, where they read the child's. A
+/// position the flag does not have, or a name the source does not know, does not hold.
+/// Evaluations that reach no external condition never ask.
 package protocol ExternalConditionSource: Sendable {
     /// Whether `condition` holds for `context`.
     func holds(_ condition: ExternalCondition, context: Context) -> Bool

@@ -4,6 +4,9 @@ struct ProgramBuilder {
     let flagIndex: KeySet
 
     private var flags: [FlagCode] = []
+    /// The index of the flag whose records are being laid out: its external conditions are the
+    /// ones its ``Condition/external(_:)`` nodes name (-1 outside a flag).
+    private var flagBeingLaidOut: Int32 = -1
     private var values = TableBuilder<JSONValue>()
     private var variationKeys = TableBuilder<String?>()
     private var prerequisites = TableBuilder<PrerequisiteCode>()
@@ -134,7 +137,7 @@ struct ProgramBuilder {
     /// Lays `flag` out again as the flag at `index`: its records are appended, and the ones it
     /// had stay unused.
     mutating func replace(_ flag: FlagDraft, at index: Int, allFlags: [FlagDraft]) {
-        add(flag, allFlags: allFlags)
+        add(flag, allFlags: allFlags, at: index)
         flags[index] = flags.removeLast()
         let labels = flagLabels.removeLast()
         if continuedFlagLabels != nil { continuedFlagLabels?[index] = labels } else { flagLabels[index] = labels }
@@ -180,7 +183,9 @@ struct ProgramBuilder {
         segments.append(code)
     }
 
-    mutating func add(_ flag: FlagDraft, allFlags: [FlagDraft]) {
+    /// Lays `flag` out as the flag at `index` (by default the next one): its records are appended.
+    mutating func add(_ flag: FlagDraft, allFlags: [FlagDraft], at index: Int? = nil) {
+        flagBeingLaidOut = Int32(index ?? flags.count)
         flagLabels.append(flag.outcomeLabels)
         if flag.outcomeLabels != nil { hasLabels = true }
         let variationBase = Int32(values.count)
@@ -369,7 +374,7 @@ struct ProgramBuilder {
             flagTests.append(code)
             node = ConditionCode(kind: .flagServes, operands: TableRange(start: Int32(flagTests.count - 1), count: 1))
         case .external(let position):
-            node = ConditionCode(kind: .external, operands: TableRange(start: Int32(clamping: position), count: 1))
+            node = ConditionCode(kind: .external, operands: TableRange(start: Int32(clamping: position), count: flagBeingLaidOut))
         }
         conditions.append(node)
         return Int32(conditions.count - 1)

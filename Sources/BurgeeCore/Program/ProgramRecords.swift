@@ -183,8 +183,9 @@ struct ConditionCode: Sendable {
         /// `operands.start` indexes ``Program/flagTests``: holds when the other flag serves one of
         /// the accepted variations.
         case flagServes
-        /// `operands.start` is a position in the evaluated flag's ``FlagInfo/externalConditions``:
-        /// holds when the program's ``ExternalConditionSource`` says so.
+        /// `operands.start` is a position in the ``FlagInfo/externalConditions`` of the flag whose
+        /// rules hold the node, `operands.count` that flag's index: holds when the program's
+        /// ``ExternalConditionSource`` says so.
         case external
         /// Cannot be evaluated: reaching it makes the flag's result `ERROR/EXCEPTION`.
         case exception

@@ -27,8 +27,8 @@
 /// parent, or one with dependencies of its own, fails (one level only). A `variants` list is
 /// checked only when the parent gives a variant: a parent without variants satisfies any list.
 /// Where a prerequisite cannot answer as Yggdrasil does (a parent's `flexibleRollout` without
-/// `groupId`, which Yggdrasil draws under the child's name; `enabled: false` with a `variants`
-/// list), the dependency is a condition of the child's rules instead, so that failing it gives
+/// `groupId`, which Yggdrasil draws under the child's name; a parent's custom strategies, which
+/// Yggdrasil feeds the child's results; `enabled: false` with a `variants` list), the dependency is a condition of the child's rules instead, so that failing it gives
 /// `FALLTHROUGH` rather than `PREREQUISITE_FAILED`.
 ///
 /// Known limit: an override rule repeats its strategy's condition, so a strategy drawing at
@@ -226,8 +226,10 @@ private struct Lowering {
     /// A dependency as a condition of the child's rules rather than a prerequisite, where a
     /// prerequisite on the parent would not answer as Yggdrasil does; `nil` otherwise.
     ///
-    /// Two cases: Yggdrasil evaluates the parent under the child's name, so a parent's
-    /// `flexibleRollout` without `groupId` draws with the child's name as its group id; and with
+    /// Three cases: Yggdrasil evaluates the parent under the child's name, so a parent's
+    /// `flexibleRollout` without `groupId` draws with the child's name as its group id; it feeds
+    /// the parent the child's custom strategy results, so the parent's custom strategies read the
+    /// child's by position (inlined, their external conditions are the child's); and with
     /// `enabled: false` and a `variants` list, it wants the parent off **and** the variant the
     /// parent would give were it on (its first passing strategy's variants, else its own) in the
     /// list. A missing parent, or one with dependencies of its own, stays a prerequisite (failing).
@@ -235,7 +237,10 @@ private struct Lowering {
         guard let parent = features[dependency.feature], parent.dependencies.isEmpty else { return nil }
         let checksVariants = !dependency.variants.isEmpty && !UnleashLowering.variantSlots(parent).isEmpty
         let childGroup = parent.strategies.contains { $0.name == "flexibleRollout" && $0.parameters["groupId"] == nil }
-        guard childGroup || (checksVariants && !dependency.enabled) else { return nil }
+        // A parent's custom strategies read the child's results by position, as Yggdrasil feeds
+        // them: inlined into the child's rules, their external conditions are the child's.
+        let custom = parent.strategies.contains { !UnleashLowering.builtInStrategies.contains($0.name) }
+        guard childGroup || custom || (checksVariants && !dependency.enabled) else { return nil }
         var scratch = ModelReader(subject: .flag(parent.name))
         let refused = UnleashRefusal.firstRefusal(of: parent, segments: segments) != nil
         let passes = refused ? [] : parent.strategies.indices.map { condition(of: $0, feature: parent, defaultGroup: child.name, &scratch) }

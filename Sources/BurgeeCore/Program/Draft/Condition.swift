@@ -30,8 +30,9 @@ package indirect enum Condition: Sendable {
     /// Another flag, evaluated in full for the same context, serves one of a set of variations
     /// (Split's `IN_SPLIT_TREATMENT`).
     case flagServes(FlagServesTest)
-    /// The evaluated flag's external condition at this position (``FlagInfo/externalConditions``),
-    /// decided by the program's ``ExternalConditionSource`` (Unleash's custom strategies).
+    /// The external condition at this position of the flag whose rules hold it
+    /// (``FlagInfo/externalConditions``), decided by the program's ``ExternalConditionSource``
+    /// (Unleash's custom strategies).
     case external(Int)
 }
 
