@@ -11,6 +11,8 @@ final class KameleoonServices: Sendable {
     /// The visitors the next tracking run sends.
     let registry = KameleoonTrackingRegistry()
     let connection: KameleoonConnection?
+    /// The client's one access token, shared by tracking and the Data API.
+    let token: KameleoonAccessToken?
     let remoteData: KameleoonRemoteDataClient?
     /// Where each client keeps its services.
     static let key = AttachmentKey<KameleoonServices>()
@@ -18,7 +20,9 @@ final class KameleoonServices: Sendable {
     init(settings: KameleoonClientSettings, metrics: any MetricsFactory, logger: Logger, clock: ClientClock) {
         visitors = KameleoonVisitorStore(limits: settings.limits, metrics: metrics)
         connection = settings.connection
-        remoteData = settings.connection.map { KameleoonRemoteDataClient(connection: $0, logger: logger, clock: clock) }
+        let token = settings.connection.map { KameleoonAccessToken(connection: $0, logger: logger, clock: clock) }
+        self.token = token
+        remoteData = settings.connection.map { KameleoonRemoteDataClient(connection: $0, token: token!, logger: logger) }
     }
 }
 

@@ -56,6 +56,19 @@ public struct KameleoonRemoteDataFilter: Sendable, Hashable {
 }
 
 extension KameleoonView {
+    /// The data stored under `key` in Kameleoon's Data API (Kameleoon's `getRemoteData(key)`,
+    /// `GET {data}/map/map?siteCode=…&key=…` with the client's access token): the answer's JSON
+    /// whatever its status, as Kameleoon's SDKs return it; `nil` when the answer is empty or not
+    /// JSON or the request failed (the failure is logged, as theirs log it).
+    /// - Throws: ``KameleoonError/remoteData(_:)`` when the client was not configured with
+    ///   `Configuration.kameleoon(…)`.
+    public func getRemoteData(key: String) async throws(KameleoonError) -> JSONValue? {
+        guard let remote = client.kameleoonServices.remoteData else {
+            throw .remoteData("the client has no Kameleoon connection (BurgeeClient.Configuration.kameleoon)")
+        }
+        return await remote.remoteData(key)
+    }
+
     /// Fetches what Kameleoon's Data API holds for the visitor (Kameleoon's
     /// `getRemoteVisitorData(visitorCode, addData, filter)`) and, with `addData`, adds it to the
     /// visitor without replacing local data, as Kameleoon's SDKs do (previous visits, scores,

@@ -209,6 +209,46 @@ struct KameleoonSyncTests {
         }
     }
 
+    @Test("getRemoteData reads /map/map with the client's one token, which tracking shares")
+    func remoteDataAndOneToken() async throws {
+        let stored: JSONValue = ["plan": "gold", "scores": [1, 2]]
+        try await withKameleoonServer(key: "secret", visitors: ["ü key/1": stored]) { running in
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await LoopbackServer.ready(client)
+                #expect(try await client.kameleoon.getRemoteData(key: "ü key/1") == stored)
+                // A key the Data API does not know: its answer, `{}`.
+                #expect(try await client.kameleoon.getRemoteData(key: "other") == .object([:]))
+                _ = try await client.kameleoon.getRemoteVisitorData(visitorCode: "v7")
+                try client.kameleoon.trackConversion(visitorCode: "v1", goalId: 11)
+                await client.kameleoon.flush()
+                #expect(running.server.kameleoonTrackingStats.posts == 1)
+                let request = try #require(running.requests(to: "/map/map").first)
+                #expect(request.query == "siteCode=\(Self.site)&key=%C3%BC%20key%2F1")
+                #expect(request.hasAuthorization)
+                // Data API reads and tracking: one token for the client.
+                #expect(running.server.activity.kameleoonTokens == 1)
+            }
+        }
+    }
+
+    @Test("a refused token gives Kameleoon's answer without one, as its SDKs ask again without it")
+    func remoteDataWithRefusedCredentials() async throws {
+        try await withKameleoonServer(key: "secret", visitors: ["k": ["v": 1]]) { running in
+            try await TestFiles.withClient(configuration(running, clientSecret: "wrong")) { client in
+                try await LoopbackServer.ready(client)
+                let answer = try await client.kameleoon.getRemoteData(key: "k")
+                #expect(answer?.objectValue?["error"] != nil)
+                #expect(running.requests(to: "/map/map").map(\.status) == [401])
+            }
+        }
+    }
+
+    @Test func remoteDataNeedsAConnection() async throws {
+        let client = try await ClientHarness.ready(KameleoonDocuments.standard())
+        await #expect(throws: KameleoonError.self) { try await client.kameleoon.getRemoteData(key: "k") }
+        await client.close()
+    }
+
     @Test func remoteVisitorDataNeedsAConnection() async throws {
         let client = try await ClientHarness.ready(KameleoonDocuments.standard())
         await #expect(throws: KameleoonError.self) { try await client.kameleoon.getRemoteVisitorData(visitorCode: "v1") }

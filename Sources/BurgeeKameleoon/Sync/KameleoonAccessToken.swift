@@ -19,6 +19,19 @@ actor KameleoonAccessToken {
         self.clock = clock
     }
 
+    /// Whether this token is the one for `connection`'s client credentials: a client's tracking and
+    /// its Data API calls then share it, as Kameleoon's SDKs share one token per client.
+    nonisolated func serves(_ connection: KameleoonConnection) -> Bool {
+        self.connection.clientID == connection.clientID && self.connection.clientSecret == connection.clientSecret
+            && self.connection.apiBase == connection.apiBase
+    }
+
+    /// Forgets `token` when it is the one held (the Data API refused it), so that the next request
+    /// fetches another, as Kameleoon's SDKs discard a refused token.
+    func discard(_ refused: SDKKey) {
+        if token?.value.value == refused.value { token = nil }
+    }
+
     /// `Bearer <token>`, or `nil` without credentials or when no token could be had.
     func authorization() async -> SDKKey? {
         guard let id = connection.clientID, let secret = connection.clientSecret else { return nil }

@@ -27,11 +27,17 @@ final class KameleoonEventsSink: EventSink {
     private let attachment = Locked<Attachment?>(nil)
 
     init(connection: KameleoonConnection, retryDelay: Duration, logger: Logger, clock: ClientClock) throws(ConfigurationError) {
-        let token = KameleoonAccessToken(connection: connection, logger: logger, clock: clock)
+        // The client's token once attached (the one its Data API calls use), when it is for the
+        // same credentials; a token of the sink's own until then, or for other credentials.
+        let own = KameleoonAccessToken(connection: connection, logger: logger, clock: clock)
+        let attachment = self.attachment
         self.clock = clock
         posts = try HTTPEventSink(endpoint: connection.trackingURL(), sdkKey: nil, http: connection.http, retryDelay: retryDelay,
                                   logger: logger, clock: clock, sendsSchemaHeader: false, contentType: "*/*",
-                                  authorize: { await token.authorization() }, encode: { _ in nil })
+                                  authorize: {
+                                      let shared = attachment.withLock { $0?.services.token }.flatMap { $0.serves(connection) ? $0 : nil }
+                                      return await (shared ?? own).authorization()
+                                  }, encode: { _ in nil })
     }
 
     func attach(to client: BurgeeClient) {
