@@ -236,6 +236,8 @@ let package = Package(
                 "BurgeeRelay",
                 "BurgeeRedis",
                 "BurgeeTesting",
+                // docs/kameleoon.md's visitor code cookie in a Hummingbird route.
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

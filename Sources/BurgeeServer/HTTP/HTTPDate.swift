@@ -10,13 +10,7 @@ enum HTTPDate {
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT` for a Unix second.
     static func format(unixSeconds: Int64) -> String {
-        let days = floorDivision(unixSeconds, 86_400)
-        let secondOfDay = unixSeconds - days * 86_400
-        let (year, month, day) = Timestamp.civil(fromDays: days)
-        // 1970-01-01 was a Thursday.
-        let weekday = Int(((days % 7) + 7 + 4) % 7)
-        return "\(weekdays[weekday]), \(twoDigits(day)) \(months[month - 1]) \(year) "
-            + "\(twoDigits(Int(secondOfDay / 3600))):\(twoDigits(Int(secondOfDay / 60 % 60))):\(twoDigits(Int(secondOfDay % 60))) GMT"
+        Timestamp.httpDate(unixSeconds: unixSeconds)
     }
 
     /// The Unix second of an HTTP date: IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), RFC 850
