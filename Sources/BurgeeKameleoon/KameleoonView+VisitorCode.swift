@@ -11,7 +11,7 @@ extension KameleoonView {
     /// the request's `kameleoonVisitorCode` cookie when it sent one (not empty); otherwise
     /// `defaultVisitorCode`, or a new code of 16 lowercase hexadecimal digits from the system's
     /// secure random source, which is then set in a cookie on the response, as Kameleoon's server
-    /// SDKs set it: `Domain` the configuration's ``BurgeeClient/Configuration/kameleoonTopLevelDomain``
+    /// SDKs set it: `Domain` the configuration's `kameleoonTopLevelDomain`
     /// (left out when not set), `expires` 380 days ahead on the client's clock, `Max-Age=32832000`,
     /// `Path=/`. A code read from the request is not written back. Where the configuration requires
     /// consent and no enabled flag has a targeted-delivery rule, Kameleoon manages the code itself

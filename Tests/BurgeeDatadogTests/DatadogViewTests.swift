@@ -238,4 +238,56 @@ struct DatadogViewTests {
         let timestamp = try #require(first.json.objectValue?["timestamp"]?.stringValue)
         #expect(timestamp.hasSuffix("Z") && timestamp.count == 24)
     }
+
+    @Test("Eppo's details calls: the assignment, Eppo's evaluation details, and the event logged with them")
+    func eppoDetailsCalls() async throws {
+        let logged = Locked<[EppoAssignmentEvent]>([])
+        let (client, _) = try await client(DatadogDocuments.standard(jsonValues: false), format: .eppo) {
+            $0.eppoAssignmentLogger = { event in logged.withLock { $0.append(event) } }
+        }
+        defer { Task { await client.close() } }
+        let eppo = client.eppo
+        let matched = eppo.getStringAssignmentDetails(flagKey: "checkout", subjectKey: "user-1", subjectAttributes: ["plan": "pro"],
+                                                      defaultValue: "x")
+        #expect(matched.variation == "new" && matched.action == nil)
+        #expect(matched.flagEvaluationCode == "MATCH")
+        #expect(matched.flagEvaluationDescription == #"Supplied attributes match rules defined in allocation "pro"."#)
+        let details = try #require(matched.evaluationDetails.objectValue)
+        #expect(details["variationKey"] == "new")
+        #expect(details["variationValue"] == ["type": "STRING", "value": "new"])
+        #expect(details["subjectAttributes"] == ["plan": "pro"])
+        #expect(details["allocations"]?.arrayValue?.map { $0.objectValue?["allocationEvaluationCode"] } == ["MATCH", "UNEVALUATED"])
+        let rule = details["allocations"]?.arrayValue?.first?.objectValue?["evaluatedRules"]?.arrayValue?.first
+        #expect(rule == ["matched": true, "conditions": [["condition": ["attribute": "plan", "operator": "ONE_OF", "value": ["pro"]],
+                                                           "attributeValue": "pro", "matched": true]]])
+        #expect(details["timestamp"]?.stringValue?.hasSuffix("Z") == true && details["environmentName"] != nil)
+        // The rule fails, the rule-less allocation serves `old` (doLog false: no event).
+        let rest = eppo.getStringAssignmentDetails(flagKey: "checkout", subjectKey: "user-1", defaultValue: "x")
+        #expect(rest.variation == "old")
+        #expect(rest.flagEvaluationDescription == #"user-1 belongs to the range of traffic assigned to "old" defined in allocation "rest"."#)
+        #expect(rest.evaluationDetails.objectValue?["allocations"]?.arrayValue?.map { $0.objectValue?["allocationEvaluationCode"] }
+            == ["FAILING_RULE", "MATCH"])
+        // Errors serve the default, with Eppo's codes.
+        let mismatch = eppo.getBooleanAssignmentDetails(flagKey: "checkout", subjectKey: "user-1", defaultValue: true)
+        #expect(mismatch.variation && mismatch.flagEvaluationCode == "TYPE_MISMATCH")
+        #expect(mismatch.flagEvaluationDescription == "Variation value does not have the correct type. Found: String != Boolean for flag checkout")
+        let missing = eppo.getIntegerAssignmentDetails(flagKey: "missing", subjectKey: "user-1", defaultValue: 7)
+        #expect(missing.variation == 7 && missing.flagEvaluationCode == "FLAG_UNRECOGNIZED_OR_DISABLED")
+        #expect(eppo.getNumericAssignmentDetails(flagKey: "ratio", subjectKey: "user-1", defaultValue: 0).variation == 0.5)
+        #expect(eppo.getJSONAssignmentDetails(flagKey: "config", subjectKey: "user-1", defaultValue: .null).variation
+            == .object(["theme": "dark", "size": 3]))
+        let events = logged.withLock { $0 }
+        #expect(events.map { "\($0.featureFlag) \($0.allocation) \($0.variation)" } == ["checkout pro new", "config all v"])
+        #expect(events.first?.evaluationDetails == matched.evaluationDetails)
+        #expect(events.first?.json.objectValue?["evaluationDetails"] == matched.evaluationDetails)
+    }
+
+    @Test func eppoDetailsBeforeAnyConfiguration() async throws {
+        let (client, _) = try await ClientHarness.manual()
+        defer { Task { await client.close() } }
+        let details = client.eppo.getStringAssignmentDetails(flagKey: "checkout", subjectKey: "u", defaultValue: "d")
+        #expect(details.variation == "d" && details.flagEvaluationCode == "CONFIGURATION_MISSING")
+        #expect(details.flagEvaluationDescription == "Configuration has not been fetched yet")
+        #expect(details.evaluationDetails.objectValue?["configFetchedAt"] == .null)
+    }
 }

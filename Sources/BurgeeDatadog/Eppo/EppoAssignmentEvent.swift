@@ -21,6 +21,9 @@ public struct EppoAssignmentEvent: Sendable, Equatable {
     public var extraLogging: [String: String]
     /// `{"sdkName","sdkVersion","coreVersion"}`.
     public var metaData: [String: String]
+    /// The evaluation details, for an event of a `…Details` call (Eppo's `evaluationDetails`);
+    /// `nil` for the other calls.
+    public var evaluationDetails: JSONValue? = nil
 
     /// The event as Eppo's SDKs log it: its members, `timestamp` in RFC 3339, and the
     /// `extraLogging` entries flattened into it.
@@ -31,6 +34,7 @@ public struct EppoAssignmentEvent: Sendable, Equatable {
             "timestamp": .string(Timestamp.rfc3339(millisecondsSinceEpoch: timestamp)), "metaData": .object(metaData.mapValues(JSONValue.string)),
         ]
         for (name, value) in extraLogging { o[name] = .string(value) }
+        if let evaluationDetails { o["evaluationDetails"] = evaluationDetails }
         return .object(o)
     }
 }

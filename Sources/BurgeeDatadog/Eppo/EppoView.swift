@@ -78,15 +78,21 @@ public struct EppoView: Sendable {
 extension EppoAssignmentEvent {
     /// The event of `result`, an assignment of a `doLog` allocation.
     init(_ result: UFCResult, flag: String, subject: String, attributes: [String: JSONValue], timestamp: Int64) {
-        let allocation = result.allocationKey ?? ""
+        self.init(flag: flag, allocation: result.allocationKey ?? "", variation: result.variant ?? "", subject: subject,
+                  attributes: attributes, extraLogging: result.extraLogging.compactMapValues(\.stringValue), timestamp: timestamp)
+    }
+
+    /// The event of an assignment of `allocation`'s `variation`.
+    init(flag: String, allocation: String, variation: String, subject: String, attributes: [String: JSONValue],
+         extraLogging: [String: String], timestamp: Int64) {
         featureFlag = flag
         self.allocation = allocation
         experiment = "\(flag)-\(allocation)"
-        variation = result.variant ?? ""
+        self.variation = variation
         self.subject = subject
         subjectAttributes = attributes
         self.timestamp = timestamp
-        extraLogging = result.extraLogging.compactMapValues(\.stringValue)
+        self.extraLogging = extraLogging
         metaData = ["sdkName": "burgee", "sdkVersion": SDKVersion.version, "coreVersion": SDKVersion.version]
     }
 }

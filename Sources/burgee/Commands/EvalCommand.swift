@@ -128,7 +128,7 @@ struct EvalCommand: AsyncParsableCommand {
     private func runSingle(_ loaded: LoadedDefinitions) throws {
         let r = try request.request(readContext: loaded.context)
         let detail = loaded.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-        let vendor = loaded.vendorResult(request: r.flag, detail, context: r.context)
+        let vendor = loaded.vendorResult(request: r.flag, detail, context: r.context, as: r.type)
         var out = StandardOutput()
         if json {
             out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: vendor))
@@ -150,7 +150,7 @@ struct EvalCommand: AsyncParsableCommand {
             switch BatchRequest.parse(line, readContext: loaded.context) {
             case .success(let r):
                 let detail = loaded.evaluate(r.flag, context: r.context, default: r.default, as: r.type)
-                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(request: r.flag, detail, context: r.context)))
+                out.writeLine(ResultLine.write(flag: r.flag, detail: detail, vendor: loaded.vendorResult(request: r.flag, detail, context: r.context, as: r.type)))
             case .failure(let problem):
                 invalidLines += 1
                 out.writeLine(ResultLine.write(flag: problem.flag, detail: .error(.exception, default: .null),

@@ -111,8 +111,8 @@ struct LoadedDefinitions {
     }
 
     /// The format's own view of a request's evaluation.
-    func vendorResult(request flag: String, _ detail: EvaluationDetail, context: Context) -> VendorResult? {
-        vendorResult(flag: flagKey(flag) ?? flag, detail, context: context)
+    func vendorResult(request flag: String, _ detail: EvaluationDetail, context: Context, as type: ValueType? = nil) -> VendorResult? {
+        vendorResult(flag: flagKey(flag) ?? flag, detail, context: context, as: type)
     }
 
     /// The context `flag` is evaluated with: the request's, after what the format replays first.
@@ -126,8 +126,8 @@ struct LoadedDefinitions {
     }
 
     /// The format's own view of an evaluation, in its vendor's words; `nil` for a format without one.
-    func vendorResult(flag: String, _ detail: EvaluationDetail, context: Context) -> VendorResult? {
-        tooling.vendorResult(of: detail, flag: flag, context: context, in: snapshot)
+    func vendorResult(flag: String, _ detail: EvaluationDetail, context: Context, as type: ValueType? = nil) -> VendorResult? {
+        tooling.vendorResult(of: detail, flag: flag, context: context, type: type, in: snapshot)
     }
 
     /// Every problem: the document's own (which belong to no flag or segment), then the snapshot's.

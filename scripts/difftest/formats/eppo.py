@@ -15,6 +15,8 @@ compare as formats/datadog.py says: an INTEGER flag's value is a Python int (Epp
 double: 2^53 + 1 is 2^53, 2^63 is i64::MAX), which burgee must write as that integer. The classes of
 inputs counted are formats/datadog.py's.
 """
+import json
+
 from formats import datadog as ufc_format
 
 NAME = "eppo"
@@ -42,7 +44,17 @@ def oracle_now(document, requests):
 
 def compare(request, burgee, answer):
     fields = ["allocationKey", "doLog", "flagEvaluationCode"] + (["extraLogging"] if answer.get("doLog") else [])
-    return ufc_format.compare_common(burgee, answer, "eppo", fields)
+    difference = ufc_format.compare_common(burgee, answer, "eppo", fields)
+    if difference is None and answer.get("details") is not None:
+        got = dict(((burgee.get("eppo") or {}).get("details")) or {})
+        for name in ("timestamp", "configFetchedAt"):
+            if not isinstance(got.pop(name, None), str):
+                return f"details: {name} missing"
+        if got != answer["details"]:
+            keys = sorted(k for k in set(got) | set(answer["details"]) if got.get(k) != answer["details"].get(k))
+            return "details differ in " + ", ".join(keys) + ": " + "; ".join(
+                f"{k}: {json.dumps(got.get(k))} vs {json.dumps(answer['details'].get(k))}" for k in keys[:3])
+    return difference
 
 
 def reduce(document, flag):

@@ -485,6 +485,10 @@ class EppoEngine:
         answer = {"value": result.variation if variation is not None else default, "variation": variation,
                   "allocationKey": None, "doLog": bool(self.events), "flagEvaluationCode": code,
                   "extraLogging": {}, "type": kind}
+        # Eppo's evaluation details, but for the two readings of the clock (formats/eppo.py compares
+        # them). The Python binding hands a JSON value's nested null over as `()` (serde_pyobject's
+        # unit), which would print as []: it is the core's null.
+        answer["details"] = unit_as_null({k: v for k, v in details.items() if k not in ("timestamp", "configFetchedAt")})
         if self.events:
             answer["extraLogging"] = {k: v for k, v in self.events[-1].items() if k not in EPPO_EVENT_MEMBERS}
             answer["events"] = list(self.events)  # the assignment events as logged (events.py compares them)
@@ -515,6 +519,17 @@ class EppoEngine:
         else:
             answer["reason"] = {"kind": "ERROR", "errorKind": "GENERAL"}
         return answer
+
+
+def unit_as_null(value):
+    """`value` with every empty tuple (serde_pyobject's unit, the core's JSON null) as None."""
+    if isinstance(value, tuple) and not value:
+        return None
+    if isinstance(value, dict):
+        return {k: unit_as_null(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [unit_as_null(v) for v in value]
+    return value
 
 
 def serve(dialect):

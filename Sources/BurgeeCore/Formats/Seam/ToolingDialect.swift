@@ -23,6 +23,11 @@ package protocol ToolingDialect: Sendable {
     /// carries as a member; `nil` for a format without one.
     func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult?
 
+    /// ``vendorResult(of:flag:context:in:)`` for a request that asked for `type` (`nil`: any), for
+    /// a format whose vendor's answer depends on the type asked (Eppo's details name a mismatch).
+    func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, type: ValueType?,
+                      in snapshot: Snapshot) -> VendorResult?
+
     /// The evaluation clock of the command line when `--now` is not given; `nil`: the system's.
     var commandLineNow: Timestamp? { get }
 
@@ -47,6 +52,12 @@ extension ToolingDialect {
     /// None.
     package func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult? {
         nil
+    }
+
+    /// The untyped view.
+    package func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, type: ValueType?,
+                              in snapshot: Snapshot) -> VendorResult? {
+        vendorResult(of: detail, flag: key, context: context, in: snapshot)
     }
 
     /// The system's clock.

@@ -64,15 +64,44 @@ struct UFCDialect: DefinitionsDialect {
     /// `"datadog":{…}` (what Datadog's provider returns, with the exposure it would log) or
     /// `"eppo":{…}` (Eppo's evaluation details and assignment event), and the vendor's reason.
     func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, in snapshot: Snapshot) -> VendorResult? {
+        vendorResult(of: detail, flag: key, context: context, type: nil, in: snapshot)
+    }
+
+    /// Eppo's member carries `details`, Eppo's `evaluation_details` for a call of the type asked
+    /// (the flag's own for an untyped request), on the command line's clock.
+    func vendorResult(of detail: EvaluationDetail, flag key: String, context: Context, type: ValueType?,
+                      in snapshot: Snapshot) -> VendorResult? {
         // The rule whose serve failed is not in the detail: evaluated again, on this error path only.
         let failedRule = detail.reason.errorKind == .malformedFlag
             ? snapshot.failedRuleIndex(of: snapshot.outcome(key, context: context)) : nil
         let result = UFCResult(detail, flag: key, context: context, in: snapshot, vendor: vendor, failedRule: failedRule)
         let name = format.name
-        let json = result.json
+        var json = result.json
+        if vendor == .eppo, case .object(var members) = json,
+           let details = eppoDetails(flag: key, context: context, type: type, in: snapshot) {
+            members["details"] = details
+            json = .object(members)
+        }
         return VendorResult(member: name, json: json, reasonJSON: result.reasonJSON,
                             textLines: ["\(name):\(String(repeating: " ", count: max(1, 10 - name.count)))\(json.serialized())"],
                             explainLine: "\(name): \(json.serialized())")
+    }
+
+    /// Eppo's details of the evaluation, its `timestamp` and `configFetchedAt` the evaluation clock's
+    /// reading; `nil` for a subject without a key (Eppo's typed calls refuse one).
+    private func eppoDetails(flag key: String, context: Context, type: ValueType?, in snapshot: Snapshot) -> JSONValue? {
+        guard let subject = context.key, let members = context.attributes(),
+              var attributes = members[Context.ufcAttributes]?.objectValue else { return nil }
+        // The `id` the subject was given from its key is not one of the attributes Eppo reports.
+        if members[Context.ufcIdFromKey] == .bool(true) { attributes.removeValue(forKey: "id") }
+        let flagType: UFCVariationType? = if case .flag(let flag)? = (snapshot.model as? UFCModel)?.document.flags[key] {
+            flag.variationType
+        } else { nil }
+        let asked = type.flatMap(UFCVariationType.init(asking:)) ?? flagType ?? .string
+        guard let details = snapshot.ufcAssignmentDetails(flag: key, subjectKey: subject, attributes: attributes, type: asked) else {
+            return nil
+        }
+        return details.json(timestamp: snapshot.program.clock.now(), fetchedAt: snapshot.ufcCompiledAt)
     }
 
     var commandLineHelp: CommandLineHelp {
