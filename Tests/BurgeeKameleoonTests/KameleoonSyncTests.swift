@@ -243,6 +243,37 @@ struct KameleoonSyncTests {
         }
     }
 
+    @Test("evaluateAudiences tracks a targetingSegment line per audience segment the visitor is in")
+    func audiencesAreTracked() async throws {
+        let json = KameleoonDocuments.standard()
+            .replacingOccurrences(of: #"{"id": 12, "conditionsData""#, with: #"{"id": 12, "audienceTracking": true, "conditionsData""#)
+            .replacingOccurrences(of: #"{"id": 13, "conditionsData""#, with: #"{"id": 13, "audienceTracking": true, "conditionsData""#)
+            .replacingOccurrences(of: #""segments": ["#, with: #""segments": [{"id": 14, "audienceTracking": true, "conditionsData": null},"#)
+            .replacingOccurrences(of: #""consentType": "REQUIRED""#, with: #""consentType": "OPTIONAL""#)
+        try await withKameleoonServer(json) { running in
+            try await TestFiles.withClient(configuration(running)) { client in
+                try await LoopbackServer.ready(client)
+                try client.kameleoon.addData(visitorCode: "v1", .customData(index: 1, values: ["pro"]), track: false)
+                try client.kameleoon.evaluateAudiences(visitorCode: "v1")
+                try client.kameleoon.evaluateAudiences(visitorCode: "v1")
+                // A visitor never seen: in segment 14 (no conditions) only, and kept for it.
+                try client.kameleoon.evaluateAudiences(visitorCode: "v3")
+                await client.kameleoon.flush()
+                func segments(_ posts: ArraySlice<KameleoonTrackingPost>) -> [String] {
+                    posts.flatMap(\.events).filter { $0["eventType"] == "targetingSegment" }
+                        .map { "\($0["visitorCode"] ?? "") \($0["id"] ?? "")" }.sorted()
+                }
+                #expect(segments(running.server.kameleoonTrackingPosts[...]) == ["v1 12", "v1 14", "v3 14"])
+                // Assigned to ff_exp's experiment, the visitor is in segment 13 too; 12 and 14 are tracked again.
+                _ = try client.kameleoon.getVariation(visitorCode: "v1", featureKey: "ff_exp", track: false)
+                try client.kameleoon.evaluateAudiences(visitorCode: "v1")
+                await client.kameleoon.flush()
+                #expect(segments(running.server.kameleoonTrackingPosts.dropFirst()) == ["v1 12", "v1 13", "v1 14"])
+                #expect(throws: KameleoonError.self) { try client.kameleoon.evaluateAudiences(visitorCode: "") }
+            }
+        }
+    }
+
     @Test func remoteDataNeedsAConnection() async throws {
         let client = try await ClientHarness.ready(KameleoonDocuments.standard())
         await #expect(throws: KameleoonError.self) { try await client.kameleoon.getRemoteData(key: "k") }

@@ -58,13 +58,14 @@ batching) and compared; every difference is printed, with the seed. The last lin
   Burgee) is made untyped. `/diagnostic` is not compared.
 - kameleoon (kameleoon-client-python): the evaluation difftest's documents and request lines
   without their Data API answers (`remote`, which `eval --events` does not replay), plus repeated
-  lines, other flags for visitors already seen, unknown flags and `track` lines (conversions:
-  visitor code, goal, revenue or none). One client of the SDK, patched as the evaluation difftest's
+  lines, other flags for visitors already seen, unknown flags, `track` lines (conversions:
+  visitor code, goal, revenue or none) and `track` lines with `audiences` (evaluate_audiences, the
+  documents' segments with `audienceTracking`). One client of the SDK, patched as the evaluation difftest's
   replay is (clock at `--now`, "today" in UTC, Burgee's SDK name and version), gets the document
   installed as a fetch installs it, and its URL provider pointed at the capture server (its
   `https://` hosts become `/python/…`; the token request is answered). Per request line:
   `set_legal_consent`, `add_data` of the items (tracked), `get_variation(track=True)` of the prior
-  flags and of the flag; per track line `track_conversion`; then `flush()` and one run of its
+  flags and of the flag; per track line `track_conversion` or `evaluate_audiences`; then `flush()` and one run of its
   tracking job. Visitors live across lines on both sides. Compared are the lines of
   `/visit/events` (each line's parameters without the nonce, numbers as numbers, JSON parameters
   decoded; a multiset, so batching and order aside), which visitor sent which user agent, and each
@@ -384,7 +385,8 @@ def unleash_is_enabled_variants(module, document, lines):
     checks = [dict(line, context=dict(line["context"], currentTime=line["context"].get("currentTime", now)))
               for line in lines if line.get("type") == "boolean"]
     counts = {}
-    for line, answer in zip(checks, module.oracle(document, checks)):
+    # Neither SDK here registers custom strategies: the oracle registers none either.
+    for line, answer in zip(checks, module.oracle(document, checks, custom=False)):
         variants = counts.setdefault(line["flag"], {})
         variants[answer["variant"]["name"]] = variants.get(answer["variant"]["name"], 0) + 1
     return counts
@@ -723,6 +725,9 @@ def kameleoon_lines(rng, module, n):
             lines.append({"flag": rng.choice(KAMELEOON_UNKNOWN), "context": {"visitorCode": rng.choice(codes)}})
         if rng.random() < 0.2:
             lines.append(kameleoon_track(rng, codes))
+        if rng.random() < 0.1:
+            # evaluate_audiences: the visitor's audience segments tracked (a `track` line with `audiences`).
+            lines.append({"track": {"visitorCode": rng.choice(codes) if rng.random() < 0.95 else "", "audiences": True}})
     return document, lines
 
 
@@ -770,7 +775,10 @@ def kameleoon_python(capture, module, document, lines):
             if "track" in line:
                 t = line["track"]
                 try:
-                    client.track_conversion(t["visitorCode"], t["goalId"], t.get("revenue", 0.0))
+                    if t.get("audiences"):
+                        client.evaluate_audiences(t["visitorCode"])
+                    else:
+                        client.track_conversion(t["visitorCode"], t["goalId"], t.get("revenue", 0.0))
                     answers.append({"track": True})
                 except sdk.exceptions.VisitorCodeInvalid:
                     answers.append({"track": False})

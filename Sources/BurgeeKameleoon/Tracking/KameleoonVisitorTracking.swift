@@ -1,6 +1,6 @@
 /// What one Kameleoon visitor holds for tracking, as Kameleoon's SDKs hold it: one device,
 /// browser, operating system and geolocation, custom data per index, a page view per URL, an
-/// assignment per experiment, and every conversion, each unsent, being sent or sent. A later
+/// assignment per experiment, a targeted segment per segment, and every conversion, each unsent, being sent or sent. A later
 /// datum of a kind the visitor holds one of replaces the earlier one (sent or not) with an unsent
 /// one; a tracking run sends the unsent ones that consent allows
 /// (``pending(consentGiven:)``) and settles them when the post is answered.
@@ -12,7 +12,7 @@ struct KameleoonVisitorTracking: Sendable {
 
     /// The kinds of data, in the order a visitor's lines are written.
     enum Kind: Int, Sendable, Comparable {
-        case device, browser, operatingSystem, geolocation, customData, page, assignment, conversion
+        case device, browser, operatingSystem, geolocation, customData, page, assignment, targetedSegment, conversion
 
         static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }

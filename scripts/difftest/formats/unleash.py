@@ -373,13 +373,16 @@ class _Strategy:
         return self.function(parameters, context)
 
 
-def oracle(document, requests):
+def oracle(document, requests, custom=True):
+    """Yggdrasil's answers; with `custom`, the catalogue's strategies registered (burgee eval's
+    --custom-strategies), else none (a client that registers none)."""
     from yggdrasil_engine import custom_strategy
     from yggdrasil_engine.engine import UnleashEngine
     if "applicationHostname" not in custom_strategy._STANDARD_STRATEGIES:
         custom_strategy._STANDARD_STRATEGIES.append("applicationHostname")
     engine = UnleashEngine()
-    engine.register_custom_strategies({name: _Strategy(f) for name, f in CUSTOM_STRATEGIES.items()})
+    if custom:
+        engine.register_custom_strategies({name: _Strategy(f) for name, f in CUSTOM_STRATEGIES.items()})
     engine.take_state(json.dumps(document))
     features = {f["name"]: f for f in document["features"]}
     answers = []

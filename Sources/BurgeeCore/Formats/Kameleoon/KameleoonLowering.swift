@@ -184,7 +184,7 @@ enum KameleoonLowering {
 
     /// What a condition needs to know beyond itself: the rule's experiment, the flags, Burgee's
     /// name and version (`SDK_LANGUAGE`), and the segments it may name.
-    static func scope(experimentId: Int64, _ document: KameleoonDocument, _ index: KameleoonFlagIndex, _ budget: InliningBudget,
+    static func scope(experimentId: Int64?, _ document: KameleoonDocument, _ index: KameleoonFlagIndex, _ budget: InliningBudget,
                       depth: Int) -> KameleoonConditionScope {
         KameleoonConditionScope(experimentId: experimentId, flags: index, sdkVersion: SDKVersion.version, segment: { id in
             // A segment that refers to itself, however far round, is false rather than endless.

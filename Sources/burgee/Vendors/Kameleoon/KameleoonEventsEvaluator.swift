@@ -6,7 +6,8 @@ import BurgeeKameleoon
 /// Kameleoon's calls on one client (so that a visitor code seen before is the same visitor):
 /// `setLegalConsent` for `consent`, `addData` for each data item, `getVariation` for each prior
 /// flag and then for the flag, all tracked; `{"track": {"visitorCode", "goalId", "revenue"?,
-/// "negative"?}}` through `trackConversion`; then `flush()`. The tracking goes to
+/// "negative"?}}` through `trackConversion`, and `{"track": {"visitorCode", "audiences": true}}`
+/// through `evaluateAudiences`; then `flush()`. The tracking goes to
 /// `URL/visit/events`, as to Kameleoon's Data API. A request's `remote` (the Data API's answer) is not replayed here.
 enum KameleoonEventsEvaluator: EventsEvaluator {
     static let format = DefinitionsFormat.kameleoon
@@ -52,6 +53,14 @@ enum KameleoonEventsEvaluator: EventsEvaluator {
 
     static func track(_ event: JSONValue, on client: BurgeeClient) -> Bool {
         let members = event.objectValue ?? [:]
+        if members["audiences"] == .bool(true), let code = members["visitorCode"]?.stringValue {
+            do throws(KameleoonError) {
+                try client.kameleoon.evaluateAudiences(visitorCode: code)
+                return true
+            } catch {
+                return false
+            }
+        }
         guard let code = members["visitorCode"]?.stringValue,
               let goal = members["goalId"]?.numberValue, let goalId = Int(exactly: goal) else { return false }
         do throws(KameleoonError) {
