@@ -4,7 +4,7 @@ import BurgeeServer
 import Testing
 
 /// LaunchDarkly's item endpoints, `GET /sdk/latest-flags` and `GET /sdk/latest-segments`, and the
-/// payload filter, which a file cannot apply.
+/// payload filter, which the served data does not hold.
 @Suite("LaunchDarkly polling")
 struct LaunchDarklyPollingTests {
     private func withLaunchDarkly<R>(key: String? = nil,
@@ -48,16 +48,16 @@ struct LaunchDarklyPollingTests {
         }
     }
 
-    @Test("a payload filter is refused with 400 and a message on every data endpoint", arguments: [
+    @Test("a payload filter is refused with 404, as the Relay Proxy refuses one it does not know, on every data endpoint", arguments: [
         "/sdk/latest-all?filter=mobile", "/sdk/latest-flags?filter=mobile", "/sdk/latest-segments?filter=x", "/all?filter=mobile",
         "/sdk/latest-all?basis=1&filter=",
     ])
     func payloadFilter(path: String) async throws {
         try await withLaunchDarkly { _, running, client in
             let answer = try await HTTP.fetch(client, running.baseURL + path)
-            #expect(answer.status == 400)
+            #expect(answer.status == 404)
             let body = try Documents.json(answer.body).objectValue ?? [:]
-            #expect(body["error"] == "payload_filter_unsupported")
+            #expect(body["error"] == "payload_filter_not_found")
             #expect(body["message"]?.stringValue?.contains("payload filter") == true)
         }
     }

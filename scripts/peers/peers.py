@@ -11,7 +11,7 @@ directory:
 - LaunchDarkly (launchdarkly-server-sdk): a streaming client and a polling client evaluate; the
   streaming one sees the rewritten file; custom and identify events, the summary and the
   diagnostic event reach `POST /bulk` and `POST /diagnostic` and are counted by kind, exactly, in
-  two rounds (the SDK keeps its events on); a payload filter is refused with 400.
+  two rounds (the SDK keeps its events on); a payload filter is refused with 404, and an SDK with a filter key is not initialized.
 - Split (splitio_client): a polling client (streaming off, its SDK, events, auth and telemetry URLs
   the server's `/api`) evaluates every flag for a set of keys, and its treatments and configs are
   compared with `burgee eval --format split` on the same file; the client sees the rewritten file
@@ -565,8 +565,8 @@ def run_launchdarkly(c: Checks, burgee: str, directory: str) -> None:
     try:
         common_checks(c, server, "launchdarkly", "launchdarkly")
         status, body = server.get("/sdk/latest-all?filter=mobile")
-        c.check("launchdarkly: a payload filter is refused with 400 and a message",
-                status == 400 and "filter" in body.get("message", ""), (status, body))
+        c.check("launchdarkly: a payload filter is refused with 404 (the Relay Proxy's answer) and a message",
+                status == 404 and "filter" in body.get("message", ""), (status, body))
         status, flags = server.get("/sdk/latest-flags")
         status2, segments = server.get("/sdk/latest-segments")
         c.check("launchdarkly: GET /sdk/latest-flags and /sdk/latest-segments serve the items",
@@ -621,6 +621,14 @@ def run_launchdarkly(c: Checks, burgee: str, directory: str) -> None:
         summary_check(c, server, "launchdarkly", "LaunchDarkly: ")
         c.check("launchdarkly: the SDK logged no HTTP error (events stay on)", not SDK_LOG.http_errors(),
                 SDK_LOG.http_errors()[:3])
+        # An SDK with a payload filter key gets the 404 and no flags (it waits long before asking again).
+        filtered = LDClient(config=Config(sdk_key=KEY, base_uri=server.base, stream_uri=server.base, events_uri=server.base,
+                                          payload_filter_key="mobile", send_events=False, diagnostic_opt_out=True),
+                            start_wait=2)
+        clients.append(filtered)
+        refused = [m for m in SDK_LOG.http_errors() if "404" in m]
+        c.check("launchdarkly: an SDK with a payload filter key is refused with 404 and not initialized",
+                not filtered.is_initialized() and bool(refused), (filtered.is_initialized(), refused[:1]))
     finally:
         for sdk in clients:
             try:

@@ -4,15 +4,17 @@ import NIOCore
 
 extension DefinitionsResponder {
     /// LaunchDarkly's payload filter (`?filter=KEY`, an SDK's `payload_filter_key`) names a filter
-    /// defined in LaunchDarkly's service, which a file cannot hold. Serving the whole data set
-    /// instead would hand a filtered client flags it never asked for, so such requests are
-    /// refused with 400 and a message saying why; `nil` when the request carries no filter.
+    /// defined in LaunchDarkly's service, which the served data does not hold. Serving the whole
+    /// data set instead would hand a filtered client flags it never asked for, so such requests
+    /// are refused as LaunchDarkly's Relay Proxy refuses a filter it does not know: 404, with a
+    /// message saying why; `nil` when the request carries no filter.
     static func launchDarklyFilterRefusal(_ request: Request) -> Response? {
         guard let filter = request.uri.queryParameters.getAll("filter").first else { return nil }
         return JSONResponses.error(
-            .badRequest, "payload_filter_unsupported",
-            "payload filter '\(filter)' cannot be applied: payload filters are defined in LaunchDarkly's service, " +
-                "and burgee serve serves the whole file; remove the SDK's payload filter key (the 'filter' parameter)")
+            .notFound, "payload_filter_not_found",
+            "burgee serve recognizes the provided credential, but the payload filter '\(filter)' was not found: payload " +
+                "filters are defined in LaunchDarkly's service and burgee serve serves the whole data set; remove the " +
+                "SDK's payload filter key (the 'filter' parameter)")
     }
 
     /// `GET /sdk/latest-flags` and `GET /sdk/latest-segments`: every flag (segment) as a JSON

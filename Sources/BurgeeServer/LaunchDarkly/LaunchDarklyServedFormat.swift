@@ -63,7 +63,7 @@ enum LaunchDarklyServedFormat: ServedFormat {
         (ETag, 304), GET /sdk/latest-flags and GET /sdk/latest-segments, GET /all (Server-Sent Events: put, \
         then patch and delete with each item's version as the file changes), and the SDKs' event posts \
         POST /bulk and POST /diagnostic (202; listed at GET /events, counted by kind at GET /events/stats); \
-        a payload filter (?filter=) cannot be applied to a file and gets 400 with a message. Point a client \
+        a payload filter (?filter=) is not found and gets 404 with a message, as from the Relay Proxy. Point a client \
         at it with LaunchDarklyConnection.relayProxy. It also serves LaunchDarkly's client-side and mobile \
         SDKs, as the Relay Proxy does, each flag evaluated for the SDK's context: GET \
         /msdk/evalx/contexts/{base64url context} and REPORT /msdk/evalx/context (mobile), GET \
