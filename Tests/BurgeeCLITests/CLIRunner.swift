@@ -44,8 +44,8 @@ struct CLIRunner {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so that a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = try out.fileHandleForReading.readAll()
+        let errData = try err.fileHandleForReading.readAll()
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                        stderr: String(decoding: errData, as: UTF8.self))

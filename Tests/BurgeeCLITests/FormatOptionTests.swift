@@ -50,8 +50,8 @@ struct FormatOptionTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         if process.isRunning { process.terminate() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = try out.fileHandleForReading.readAll()
+        let errData = try err.fileHandleForReading.readAll()
         process.waitUntilExit()
         return CLIRunner.Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                                  stderr: String(decoding: errData, as: UTF8.self))

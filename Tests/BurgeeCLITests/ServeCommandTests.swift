@@ -78,7 +78,7 @@ final class ServeProcess {
             process.terminate()
             return nil
         }
-        stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        stderr = String(decoding: (try? errors.fileHandleForReading.readAll()) ?? Data(), as: UTF8.self)
         return process.terminationStatus
     }
 
